@@ -1,0 +1,3 @@
+export * from './check/error-codes'
+export type * from './check/stage-contracts'
+export * from './pdf/pdf-model'
