@@ -1,3 +1,5 @@
+export * from './check/api-projection'
 export * from './check/error-codes'
+export * from './check/example-record'
 export type * from './check/stage-contracts'
 export * from './pdf/pdf-model'
