@@ -1,0 +1,52 @@
+import { createEnvReader, type Env } from './env-reader'
+import {
+  type KafkaConfig,
+  type LogLevel,
+  type MongoConfig,
+  type RegistryConfig,
+  readKafka,
+  readLogLevel,
+  readMongo,
+  readRegistry,
+} from './sections'
+
+export interface AggregatorConfig {
+  service: 'aggregator'
+  logLevel: LogLevel
+  kafka: KafkaConfig
+  registry: RegistryConfig
+  mongo: MongoConfig
+  sweeper: {
+    intervalMs: number
+    /** A pending submission still unpublished after this long is published again. */
+    republishAfterMs: number
+    /** A check not terminal after this long is failed with `stage_timeout`. */
+    deadlineMs: number
+  }
+}
+
+/**
+ * @example
+ * const config = loadAggregatorConfig(readProcessEnv())
+ */
+export function loadAggregatorConfig(env: Env): AggregatorConfig {
+  const r = createEnvReader(env)
+  const config: AggregatorConfig = {
+    service: 'aggregator',
+    logLevel: readLogLevel(r),
+    kafka: readKafka(r, 'aggregator'),
+    registry: readRegistry(r),
+    mongo: readMongo(r),
+    sweeper: {
+      intervalMs: r.int('SWEEP_INTERVAL_MS', { doc: 'Sweeper period', default: 5000, min: 100 }),
+      republishAfterMs: r.int('REPUBLISH_AFTER_MS', {
+        doc: 'Age of an unpublished submission',
+        default: 10_000,
+        min: 0,
+      }),
+      deadlineMs: r.int('STAGE_DEADLINE_MS', { doc: 'Deadline of a check', default: 120_000, min: 1000 }),
+    },
+  }
+  r.finish()
+  return config
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, createEnvReader } from './env-reader'
+import { loadGatewayConfig } from './gateway-config'
+
+describe('createEnvReader', () => {
+  it('applies documented defaults when variables are absent', () => {
+    const config = loadGatewayConfig({})
+    expect(config.http.port).toBe(8080)
+    expect(config.kafka.brokers).toEqual(['127.0.0.1:19092'])
+    expect(config.limits.maxFileBytes).toBe(10 * 1024 * 1024)
+  })
+
+  it('reads and trims values', () => {
+    const config = loadGatewayConfig({ KAFKA_BROKERS: ' a:1, b:2 ', PORT: '0', S3_ENDPOINT: 'http://x:9/' })
+    expect(config.kafka.brokers).toEqual(['a:1', 'b:2'])
+    expect(config.http.port).toBe(0)
+    expect(config.s3.endpoint).toBe('http://x:9')
+  })
+
+  it('lists every bad variable at once', () => {
+    let error: unknown
+    try {
+      loadGatewayConfig({
+        PORT: 'eighty',
+        S3_ENDPOINT: 'not a url',
+        STORAGE_DRIVER: 'tape',
+        MAX_FILE_BYTES: '-1',
+      })
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const problems = (error as ConfigError).problems
+    expect(problems).toHaveLength(4)
+    expect(problems.join('\n')).toMatch(/PORT.*integer/)
+    expect(problems.join('\n')).toMatch(/S3_ENDPOINT.*URL/)
+    expect(problems.join('\n')).toMatch(/STORAGE_DRIVER.*one of/)
+    expect(problems.join('\n')).toMatch(/MAX_FILE_BYTES.*>= 1/)
+  })
+
+  it('reports a missing required variable without a default', () => {
+    const r = createEnvReader({})
+    r.string('NEEDED', { doc: 'x' })
+    expect(() => r.finish()).toThrow(/NEEDED is required/)
+  })
+
+  it('records documentation of each variable read', () => {
+    const r = createEnvReader({})
+    r.int('N', { doc: 'a number', default: 3 })
+    expect(r.docs()).toEqual([{ name: 'N', doc: 'a number', default: '3', secret: false }])
+  })
+})

@@ -1,0 +1,69 @@
+import { createEnvReader, type Env } from './env-reader'
+import {
+  type HttpConfig,
+  type KafkaConfig,
+  type LogLevel,
+  type MongoConfig,
+  type RegistryConfig,
+  readHttp,
+  readKafka,
+  readLogLevel,
+  readMongo,
+  readRegistry,
+  readS3,
+  type S3Config,
+} from './sections'
+
+export interface GatewayConfig {
+  service: 'gateway'
+  logLevel: LogLevel
+  http: HttpConfig
+  kafka: KafkaConfig
+  registry: RegistryConfig
+  mongo: MongoConfig
+  s3: S3Config
+  limits: {
+    maxFileBytes: number
+    /** Upper bound of `Prefer: wait=N`. */
+    maxWaitSeconds: number
+    /** How often a waiting request re-reads the record. */
+    waitPollMs: number
+  }
+  profile: { name: string; version: number }
+}
+
+/**
+ * @example
+ * const config = loadGatewayConfig(readProcessEnv())
+ */
+export function loadGatewayConfig(env: Env): GatewayConfig {
+  const r = createEnvReader(env)
+  const config: GatewayConfig = {
+    service: 'gateway',
+    logLevel: readLogLevel(r),
+    http: readHttp(r, 8080),
+    kafka: readKafka(r, 'gateway'),
+    registry: readRegistry(r),
+    mongo: readMongo(r),
+    s3: readS3(r),
+    limits: {
+      maxFileBytes: r.int('MAX_FILE_BYTES', {
+        doc: 'Largest accepted upload',
+        default: 10 * 1024 * 1024,
+        min: 1,
+      }),
+      maxWaitSeconds: r.int('MAX_WAIT_SECONDS', {
+        doc: 'Largest honoured Prefer: wait',
+        default: 30,
+        min: 0,
+      }),
+      waitPollMs: r.int('WAIT_POLL_MS', { doc: 'Poll interval of Prefer: wait', default: 100, min: 10 }),
+    },
+    profile: {
+      name: r.string('PROFILE_NAME', { doc: 'Default decision profile', default: 'default' }),
+      version: r.int('PROFILE_VERSION', { doc: 'Version of the default profile', default: 1, min: 1 }),
+    },
+  }
+  r.finish()
+  return config
+}

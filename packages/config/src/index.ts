@@ -1,0 +1,6 @@
+export * from './aggregator-config'
+export * from './env-reader'
+export * from './gateway-config'
+export * from './process-env'
+export * from './sections'
+export * from './stage-config'

@@ -1,0 +1,58 @@
+import { createEnvReader, type Env } from './env-reader'
+import {
+  type HttpConfig,
+  type KafkaConfig,
+  type LogLevel,
+  type MongoConfig,
+  type RegistryConfig,
+  readHttp,
+  readKafka,
+  readLogLevel,
+  readMongo,
+  readRegistry,
+  readS3,
+  readVlm,
+  type S3Config,
+  type VlmConfig,
+} from './sections'
+
+export type StageService = 'extraction' | 'authenticity' | 'matching' | 'replay'
+
+/** The shape shared by the four stage consumers; each uses the parts it needs. */
+export interface StageConfig {
+  service: StageService
+  logLevel: LogLevel
+  /** Health endpoint of the consumer. */
+  http: HttpConfig
+  kafka: KafkaConfig
+  registry: RegistryConfig
+  mongo: MongoConfig
+  s3: S3Config
+  vlm: VlmConfig
+  /** Secret mixed into replay keys so digests are not comparable across deployments. */
+  replayKeySecret: string | undefined
+}
+
+/**
+ * @example
+ * const config = loadStageConfig('extraction', readProcessEnv())
+ */
+export function loadStageConfig(service: StageService, env: Env): StageConfig {
+  const r = createEnvReader(env)
+  const config: StageConfig = {
+    service,
+    logLevel: readLogLevel(r),
+    http: readHttp(r, 0),
+    kafka: readKafka(r, service),
+    registry: readRegistry(r),
+    mongo: readMongo(r),
+    s3: readS3(r),
+    vlm: readVlm(r),
+    replayKeySecret: r.optionalString('REPLAY_KEY_SECRET', {
+      doc: 'Secret of replay key digests',
+      secret: true,
+    }),
+  }
+  r.finish()
+  return config
+}

@@ -1,0 +1,5 @@
+export * from './content-key'
+export * from './create-storage'
+export * from './fs-storage'
+export * from './s3-storage'
+export * from './storage-port'

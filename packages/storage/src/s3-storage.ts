@@ -1,0 +1,90 @@
+import { Client } from 'minio'
+import { type FileStorage, StorageError, type StoredObject } from './storage-port'
+
+export interface S3StorageOptions {
+  endpoint: string
+  accessKey: string
+  secretKey: string
+  region: string
+  bucket: string
+}
+
+/**
+ * The S3 adapter, through the `minio` client (works with MinIO, S3Proxy, versitygw and AWS S3).
+ *
+ * @example
+ * const storage = createS3Storage({ endpoint: 'http://127.0.0.1:19000', accessKey, secretKey, region: 'us-east-1', bucket: 'rv' })
+ * await storage.ensure()
+ */
+export function createS3Storage(options: S3StorageOptions): FileStorage {
+  const url = new URL(options.endpoint)
+  const useSSL = url.protocol === 'https:'
+  const client = new Client({
+    endPoint: url.hostname,
+    port: url.port ? Number(url.port) : useSSL ? 443 : 80,
+    useSSL,
+    accessKey: options.accessKey,
+    secretKey: options.secretKey,
+    region: options.region,
+    pathStyle: true,
+  })
+  const { bucket } = options
+
+  function isNotFound(error: unknown): boolean {
+    const code = (error as { code?: string }).code
+    return code === 'NoSuchKey' || code === 'NotFound' || code === 'NoSuchBucket'
+  }
+
+  return {
+    bucket,
+    async ensure() {
+      try {
+        if (!(await client.bucketExists(bucket))) await client.makeBucket(bucket, options.region)
+      } catch (error) {
+        // Two services starting together may both try to create it.
+        const code = (error as { code?: string }).code
+        if (code !== 'BucketAlreadyOwnedByYou' && code !== 'BucketAlreadyExists') {
+          throw new StorageError('unavailable', `cannot ensure bucket ${bucket}`, { cause: error })
+        }
+      }
+    },
+    async put(key, bytes, contentType): Promise<StoredObject> {
+      try {
+        await client.putObject(bucket, key, Buffer.from(bytes), bytes.byteLength, {
+          'Content-Type': contentType,
+        })
+        return { key, size: bytes.byteLength, contentType }
+      } catch (error) {
+        throw new StorageError('unavailable', `cannot write ${key}`, { cause: error })
+      }
+    },
+    async get(key) {
+      try {
+        const stream = await client.getObject(bucket, key)
+        const chunks: Buffer[] = []
+        for await (const chunk of stream) chunks.push(chunk as Buffer)
+        return new Uint8Array(Buffer.concat(chunks))
+      } catch (error) {
+        if (isNotFound(error)) throw new StorageError('not_found', `no object ${key}`, { cause: error })
+        throw new StorageError('unavailable', `cannot read ${key}`, { cause: error })
+      }
+    },
+    async stat(key) {
+      try {
+        const s = await client.statObject(bucket, key)
+        const meta = s.metaData as Record<string, string> | undefined
+        return { key, size: s.size, contentType: meta?.['content-type'] }
+      } catch (error) {
+        if (isNotFound(error)) return undefined
+        throw new StorageError('unavailable', `cannot stat ${key}`, { cause: error })
+      }
+    },
+    async ping() {
+      try {
+        await client.bucketExists(bucket)
+      } catch (error) {
+        throw new StorageError('unavailable', 'S3 unreachable', { cause: error })
+      }
+    },
+  }
+}
