@@ -1,0 +1,49 @@
+import { MongoClient } from 'mongodb'
+import { createCheckRepository } from './check-repository'
+import { createIdempotencyRepository } from './idempotency-repository'
+import { createReplayRegistry } from './replay-registry'
+import { createTenantRepository } from './tenant-repository'
+
+export interface StoreOptions {
+  url: string
+  database: string
+}
+
+/**
+ * Connects and returns every repository over one client.
+ *
+ * @example
+ * const store = await connectStore({ url: 'mongodb://127.0.0.1:27018', database: 'rv' })
+ * await store.ensureIndexes()
+ */
+export async function connectStore(options: StoreOptions) {
+  const client = new MongoClient(options.url, { serverSelectionTimeoutMS: 5000 })
+  await client.connect()
+  const db = client.db(options.database)
+  const checks = createCheckRepository(db)
+  const tenants = createTenantRepository(db)
+  const idempotency = createIdempotencyRepository(db)
+  const replay = createReplayRegistry(db)
+
+  return {
+    db,
+    checks,
+    tenants,
+    idempotency,
+    replay,
+    async ensureIndexes(): Promise<void> {
+      await checks.ensureIndexes()
+      await tenants.ensureIndexes()
+      await idempotency.ensureIndexes()
+      await replay.ensureIndexes()
+    },
+    async ping(): Promise<void> {
+      await db.command({ ping: 1 })
+    },
+    async close(): Promise<void> {
+      await client.close()
+    },
+  }
+}
+
+export type Store = Awaited<ReturnType<typeof connectStore>>

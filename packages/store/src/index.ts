@@ -1,0 +1,7 @@
+export * from './api-key'
+export * from './check-repository'
+export * from './connect-store'
+export * from './duplicate-key'
+export * from './idempotency-repository'
+export * from './replay-registry'
+export * from './tenant-repository'

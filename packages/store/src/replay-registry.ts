@@ -1,0 +1,70 @@
+import type { ReplayCandidate, ReplayKeys } from '@rv/core'
+import type { ReplayKey } from '@rv/schemas'
+import type { Collection, Db } from 'mongodb'
+import { isDuplicateKeyError } from './duplicate-key'
+
+export interface ReplayKeyDocument {
+  /** `<tenant>:<kind>:<digest>`: unique, so the first check to register a key owns it. */
+  _id: string
+  tenant_id: string
+  kind: ReplayKey
+  digest: string
+  check_id: string
+  created_at: string
+}
+
+/**
+ * The replay registry. Registration and lookup are one step: inserting a key either claims it or reveals
+ * the earlier check that holds it, so two concurrent submissions of one receipt cannot both be "first".
+ */
+export function createReplayRegistry(db: Db) {
+  const keys: Collection<ReplayKeyDocument> = db.collection<ReplayKeyDocument>('replay_keys')
+
+  return {
+    async ensureIndexes(): Promise<void> {
+      await keys.createIndex({ tenant_id: 1, check_id: 1 })
+    },
+
+    /**
+     * Registers every key of `checkId` and returns the earlier checks holding any of them (redelivery of
+     * the same check finds only itself and returns nothing).
+     */
+    async register(input: {
+      tenantId: string
+      checkId: string
+      createdAt: string
+      keys: ReplayKeys
+    }): Promise<ReplayCandidate[]> {
+      const earlier = new Map<string, ReplayCandidate>()
+      for (const [kind, digest] of Object.entries(input.keys) as [ReplayKey, string | undefined][]) {
+        if (!digest) continue
+        const _id = `${input.tenantId}:${kind}:${digest}`
+        try {
+          await keys.insertOne({
+            _id,
+            tenant_id: input.tenantId,
+            kind,
+            digest,
+            check_id: input.checkId,
+            created_at: input.createdAt,
+          })
+          continue
+        } catch (error) {
+          if (!isDuplicateKeyError(error)) throw error
+        }
+        const holder = await keys.findOne({ _id })
+        if (!holder || holder.check_id === input.checkId) continue
+        const candidate = earlier.get(holder.check_id) ?? {
+          checkId: holder.check_id,
+          createdAt: holder.created_at,
+          keys: {},
+        }
+        candidate.keys = { ...candidate.keys, [kind]: digest }
+        earlier.set(holder.check_id, candidate)
+      }
+      return [...earlier.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    },
+  }
+}
+
+export type ReplayRegistry = ReturnType<typeof createReplayRegistry>

@@ -1,0 +1,76 @@
+import type { Collection, Db } from 'mongodb'
+import { apiKeyPrefix, generateApiKey, hashApiKey, randomBase62, sameDigest } from './api-key'
+import { isDuplicateKeyError } from './duplicate-key'
+
+export interface TenantDocument {
+  _id: string
+  name: string
+  created_at: Date
+  /** Decision profile the tenant's checks use; the deployment default when absent. */
+  profile?: { name: string; version: number }
+}
+
+export interface ApiKeyDocument {
+  /** The key's lookup prefix. */
+  _id: string
+  tenant_id: string
+  hash: string
+  created_at: Date
+  revoked_at: Date | null
+}
+
+/** Tenants and their API keys (stored as SHA-256 hashes, looked up by prefix). */
+export function createTenantRepository(db: Db) {
+  const tenants: Collection<TenantDocument> = db.collection<TenantDocument>('tenants')
+  const keys: Collection<ApiKeyDocument> = db.collection<ApiKeyDocument>('api_keys')
+
+  return {
+    async ensureIndexes(): Promise<void> {
+      await tenants.createIndex({ name: 1 })
+      await keys.createIndex({ tenant_id: 1 })
+    },
+
+    async createTenant(name: string, now = new Date()): Promise<TenantDocument> {
+      const tenant: TenantDocument = { _id: `ten_${randomBase62(16)}`, name, created_at: now }
+      await tenants.insertOne(tenant)
+      return tenant
+    },
+
+    async findTenant(idOrName: string): Promise<TenantDocument | undefined> {
+      return (
+        (await tenants.findOne({ _id: idOrName })) ?? (await tenants.findOne({ name: idOrName })) ?? undefined
+      )
+    },
+
+    /** Issues a key; the plain key is returned once and never stored. */
+    async createKey(tenantId: string, now = new Date()): Promise<{ key: string; prefix: string }> {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const { key, prefix, hash } = generateApiKey()
+        try {
+          await keys.insertOne({ _id: prefix, tenant_id: tenantId, hash, created_at: now, revoked_at: null })
+          return { key, prefix }
+        } catch (error) {
+          // A prefix collision is astronomically rare; draw again rather than fail.
+          if (!isDuplicateKeyError(error)) throw error
+        }
+      }
+      throw new Error('could not allocate a unique API key prefix')
+    },
+
+    /** Returns true when a live key with that prefix existed. */
+    async revokeKey(prefix: string, now = new Date()): Promise<boolean> {
+      const result = await keys.updateOne({ _id: prefix, revoked_at: null }, { $set: { revoked_at: now } })
+      return result.modifiedCount === 1
+    },
+
+    /** The tenant id a presented key belongs to, or undefined for unknown, wrong or revoked keys. */
+    async authenticate(presented: string): Promise<TenantDocument | undefined> {
+      const doc = await keys.findOne({ _id: apiKeyPrefix(presented) })
+      if (!doc || doc.revoked_at !== null) return undefined
+      if (!sameDigest(doc.hash, hashApiKey(presented))) return undefined
+      return (await tenants.findOne({ _id: doc.tenant_id })) ?? undefined
+    },
+  }
+}
+
+export type TenantRepository = ReturnType<typeof createTenantRepository>
