@@ -2,12 +2,15 @@
  * The contract of the system: JSON Schemas in `schemas/json` are the source of truth; the types below are
  * generated from them (`npm run generate -w @rv/schemas`, checked for drift in CI).
  */
-import checkRecordSchema from '../json/check-record.schema.json'
+
 import apiErrorSchema from '../json/api-error.schema.json'
+import checkRecordSchema from '../json/check-record.schema.json'
 import expectationSchema from '../json/expectation.schema.json'
 
-export type * from './generated/check-record'
 export type { ApiErrorResponse } from './generated/api-error'
+export type * from './generated/check-record'
+// Events: one value type and one bundled (standalone) schema per topic, generated from schemas/json/events.
+export type * from './generated/events'
+export { eventSchemas, eventTopics } from './generated/events'
 export type { Expectation } from './generated/expectation'
-
 export { apiErrorSchema, checkRecordSchema, expectationSchema }

@@ -1,0 +1,35 @@
+/* Generated from schemas/json by scripts/generate-types.ts. Do not edit; run `npm run generate -w @rv/schemas`. */
+
+import type { ErrorBlock, ReceiptFields } from '../check-record'
+import type { CheckSubmittedV1 } from './check.submitted.v1'
+
+/**
+ * Value of topic check.extracted.v1 (extraction -> authenticity, matching, replay, aggregator). `extraction` is null exactly when `error` is present (extraction failed permanently). Key: the check id.
+ */
+export interface CheckExtractedV1 {
+  /**
+   * Check identifier, `chk_` + a ULID.
+   */
+  check_id: string
+  tenant_id: string
+  submission: CheckSubmittedV1
+  extraction: ExtractionPayload | null
+  error?: ErrorBlock
+}
+export interface ExtractionPayload {
+  /**
+   * `<bank>/<variant>` (e.g. `vtb/sbp_outgoing`) or `unknown`.
+   */
+  family: string
+  fields: ReceiptFields
+  /**
+   * Lower-case hex SHA-256 of the whitespace-normalised document text (the text itself is not put on the bus).
+   */
+  normalized_text_sha256: string
+  /**
+   * Facts read from the page that authenticity checks need.
+   */
+  facts: {
+    [k: string]: string | number | boolean | null
+  }
+}
