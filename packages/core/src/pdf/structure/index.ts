@@ -1,0 +1,7 @@
+export { type ContentOp, tokenizeContent } from './content-tokenizer'
+export { readZlibHeader, type ZlibHeader } from './filters'
+export { parsePdfStructure } from './parse-structure'
+export type * from './pdf-values'
+export type * from './structure-types'
+export { decodePdfText } from './text-strings'
+export { parseToUnicode, readTrueType, type TrueTypeSummary } from './truetype'
