@@ -1,0 +1,61 @@
+/**
+ * What the aggregator learns about one check, as a discriminated union. The aggregator service turns
+ * Kafka messages (and the stored stage slots) into these; `evolve` folds them into state.
+ */
+import type {
+  CheckStatus,
+  DocumentAssessment,
+  ErrorBlock,
+  MatchFlags,
+  Mode,
+  ReceiptFields,
+  ReplayResult,
+} from '@rv/schemas'
+
+/** The four stages whose results make a check complete. */
+export const stageNames = ['extraction', 'authenticity', 'matching', 'replay'] as const
+export type StageName = (typeof stageNames)[number]
+
+/** The parts of a submission that end up in the record. */
+export interface SubmissionInfo {
+  checkId: string
+  tenantId: string
+  createdAt: string
+  orderRef: string | null
+  profile: { name: string; version: number }
+  mode: Mode
+}
+
+export type AggregateEvent =
+  | { type: 'submitted'; submission: SubmissionInfo }
+  | {
+      type: 'extracted'
+      extraction: { family: string; fields: ReceiptFields } | null
+      error: ErrorBlock | null
+    }
+  | { type: 'authenticated'; document: DocumentAssessment; error: ErrorBlock | null }
+  | { type: 'matched'; match: MatchFlags; error: ErrorBlock | null }
+  | { type: 'replay_checked'; replay: ReplayResult; reasons: readonly string[]; error: ErrorBlock | null }
+  /** The sweeper saw the check still running past its deadline. */
+  | { type: 'deadline_passed' }
+  /** The stored record already has this status (read back on redelivery). */
+  | { type: 'record_stored'; status: CheckStatus }
+
+export interface StageFailure {
+  stage: StageName
+  error: ErrorBlock
+}
+
+export interface AggregateState {
+  submission: SubmissionInfo | null
+  extraction: { family: string; fields: ReceiptFields } | null
+  document: DocumentAssessment | null
+  match: MatchFlags | null
+  replay: { result: ReplayResult; reasons: readonly string[] } | null
+  /** Stages that reported, in the order they reported. */
+  reported: readonly StageName[]
+  /** The first stage failure; later ones do not change the outcome. */
+  failure: StageFailure | null
+  deadlinePassed: boolean
+  storedStatus: CheckStatus | null
+}

@@ -1,0 +1,6 @@
+export * from './aggregate-event'
+export * from './decide'
+export * from './empty-blocks'
+export * from './evolve'
+export * from './fallback-recommend'
+export * from './pending-record'
