@@ -1,3 +1,4 @@
+export * from './aggregate/index'
 export * from './check/api-projection'
 export * from './check/error-codes'
 export * from './check/example-record'
