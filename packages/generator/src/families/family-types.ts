@@ -1,0 +1,78 @@
+import type { ReceiptFields } from '@rv/schemas'
+import type { Rng } from '../random/rng'
+
+/** Values tests and the forgery toolkit may pin; anything left out is drawn from the seed. */
+export interface Overrides {
+  /** Amount in roubles (major units). */
+  amount?: number
+  /** Commission in roubles, where the variant prints one. */
+  commission?: number
+  /** Operation instant, ISO 8601 (the SBP id encodes it; the receipt prints it in Moscow time). */
+  paidAt?: string
+  /** Moment the PDF was produced or downloaded (VTB CreationDate, Alfa «Сформирована»), ISO 8601. */
+  generatedAt?: string
+  recipientName?: string
+  senderName?: string
+  /** Ten digits, starting with 9 (the +7 is added by the bank's format). */
+  recipientPhone?: string
+  /** Recipient bank's printed name, e.g. `Сбербанк`. */
+  recipientBank?: string
+  sbpId?: string
+  /** The bank's own operation/receipt number (Alfa `Номер операции`, T-Bank `Квитанция №`). */
+  operationNumber?: string
+}
+
+export interface BuildContext {
+  rng: Rng
+  variant: string
+  overrides: Overrides
+}
+
+/** Container facts the generator put into the file, so tests can assert them without re-deriving. */
+export interface TruthMeta {
+  producer: string
+  creator: string | null
+  pdfVersion: string
+  creationDate: string | null
+  modDate: string | null
+  idHalvesEqual: boolean | null
+  pageSize: [number, number]
+  fonts: string[]
+}
+
+export interface BuiltReceipt {
+  pdf: Uint8Array
+  fields: ReceiptFields
+  filename: string
+  /** The printed label → value pairs in reading order (values as drawn). */
+  printed: Array<[string, string]>
+  meta: TruthMeta
+}
+
+export interface FamilyDefinition {
+  bank: string
+  variants: readonly string[]
+  build(ctx: BuildContext): BuiltReceipt
+}
+
+export function emptyFields(): ReceiptFields {
+  return {
+    bank: null,
+    amount: null,
+    currency: null,
+    type: null,
+    status_ok: null,
+    receipt_number: null,
+    paid_at: null,
+    paid_at_source: null,
+    recipient_name: null,
+    recipient_account: null,
+    payment_reference: null,
+    purpose: null,
+    sender_name: null,
+    commission: null,
+    source: 'pdf_text',
+    language: 'ru',
+    confidence: {},
+  }
+}

@@ -1,0 +1,51 @@
+import { type Bank, domesticBanks } from '../data/banks'
+import { amountKopecks, operationTime } from '../data/operation'
+import { type Person, person } from '../data/people'
+import type { Rng } from '../random/rng'
+import type { Overrides } from './family-types'
+
+/** The facts of one synthetic operation, before any bank formats them. */
+export interface Scenario {
+  /** Operation instant (epoch ms), the time the SBP id encodes. */
+  at: number
+  kopecks: number
+  commissionKopecks: number
+  sender: Person
+  recipient: Person
+  /** ten digits starting with 9 */
+  phone: string
+  bank: Bank
+}
+
+export function scenario(rng: Rng, o: Overrides, banks: Bank[] = domesticBanks): Scenario {
+  const r = rng.fork('scenario')
+  const at = o.paidAt ? Math.floor(Date.parse(o.paidAt) / 1000) * 1000 : operationTime(r)
+  const kopecks = o.amount !== undefined ? Math.round(o.amount * 100) : amountKopecks(r)
+  const sender = person(r)
+  const recipient = person(r)
+  const phone = o.recipientPhone ?? `9${r.digits(9)}`
+  const bankName = o.recipientBank
+  const bank = bankName
+    ? (domesticBanks.find((b) => b.name === bankName.replace(/\u2011/g, '-')) ?? {
+        name: bankName,
+        id: bankName,
+      })
+    : r.pick(banks)
+  return {
+    at,
+    kopecks,
+    commissionKopecks: o.commission !== undefined ? Math.round(o.commission * 100) : 0,
+    sender,
+    recipient,
+    phone,
+    bank,
+  }
+}
+
+/** `+7 (900) 123-45-67` with the given dash character. */
+export const phoneSpaced = (d: string, dash = '-'): string =>
+  `+7 (${d.slice(0, 3)}) ${d.slice(3, 6)}${dash}${d.slice(6, 8)}${dash}${d.slice(8, 10)}`
+
+/** `+7(900)123-45-67` */
+export const phoneTight = (d: string, dash = '-'): string =>
+  `+7(${d.slice(0, 3)})${d.slice(3, 6)}${dash}${d.slice(6, 8)}${dash}${d.slice(8, 10)}`

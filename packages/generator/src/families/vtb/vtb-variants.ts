@@ -1,0 +1,259 @@
+import type { ReceiptFields } from '@rv/schemas'
+import { countries, domesticBanks, nbHyphen } from '../../data/banks'
+import { firstPatronymicInitial, latinName, organisations } from '../../data/people'
+import { sbpId } from '../../data/sbp-id'
+import { major, rubSign } from '../../format/money'
+import { dmy, floorMinute, hm, isoUtc, msk } from '../../format/time'
+import type { Rng } from '../../random/rng'
+import { type BuildContext, emptyFields } from '../family-types'
+import { phoneSpaced, phoneTight, scenario } from '../scenario'
+
+export const vtbVariants = [
+  'sbp_outgoing',
+  'vtb_client',
+  'sbp_incoming',
+  'salary',
+  'abroad_phone',
+  'card_abroad',
+] as const
+
+/** One row of the two-column block; `wrapAt` splits the value onto a second line (the SBP id: 25 + 7). */
+export interface VtbRow {
+  label: string
+  value: string
+  wrapAt?: number
+  green?: boolean
+}
+
+export interface VtbContent {
+  /** Centred 10.5 pt lines at the top: the title and what follows it. */
+  heading: string[]
+  rows: VtbRow[]
+  amount: string
+  /** Page height from FAMILIES.md for this layout. */
+  height: number
+  fields: ReceiptFields
+  /** Operation instant (minute printed, SBP id carries seconds). */
+  at: number
+}
+
+const FX_DECIMAL = [',', '.']
+
+function fxText(rng: Rng, rate: number, currency: string): string {
+  return `1 ₽ = ${String(rate).replace('.', rng.pick(FX_DECIMAL))} ${currency}`
+}
+
+export function vtbContent(ctx: BuildContext): VtbContent {
+  const { rng, overrides: o } = ctx
+  const s = scenario(
+    rng,
+    o,
+    domesticBanks.filter((b) => b.id !== 'vtb'),
+  )
+  const t = msk(s.at)
+  const date = `${dmy(t)}, ${hm(t)}`
+  const name = (p: typeof s.sender): string => firstPatronymicInitial(p)
+  const recipient = o.recipientName ?? name(s.recipient)
+  const sender = o.senderName ?? name(s.sender)
+  const account = `*${rng.digits(4)}`
+  const amount = rubSign(s.kopecks)
+  const id = o.sbpId ?? sbpId(s.at, rng)
+  const fields = emptyFields()
+  fields.amount = major(s.kopecks)
+  fields.currency = 'RUB'
+  fields.status_ok = true
+  // Without an SBP id only the printed minute is known; with one, the id carries the seconds.
+  fields.paid_at = isoUtc(floorMinute(s.at))
+  fields.paid_at_source = 'printed'
+  const status: VtbRow = { label: 'Статус', value: 'Выполнено', green: true }
+  const dateRow: VtbRow = { label: 'Дата операции', value: date }
+  const withId = (): void => {
+    fields.receipt_number = id
+    fields.paid_at = isoUtc(s.at)
+    fields.paid_at_source = 'receipt_number'
+  }
+  switch (ctx.variant) {
+    case 'sbp_outgoing': {
+      const phone = phoneSpaced(s.phone, '\u2011')
+      Object.assign(fields, {
+        bank: s.bank.id,
+        type: 'client_transfer',
+        recipient_name: recipient,
+        recipient_account: phone,
+        sender_name: sender,
+      })
+      withId()
+      return {
+        heading: ['Исходящий перевод СБП', recipient],
+        rows: [
+          status,
+          dateRow,
+          { label: 'Счет списания', value: account },
+          { label: 'Имя плательщика', value: sender },
+          { label: 'Получатель', value: recipient },
+          { label: 'Телефон получателя', value: phone },
+          { label: 'Банк получателя', value: nbHyphen(s.bank.name) },
+          { label: 'ID операции в СБП', value: id, wrapAt: 25 },
+        ],
+        amount,
+        height: 437.25,
+        fields,
+        at: s.at,
+      }
+    }
+    case 'vtb_client': {
+      const to = `${rng.digits(8)}********${rng.digits(4)}`
+      Object.assign(fields, {
+        bank: 'vtb',
+        type: 'client_transfer',
+        recipient_name: recipient,
+        recipient_account: s.phone,
+        sender_name: sender,
+      })
+      return {
+        heading: ['По номеру телефона клиенту ВТБ', recipient],
+        rows: [
+          status,
+          dateRow,
+          { label: 'Счет списания', value: account },
+          { label: 'Получатель', value: recipient },
+          { label: 'Телефон получателя', value: s.phone },
+          { label: 'Счет получателя', value: to },
+          { label: 'Отправитель', value: sender },
+        ],
+        amount,
+        height: 402.75,
+        fields,
+        at: s.at,
+      }
+    }
+    case 'sbp_incoming': {
+      const phone = phoneTight(s.phone, '\u2011')
+      Object.assign(fields, { bank: 'vtb', type: 'incoming_transfer', sender_name: sender })
+      withId()
+      return {
+        heading: ['Входящий перевод СБП', sender],
+        rows: [
+          status,
+          dateRow,
+          { label: 'Счет зачисления', value: account },
+          { label: 'Отправитель', value: sender },
+          { label: 'Банк отправителя', value: nbHyphen(s.bank.name) },
+          { label: 'Телефон отправителя', value: phone },
+          { label: 'ID операции в СБП', value: id, wrapAt: 25 },
+        ],
+        amount,
+        height: 423.75,
+        fields,
+        at: s.at,
+      }
+    }
+    case 'salary': {
+      const org = rng.pick(organisations)
+      const purpose = 'Заработная плата'
+      Object.assign(fields, { bank: 'vtb', type: 'salary', sender_name: org, purpose })
+      return {
+        heading: ['Поступление заработной платы', org, purpose],
+        rows: [status, dateRow, { label: 'Счет зачисления', value: account }],
+        amount,
+        height: 366.75,
+        fields,
+        at: s.at,
+      }
+    }
+    case 'abroad_phone': {
+      const c = rng.pick(countries)
+      const foreign = latinName(rng)
+      const phone = rng.chance(0.5) ? `${c.phonePrefix}${rng.digits(9)}` : `+${c.phonePrefix}${rng.digits(8)}`
+      const bank = rng.pick(c.banks)
+      const credited = `${(major(s.kopecks) * c.rate).toFixed(2).replace('.', ',')} ${c.currency}`
+      const long = rng.chance(0.5)
+      const commission = Math.max(30_00, Math.round(s.kopecks * 0.01))
+      Object.assign(fields, {
+        bank,
+        type: 'cross_border_transfer',
+        recipient_name: foreign,
+        recipient_account: phone,
+        commission: long ? major(commission) : null,
+      })
+      withId()
+      const head = [status, dateRow, { label: 'Счет списания', value: account }]
+      if (!long)
+        return {
+          heading: ['По номеру телефона в другую страну', foreign],
+          rows: [
+            ...head,
+            { label: 'Получатель', value: foreign },
+            { label: 'Телефон получателя', value: phone },
+            { label: 'Банк получателя', value: bank },
+            { label: 'Страна получателя', value: c.country },
+            { label: 'Курс обмена', value: fxText(rng, c.rate, c.currency) },
+            { label: 'Сумма зачисления', value: credited },
+          ],
+          amount,
+          height: 450.75,
+          fields: { ...fields, sender_name: null },
+          at: s.at,
+        }
+      fields.sender_name = sender
+      fields.purpose = 'Перевод средств'
+      return {
+        heading: ['Перевод по номеру телефона в другую страну', foreign],
+        rows: [
+          ...head,
+          { label: 'Имя плательщика', value: sender },
+          { label: 'Номер телефона получателя', value: phone },
+          { label: 'Получатель', value: foreign },
+          { label: 'Страна получателя', value: c.country },
+          { label: 'Банк получателя', value: bank },
+          { label: 'Назначение перевода', value: 'Перевод средств' },
+          { label: 'Курс обмена', value: fxText(rng, c.rate, c.currency) },
+          { label: 'Сумма выплаты', value: credited },
+          { label: 'Комиссия', value: rubSign(commission) },
+          { label: 'Сумма с комиссией', value: rubSign(s.kopecks + commission) },
+        ],
+        amount,
+        height: 558.75,
+        fields,
+        at: s.at,
+      }
+    }
+    case 'card_abroad': {
+      const c = rng.pick(countries)
+      const foreign = latinName(rng)
+      const card = `${rng.digits(4)} ${rng.digits(2)}** **** ${rng.digits(4)}`
+      const order = o.operationNumber ?? rng.digits(6)
+      const commission = Math.max(30_00, Math.round(s.kopecks * 0.015))
+      Object.assign(fields, {
+        bank: null,
+        type: 'cross_border_transfer',
+        recipient_name: foreign,
+        recipient_account: card,
+        receipt_number: order,
+        payment_reference: order,
+        commission: major(commission),
+      })
+      return {
+        heading: ['Перевод', 'На карту в другую страну'],
+        rows: [
+          status,
+          dateRow,
+          { label: 'Номер карты', value: `${rng.digits(6)}******${rng.digits(4)}` },
+          { label: 'Счет списания', value: account },
+          { label: 'Карта получателя', value: card },
+          { label: 'Получатель', value: foreign },
+          { label: 'Страна получателя', value: c.country },
+          { label: 'Номер распоряжения', value: order },
+          { label: 'Комиссия', value: rubSign(commission) },
+          { label: 'Сумма с комиссией', value: rubSign(s.kopecks + commission) },
+        ],
+        amount,
+        height: 474.75,
+        fields,
+        at: s.at,
+      }
+    }
+    default:
+      throw new Error(`unknown vtb variant ${ctx.variant}`)
+  }
+}

@@ -1,0 +1,60 @@
+import type { ReceiptFields } from '@rv/schemas'
+import type { FamilyDefinition, Overrides, TruthMeta } from './families/family-types'
+import { vtb } from './families/vtb'
+import { Rng } from './random/rng'
+
+export type { Overrides, TruthMeta } from './families/family-types'
+
+/** Ground truth written beside each synthetic PDF (`<name>.truth.json`). */
+export interface GroundTruth {
+  /** `<bank>/<variant>` */
+  family: string
+  seed: string
+  filename: string
+  /** What a perfect extractor returns (confidence left empty: it is not a fact about the document). */
+  fields: ReceiptFields
+  /** Printed label/value pairs in reading order, values exactly as drawn. */
+  printed: Array<[string, string]>
+  meta: TruthMeta
+}
+
+export interface GenerateInput {
+  family: string
+  variant: string
+  seed: string | number
+  overrides?: Overrides
+}
+
+export interface GeneratedReceipt {
+  pdf: Uint8Array
+  truth: GroundTruth
+  filename: string
+}
+
+const families: FamilyDefinition[] = [vtb]
+
+/** Every `<bank>/<variant>` the generator can produce. */
+export const generatorFamilies: string[] = families.flatMap((f) => f.variants.map((v) => `${f.bank}/${v}`))
+
+/** Deterministic: the same input gives the same bytes (no clock, no Math.random). */
+export function generateReceipt(input: GenerateInput): GeneratedReceipt {
+  const family = families.find((f) => f.bank === input.family)
+  if (!family) throw new Error(`unknown family ${input.family}`)
+  if (!family.variants.includes(input.variant))
+    throw new Error(`unknown variant ${input.family}/${input.variant}`)
+  const seed = String(input.seed)
+  const rng = new Rng(`${input.family}/${input.variant}/${seed}`)
+  const built = family.build({ rng, variant: input.variant, overrides: input.overrides ?? {} })
+  return {
+    pdf: built.pdf,
+    filename: built.filename,
+    truth: {
+      family: `${input.family}/${input.variant}`,
+      seed,
+      filename: built.filename,
+      fields: built.fields,
+      printed: built.printed,
+      meta: built.meta,
+    },
+  }
+}
