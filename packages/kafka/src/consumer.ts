@@ -1,0 +1,179 @@
+/**
+ * Consuming: decode + validate, call the handler, retry retryable failures with backoff, dead-letter the
+ * rest and tell the service (`onPermanentFailure`), and only then commit the offset. A crash anywhere
+ * before the commit means the message is delivered again, so handlers must be idempotent (keyed by check id).
+ */
+import type { SchemaRegistry } from '@kafkajs/confluent-schema-registry'
+import type { EachMessagePayload, Kafka, Producer } from 'kafkajs'
+import type { BusLogger } from './bus-logger'
+import { buildDeadLetterHeaders } from './dead-letter'
+import { decodeEvent } from './decode-event'
+import { type KafkaStageError, toStageError } from './errors'
+import { nextOffset, readHeaders } from './message-headers'
+import { sendOrThrow } from './publisher'
+import { backoffDelayMs, type RetryPolicy, resolveRetryPolicy, shouldRetry } from './retry-policy'
+import {
+  deadLetterTopic,
+  type EventTopic,
+  type EventValueByTopic,
+  logicalTopic,
+  physicalTopic,
+} from './topics'
+import { ShutdownInProgressError, sleepWithHeartbeats } from './wait'
+
+export interface ConsumedEvent<T extends EventTopic> {
+  topic: T
+  /** The check id. */
+  key: string
+  value: EventValueByTopic[T]
+  headers: Readonly<Record<string, string>>
+  partition: number
+  offset: string
+  /** 1 on first delivery to the handler, then 2, 3, ... on retries. */
+  attempt: number
+}
+
+/** A message of any of the subscribed topics, discriminated by `topic`. */
+export type ConsumedMessage<T extends EventTopic> = { [K in T]: ConsumedEvent<K> }[T]
+
+/** What `onPermanentFailure` receives: `value` is undefined when the message could not be decoded. */
+export interface FailedMessage<T extends EventTopic = EventTopic> {
+  topic: T
+  key: string
+  value: EventValueByTopic[T] | undefined
+  headers: Readonly<Record<string, string>>
+  partition: number
+  offset: string
+  attempts: number
+}
+
+export interface ConsumeOptions<T extends EventTopic> {
+  groupId: string
+  topics: readonly T[]
+  handle: (message: ConsumedMessage<T>) => Promise<void>
+  /** Called after a message was dead-lettered; a service publishes its stage result with `error` here. */
+  onPermanentFailure?: (message: FailedMessage<T>, error: KafkaStageError) => Promise<void>
+  retry?: Partial<RetryPolicy>
+  /** Name written to `x-failed-stage`; the group id by default. */
+  stage?: string
+  /** Where a new group starts; true (earliest) by default so nothing published before start is missed. */
+  fromBeginning?: boolean
+  sessionTimeoutMs?: number
+  heartbeatIntervalMs?: number
+  partitionsConsumedConcurrently?: number
+}
+
+export interface ConsumerHandle {
+  stop(): Promise<void>
+}
+
+export interface ConsumerDeps {
+  kafka: Kafka
+  registry: SchemaRegistry
+  producer: () => Promise<Producer>
+  prefix: string
+  logger: BusLogger
+}
+
+export async function startConsumer<T extends EventTopic>(
+  deps: ConsumerDeps,
+  options: ConsumeOptions<T>,
+): Promise<ConsumerHandle> {
+  const policy = resolveRetryPolicy(options.retry)
+  const stage = options.stage ?? options.groupId
+  const heartbeatIntervalMs = options.heartbeatIntervalMs ?? 3000
+  const consumer = deps.kafka.consumer({
+    groupId: options.groupId,
+    sessionTimeout: options.sessionTimeoutMs ?? 30_000,
+    heartbeatInterval: heartbeatIntervalMs,
+    allowAutoTopicCreation: false,
+  })
+  const stopping = new AbortController()
+  const log = deps.logger
+
+  async function deadLetter(payload: EachMessagePayload, topic: T, attempts: number, error: KafkaStageError) {
+    const { message, partition } = payload
+    const headers = {
+      ...message.headers,
+      ...buildDeadLetterHeaders({ topic, partition, offset: message.offset, attempts, stage, error }),
+    }
+    const raw = Object.fromEntries(
+      Object.entries(headers).flatMap(([k, v]) =>
+        v === undefined ? [] : [[k, Array.isArray(v) ? v[0]! : v]],
+      ),
+    ) as Record<string, Buffer | string>
+    await sendOrThrow(await deps.producer(), physicalTopic(deps.prefix, deadLetterTopic), [
+      { key: message.key, value: message.value, headers: raw },
+    ])
+  }
+
+  async function handleMessage(payload: EachMessagePayload): Promise<void> {
+    const { message, partition, heartbeat } = payload
+    const topic = logicalTopic(deps.prefix, payload.topic) as T
+    const key = message.key?.toString('utf8') ?? ''
+    const headers = readHeaders(message.headers)
+    const where = { topic, partition, offset: message.offset, check_id: key, stage }
+    let value: EventValueByTopic[T] | undefined
+    for (let attempt = 1; ; attempt++) {
+      try {
+        value ??= await decodeEvent(deps.registry, topic, message.value)
+        const event = { topic, key, value, headers, partition, offset: message.offset, attempt }
+        await withHeartbeats(heartbeat, heartbeatIntervalMs, () =>
+          options.handle(event as ConsumedMessage<T>),
+        )
+        break
+      } catch (thrown) {
+        const error = toStageError(thrown)
+        if (shouldRetry(error, attempt, policy)) {
+          // Shutting down: leave the offset uncommitted so another member retries, rather than dead-letter.
+          if (stopping.signal.aborted) throw new ShutdownInProgressError()
+          const delayMs = backoffDelayMs(attempt, policy)
+          log.warn('handler failed, retrying', { ...where, attempt, code: error.code, delay_ms: delayMs })
+          await sleepWithHeartbeats(delayMs, heartbeatIntervalMs, heartbeat, stopping.signal)
+          continue
+        }
+        log.error('message dead-lettered', { ...where, attempts: attempt, code: error.code, err: error })
+        await deadLetter(payload, topic, attempt, error)
+        await options.onPermanentFailure?.(
+          { topic, key, value, headers, partition, offset: message.offset, attempts: attempt },
+          error,
+        )
+        break
+      }
+    }
+    await consumer.commitOffsets([{ topic: payload.topic, partition, offset: nextOffset(message.offset) }])
+  }
+
+  await consumer.connect()
+  await consumer.subscribe({
+    topics: options.topics.map((t) => physicalTopic(deps.prefix, t)),
+    fromBeginning: options.fromBeginning ?? true,
+  })
+  await consumer.run({
+    autoCommit: false,
+    partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
+    eachMessage: handleMessage,
+  })
+  return {
+    stop: async () => {
+      stopping.abort()
+      await consumer.disconnect()
+    },
+  }
+}
+
+/** Keeps the group membership alive while a long handler runs (kafkajs only heartbeats between messages). */
+async function withHeartbeats<R>(
+  heartbeat: () => Promise<void>,
+  intervalMs: number,
+  run: () => Promise<R>,
+): Promise<R> {
+  const timer = setInterval(() => {
+    heartbeat().catch(() => undefined)
+  }, intervalMs)
+  try {
+    return await run()
+  } finally {
+    clearInterval(timer)
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The composition root of the event plumbing: one Kafka client, one idempotent producer (connected on
+ * first use), one registry client, and every consumer started through it, all closed together.
+ *
+ * @example
+ * const bus = createEventBus({ brokers: ['127.0.0.1:19092'], clientId: 'rv-matching', registryUrl })
+ * await bus.ensureTopics()
+ * await bus.registerSchemas()
+ * await bus.consume({
+ *   groupId: 'rv-matching',
+ *   topics: ['check.extracted.v1'],
+ *   handle: async ({ key, value }) => bus.publish('check.matched.v1', key, toMatched(value)),
+ * })
+ */
+import { Kafka, logLevel, type Producer } from 'kafkajs'
+import { type BusLogger, kafkajsLogCreator, stderrLogger } from './bus-logger'
+import { type ConsumeOptions, type ConsumerHandle, startConsumer } from './consumer'
+import { createPublisher, type Publish } from './publisher'
+import { createRegistryClient, registerEventSchemas } from './registry'
+import { installShutdownHandler, type ShutdownOptions, withTimeout } from './shutdown'
+import { allTopics, type EventTopic, eventTopics, physicalTopic } from './topics'
+
+export interface EventBusOptions {
+  brokers: string[]
+  clientId: string
+  /** Confluent-compatible registry base URL, e.g. http://127.0.0.1:18081/apis/ccompat/v7 (Apicurio). */
+  registryUrl: string
+  /** Prepended to every topic name (and so to every subject); '' in production. */
+  topicPrefix?: string
+  logger?: BusLogger
+  /** Partitions of each topic created by `ensureTopics` (default 3). */
+  partitions?: number
+  /** Replication factor of created topics (default 1, the local single broker). */
+  replicationFactor?: number
+  /** Close on SIGTERM/SIGINT (default on); false when the service orchestrates its own shutdown. */
+  shutdown?: ShutdownOptions | false
+}
+
+export interface EventBus {
+  readonly topicPrefix: string
+  /** Creates every topic (events and dead letters) that does not exist yet. */
+  ensureTopics(): Promise<void>
+  /** Registers this build's schema of each topic (all by default) under `<topic>-value`; idempotent. */
+  registerSchemas(topics?: readonly EventTopic[]): Promise<void>
+  /** Validates, encodes through the registry and sends `value` keyed by `key` (the check id). */
+  publish: Publish
+  consume<T extends EventTopic>(options: ConsumeOptions<T>): Promise<ConsumerHandle>
+  /** Stops consumers and disconnects; bounded by `timeoutMs` (default 10 s). */
+  close(options?: { timeoutMs?: number }): Promise<void>
+}
+
+export function createEventBus(options: EventBusOptions): EventBus {
+  const prefix = options.topicPrefix ?? ''
+  const logger = options.logger ?? stderrLogger
+  const kafka = new Kafka({
+    clientId: options.clientId,
+    brokers: options.brokers,
+    logLevel: logLevel.WARN,
+    logCreator: kafkajsLogCreator(logger),
+  })
+  const registry = createRegistryClient(options.registryUrl, options.clientId)
+  const schemaIds = new Map<string, number>()
+  const consumers = new Set<ConsumerHandle>()
+  let producerPromise: Promise<Producer> | undefined
+
+  const producer = (): Promise<Producer> => {
+    producerPromise ??= (async () => {
+      const p = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false })
+      await p.connect()
+      return p
+    })()
+    // A failed connect must not poison later attempts.
+    producerPromise.catch(() => {
+      producerPromise = undefined
+    })
+    return producerPromise
+  }
+
+  const closeAll = async (): Promise<void> => {
+    const stops = [...consumers].map((c) => c.stop())
+    consumers.clear()
+    await Promise.allSettled(stops)
+    if (producerPromise) await (await producerPromise.catch(() => undefined))?.disconnect()
+    producerPromise = undefined
+  }
+
+  const uninstall =
+    options.shutdown === false ? () => undefined : installShutdownHandler(closeAll, logger, options.shutdown)
+
+  return {
+    topicPrefix: prefix,
+    async ensureTopics() {
+      const admin = kafka.admin()
+      await admin.connect()
+      try {
+        const existing = new Set(await admin.listTopics())
+        const missing = allTopics.map((t) => physicalTopic(prefix, t)).filter((t) => !existing.has(t))
+        if (missing.length === 0) return
+        await admin.createTopics({
+          waitForLeaders: true,
+          topics: missing.map((topic) => ({
+            topic,
+            numPartitions: options.partitions ?? 3,
+            replicationFactor: options.replicationFactor ?? 1,
+          })),
+        })
+        logger.info('topics created', { topics: missing })
+      } finally {
+        await admin.disconnect()
+      }
+    },
+    async registerSchemas(topics = eventTopics) {
+      const ids = await registerEventSchemas(registry, prefix, topics)
+      for (const [topic, id] of ids) schemaIds.set(topic, id)
+    },
+    publish: createPublisher({ producer, registry, prefix, schemaIds }),
+    async consume(consumeOptions) {
+      const handle = await startConsumer({ kafka, registry, producer, prefix, logger }, consumeOptions)
+      const tracked: ConsumerHandle = {
+        stop: async () => {
+          consumers.delete(tracked)
+          await handle.stop()
+        },
+      }
+      consumers.add(tracked)
+      return tracked
+    },
+    async close({ timeoutMs = 10_000 } = {}) {
+      uninstall()
+      await withTimeout(closeAll(), timeoutMs, 'event bus close')
+    },
+  }
+}

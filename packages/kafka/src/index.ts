@@ -1,0 +1,30 @@
+export type { BusLogger, LogFields } from './bus-logger'
+export type {
+  ConsumedEvent,
+  ConsumedMessage,
+  ConsumeOptions,
+  ConsumerHandle,
+  FailedMessage,
+} from './consumer'
+export {
+  buildDeadLetterHeaders,
+  type DeadLetterInfo,
+  deadLetterHeader,
+  readDeadLetterHeaders,
+} from './dead-letter'
+export { KafkaStageError, toStageError } from './errors'
+export { createEventBus, type EventBus, type EventBusOptions } from './event-bus'
+export type { Publish } from './publisher'
+export { backoffDelayMs, defaultRetryPolicy, type RetryPolicy } from './retry-policy'
+export { installShutdownHandler, type ShutdownOptions, withTimeout } from './shutdown'
+export {
+  allTopics,
+  deadLetterTopic,
+  type EventTopic,
+  type EventValueByTopic,
+  eventTopics,
+  isEventTopic,
+  physicalTopic,
+  type TopicValue,
+  valueSubject,
+} from './topics'

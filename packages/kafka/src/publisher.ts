@@ -1,0 +1,66 @@
+/**
+ * Publishing: validate against the topic's schema, encode through the registry (magic byte + schema id +
+ * JSON), send keyed by check id on an idempotent producer so retries inside the client never duplicate.
+ */
+import type { SchemaRegistry } from '@kafkajs/confluent-schema-registry'
+import type { Producer } from 'kafkajs'
+import { KafkaStageError } from './errors'
+import { assertEvent } from './event-validator'
+import { lookupSchemaId, registryError } from './registry'
+import { type EventTopic, type EventValueByTopic, physicalTopic } from './topics'
+
+export interface PublisherDeps {
+  producer: () => Promise<Producer>
+  registry: SchemaRegistry
+  prefix: string
+  /** Physical topic -> schema id of this build's schema, filled by registration or lookup. */
+  schemaIds: Map<string, number>
+}
+
+export type Publish = <T extends EventTopic>(
+  topic: T,
+  key: string,
+  value: EventValueByTopic[T],
+  headers?: Readonly<Record<string, string>>,
+) => Promise<void>
+
+export function createPublisher(deps: PublisherDeps): Publish {
+  return async (topic, key, value, headers) => {
+    assertEvent(topic, value)
+    if (key === '')
+      throw new KafkaStageError('invalid_event', 'the message key (check id) is empty', { retryable: false })
+    const physical = physicalTopic(deps.prefix, topic)
+    let id = deps.schemaIds.get(physical)
+    if (id === undefined) {
+      id = await lookupSchemaId(deps.registry, physical, topic)
+      deps.schemaIds.set(physical, id)
+    }
+    let encoded: Buffer
+    try {
+      encoded = await deps.registry.encode(id, value)
+    } catch (error) {
+      throw registryError(error, `encoding ${topic}`)
+    }
+    await sendOrThrow(await deps.producer(), physical, [{ key, value: encoded, headers: { ...headers } }])
+  }
+}
+
+export interface RawMessage {
+  key: Buffer | string | null
+  value: Buffer | null
+  headers: Record<string, Buffer | string>
+}
+
+/** Sends and maps kafkajs failures to stage errors (kafkajs marks transient ones `retriable`). */
+export async function sendOrThrow(producer: Producer, topic: string, messages: RawMessage[]): Promise<void> {
+  try {
+    await producer.send({ topic, acks: -1, messages })
+  } catch (error) {
+    const retriable = (error as { retriable?: unknown }).retriable
+    throw new KafkaStageError(
+      'publish_failed',
+      `sending to ${topic} failed: ${error instanceof Error ? error.message : String(error)}`,
+      { retryable: retriable !== false, cause: error },
+    )
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The schema registry side: a client configured for draft 2020-12 JSON Schemas, registration of every
+ * event schema under `<topic>-value` (idempotent: registering an identical schema returns its existing id),
+ * and the mapping of registry failures to typed errors.
+ */
+import { COMPATIBILITY, SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry'
+import { KafkaStageError } from './errors'
+import { createAjv } from './event-validator'
+import { type EventTopic, eventSchemas, physicalTopic, valueSubject } from './topics'
+
+export function createRegistryClient(url: string, clientId: string): SchemaRegistry {
+  // The library compiles every fetched writer schema with one Ajv; two versions of a subject share a `$id`
+  // and would collide in one instance, so each compile gets a fresh, 2020-12-aware instance.
+  const ajvInstance = { compile: (schema: object) => createAjv().compile(schema), addSchema: () => undefined }
+  return new SchemaRegistry(
+    { host: url, clientId },
+    { [SchemaType.JSON]: { ajvInstance: ajvInstance as never } },
+  )
+}
+
+/** Registers the schema of each topic; returns physical topic -> schema id. */
+export async function registerEventSchemas(
+  registry: SchemaRegistry,
+  prefix: string,
+  topics: readonly EventTopic[],
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>()
+  for (const topic of topics) {
+    const physical = physicalTopic(prefix, topic)
+    try {
+      const { id } = await registry.register(
+        { type: SchemaType.JSON, schema: JSON.stringify(eventSchemas[topic]) },
+        { subject: valueSubject(physical), compatibility: COMPATIBILITY.BACKWARD },
+      )
+      ids.set(physical, id)
+    } catch (error) {
+      throw registryError(error, `registering ${valueSubject(physical)}`)
+    }
+  }
+  return ids
+}
+
+/** Schema id of this build's schema for a topic, when that exact schema is registered. */
+export async function lookupSchemaId(
+  registry: SchemaRegistry,
+  physical: string,
+  topic: EventTopic,
+): Promise<number> {
+  try {
+    return await registry.getRegistryIdBySchema(valueSubject(physical), {
+      type: SchemaType.JSON,
+      schema: JSON.stringify(eventSchemas[topic]),
+    })
+  } catch (error) {
+    if (httpStatus(error) === 404) {
+      throw new KafkaStageError(
+        'schema_not_registered',
+        `the ${topic} schema of this build is not registered under ${valueSubject(physical)}; call registerSchemas()`,
+        { retryable: false, cause: error },
+      )
+    }
+    throw registryError(error, `looking up ${valueSubject(physical)}`)
+  }
+}
+
+/**
+ * Maps a registry client failure. The registry's own refusals (unknown subject or schema, incompatible or
+ * invalid schema, auth) are permanent; anything else is retryable: 5xx, and network failures, which the
+ * HTTP client (mappersmith) reports as status 400.
+ */
+export function registryError(error: unknown, doing: string): KafkaStageError {
+  if (error instanceof KafkaStageError) return error
+  const status = httpStatus(error)
+  const message = error instanceof Error ? error.message : String(error)
+  if (status === 404)
+    return new KafkaStageError('unknown_schema', `${doing}: ${message}`, { retryable: false, cause: error })
+  if (status !== undefined && [401, 403, 409, 422].includes(status)) {
+    return new KafkaStageError('registry_rejected', `${doing}: ${message}`, {
+      retryable: false,
+      cause: error,
+    })
+  }
+  return new KafkaStageError('registry_unavailable', `${doing}: ${message}`, {
+    retryable: true,
+    cause: error,
+  })
+}
+
+function httpStatus(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status
+  return typeof status === 'number' ? status : undefined
+}
