@@ -1,0 +1,50 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { ApiError } from './api-error'
+import { bearerAuth } from './auth/bearer-auth'
+import { getCheck } from './checks/get-check'
+import { submitCheck } from './checks/submit-check'
+import { errorHandler, notFoundHandler } from './error-handler/error-handler'
+import type { GatewayDeps } from './gateway-deps'
+import type { GatewayEnv } from './gateway-env'
+import { healthRoutes } from './health/health-routes'
+import { idempotencyKey } from './idempotency/idempotency-key'
+import { requestId } from './request-id/request-id'
+
+// Room for the multipart envelope and the expectation part on top of the file itself.
+const multipartOverheadBytes = 64 * 1024
+
+/**
+ * The HTTP application: middleware chain and routes, with every dependency injected.
+ *
+ * @example
+ * serve({ fetch: createApp(deps).fetch, port: 8080 })
+ */
+export function createApp(deps: GatewayDeps) {
+  const app = new Hono<GatewayEnv>()
+  app.use(requestId({ logger: deps.logger }))
+  app.route('/', healthRoutes(deps.probes))
+  app.use('/v1/*', bearerAuth({ authenticate: (token) => deps.tenants.authenticate(token).then(toTenant) }))
+  app.post(
+    '/v1/checks',
+    bodyLimit({
+      maxSize: deps.limits.maxFileBytes + multipartOverheadBytes,
+      onError: () => {
+        throw new ApiError(413, 'file_too_large', {
+          message: `The file exceeds ${deps.limits.maxFileBytes} bytes.`,
+          param: 'file',
+        })
+      },
+    }),
+    idempotencyKey(),
+    submitCheck(deps),
+  )
+  app.get('/v1/checks/:id', getCheck(deps))
+  app.onError(errorHandler())
+  app.notFound(notFoundHandler())
+  return app
+}
+
+function toTenant(doc: { _id: string; profile?: { name: string; version: number } } | undefined) {
+  return doc ? { id: doc._id, profile: doc.profile } : undefined
+}

@@ -1,0 +1,22 @@
+import { toGetResponse } from '@rv/core'
+import type { Context } from 'hono'
+import { ApiError } from '../api-error'
+import type { GatewayDeps } from '../gateway-deps'
+import type { GatewayEnv } from '../gateway-env'
+
+/**
+ * GET /v1/checks/{id}: 200 with the current state of the tenant's check. Another tenant's id is answered
+ * exactly like an unknown one, so ids reveal nothing across tenants.
+ */
+export function getCheck(deps: GatewayDeps) {
+  return async (c: Context<GatewayEnv>) => {
+    const id = c.req.param('id') ?? ''
+    const record = /^chk_[0-9A-Za-z]{10,40}$/.test(id)
+      ? await deps.checks.findRecord(c.get('tenant').id, id)
+      : undefined
+    if (!record) {
+      throw new ApiError(404, 'check_not_found', { message: 'No check with this id.', param: 'id' })
+    }
+    return c.json(toGetResponse(record), 200)
+  }
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { pollUntil, preferWaitSeconds } from './prefer-wait'
+
+describe('preferWaitSeconds', () => {
+  it.each([
+    [undefined, undefined],
+    ['wait=5', 5],
+    ['respond-async, wait=10', 10],
+    ['wait=100', 30],
+    ['wait=abc', undefined],
+    ['handling=lenient', undefined],
+  ])('%s -> %s', (header, expected) => {
+    expect(preferWaitSeconds(header, 30)).toBe(expected)
+  })
+})
+
+describe('pollUntil', () => {
+  it('stops as soon as the value is done', async () => {
+    const values = [1, 2, 3, 4]
+    let clock = 0
+    const result = await pollUntil(
+      async () => values.shift() ?? 99,
+      (v) => v === 3,
+      { timeoutMs: 1000, intervalMs: 10, now: () => clock, sleep: async (ms) => void (clock += ms) },
+    )
+    expect(result).toBe(3)
+    expect(values).toEqual([4])
+  })
+
+  it('returns the last value at the deadline', async () => {
+    let clock = 0
+    let reads = 0
+    const result = await pollUntil(
+      async () => ++reads,
+      () => false,
+      { timeoutMs: 100, intervalMs: 30, now: () => clock, sleep: async (ms) => void (clock += ms) },
+    )
+    expect(clock).toBe(100)
+    expect(result).toBe(reads)
+  })
+})

@@ -1,0 +1,143 @@
+import { pendingRecord, toPostResponse } from '@rv/core'
+import type { CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
+import { contentKey, sha256Hex } from '@rv/storage'
+import { requestFingerprint } from '@rv/store'
+import type { Context } from 'hono'
+import { ApiError } from '../api-error'
+import type { GatewayDeps } from '../gateway-deps'
+import type { GatewayEnv } from '../gateway-env'
+import { newCheckId } from '../ulid'
+import { createExpectationValidator } from './expectation-validator'
+import { pollUntil, preferWaitSeconds } from './prefer-wait'
+import { readUpload } from './read-upload'
+
+const isTerminal = (r: CheckRecord | undefined) => r?.status === 'done' || r?.status === 'failed'
+
+/**
+ * POST /v1/checks: store the file, write the pending record (outbox flag down), publish check.submitted.v1,
+ * raise the flag. 202 with the pending record, or 200 with the finished one when `Prefer: wait=N` was
+ * enough. An idempotency key replays the first request's check; reused for another request it is a 409.
+ */
+export function submitCheck(deps: GatewayDeps) {
+  const validateExpectation = createExpectationValidator()
+  const now = deps.now ?? (() => new Date())
+  const makeId = deps.newCheckId ?? (() => newCheckId(now().getTime()))
+
+  async function respond(c: Context<GatewayEnv>, tenantId: string, record: CheckRecord, replayed: boolean) {
+    let current = record
+    const wait = preferWaitSeconds(c.req.header('prefer'), deps.limits.maxWaitSeconds)
+    if (wait !== undefined && !isTerminal(current)) {
+      c.header('preference-applied', `wait=${wait}`)
+      current =
+        (await pollUntil(() => deps.checks.findRecord(tenantId, record.id), isTerminal, {
+          timeoutMs: wait * 1000,
+          intervalMs: deps.limits.waitPollMs,
+        })) ?? current
+    }
+    if (replayed) c.header('idempotent-replayed', 'true')
+    c.header('location', `/v1/checks/${current.id}`)
+    return c.json(toPostResponse(current), isTerminal(current) ? 200 : 202)
+  }
+
+  return async (c: Context<GatewayEnv>) => {
+    const tenant = c.get('tenant')
+    const log = c.get('logger')
+    const upload = await readUpload(await c.req.parseBody({ all: true }), deps.limits)
+    const expectation = validateExpectation(upload.expectationText)
+    if (!expectation.ok) {
+      throw new ApiError(422, 'expectation_invalid', {
+        message: 'The expectation part is not valid.',
+        param: 'expectation',
+        details: expectation.details,
+      })
+    }
+
+    const sha256 = sha256Hex(upload.bytes)
+    const checkId = makeId()
+    const key = c.get('idempotencyKey')
+    if (key !== null) {
+      const fingerprint = requestFingerprint({
+        fileSha256: sha256,
+        expectation: upload.expectationText ?? '',
+        filename: upload.filename,
+      })
+      const claim = await deps.idempotency.claim({ tenantId: tenant.id, key, fingerprint, checkId })
+      if (claim.outcome === 'conflict') {
+        throw new ApiError(409, 'idempotency_key_reused', {
+          message: 'This idempotency key was used with a different request.',
+          param: 'idempotency-key',
+        })
+      }
+      if (claim.outcome === 'replayed') {
+        // The first request may still be between its claim and its record write.
+        const earlier = await pollUntil(
+          () => deps.checks.findRecord(tenant.id, claim.checkId),
+          (r) => r !== undefined,
+          { timeoutMs: 5000, intervalMs: 50 },
+        )
+        if (!earlier) {
+          throw new ApiError(409, 'idempotency_request_in_progress', {
+            message: 'A request with this idempotency key is still being processed.',
+            retryable: true,
+            param: 'idempotency-key',
+          })
+        }
+        log.info('idempotent replay', { check_id: earlier.id })
+        return respond(c, tenant.id, earlier, true)
+      }
+    }
+
+    const createdAt = now().toISOString()
+    const profile = tenant.profile ?? deps.defaultProfile
+    const fileKey = contentKey(sha256)
+    try {
+      await deps.storage.put(fileKey, upload.bytes, upload.contentType)
+    } catch (error) {
+      if (key !== null) await deps.idempotency.release(tenant.id, key, checkId)
+      throw new ApiError(503, 'storage_unavailable', {
+        message: 'The file could not be stored; retry.',
+        retryable: true,
+        cause: error,
+      })
+    }
+    const submission: CheckSubmittedV1 = {
+      check_id: checkId,
+      tenant_id: tenant.id,
+      created_at: createdAt,
+      file: {
+        bucket: deps.storage.bucket,
+        key: fileKey,
+        sha256,
+        size: upload.bytes.byteLength,
+        content_type: upload.contentType,
+        filename: upload.filename,
+      },
+      expectation: expectation.value,
+      profile,
+      mode: 'pdf',
+    }
+    const record = pendingRecord({
+      checkId,
+      tenantId: tenant.id,
+      createdAt,
+      orderRef: expectation.value.order_ref ?? null,
+      profile,
+      mode: 'pdf',
+    })
+    try {
+      await deps.checks.insertPending(record, submission as unknown as Record<string, unknown>)
+    } catch (error) {
+      if (key !== null) await deps.idempotency.release(tenant.id, key, checkId)
+      throw error
+    }
+    try {
+      await deps.publishSubmitted(submission)
+      await deps.checks.markPublished(checkId)
+    } catch (error) {
+      // The record is durable with published:false; the aggregator's sweeper publishes it again.
+      log.warn('publish of check.submitted.v1 failed; left to the sweeper', { check_id: checkId, err: error })
+    }
+    log.info('check accepted', { check_id: checkId, size: upload.bytes.byteLength })
+    return respond(c, tenant.id, record, false)
+  }
+}

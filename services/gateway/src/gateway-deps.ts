@@ -1,0 +1,21 @@
+import type { Logger } from '@rv/logger'
+import type { CheckSubmittedV1 } from '@rv/schemas'
+import type { FileStorage } from '@rv/storage'
+import type { CheckRepository, IdempotencyRepository, TenantRepository } from '@rv/store'
+
+/** Everything the HTTP app needs from the outside, injected by main.ts (and by tests, with real adapters). */
+export interface GatewayDeps {
+  logger: Logger
+  checks: Pick<CheckRepository, 'insertPending' | 'markPublished' | 'findRecord'>
+  tenants: Pick<TenantRepository, 'authenticate'>
+  idempotency: Pick<IdempotencyRepository, 'claim' | 'release'>
+  storage: Pick<FileStorage, 'put' | 'bucket'>
+  /** Publishes check.submitted.v1 (keyed by check id). */
+  publishSubmitted: (submission: CheckSubmittedV1) => Promise<void>
+  /** Reachability of each dependency, for /readyz. */
+  probes: Record<string, () => Promise<void>>
+  limits: { maxFileBytes: number; maxWaitSeconds: number; waitPollMs: number }
+  defaultProfile: { name: string; version: number }
+  now?: () => Date
+  newCheckId?: () => string
+}
