@@ -21,7 +21,14 @@ describe('pollUntil', () => {
     const result = await pollUntil(
       async () => values.shift() ?? 99,
       (v) => v === 3,
-      { timeoutMs: 1000, intervalMs: 10, now: () => clock, sleep: async (ms) => void (clock += ms) },
+      {
+        timeoutMs: 1000,
+        intervalMs: 10,
+        now: () => clock,
+        sleep: async (ms) => {
+          clock += ms
+        },
+      },
     )
     expect(result).toBe(3)
     expect(values).toEqual([4])
@@ -33,7 +40,14 @@ describe('pollUntil', () => {
     const result = await pollUntil(
       async () => ++reads,
       () => false,
-      { timeoutMs: 100, intervalMs: 30, now: () => clock, sleep: async (ms) => void (clock += ms) },
+      {
+        timeoutMs: 100,
+        intervalMs: 30,
+        now: () => clock,
+        sleep: async (ms) => {
+          clock += ms
+        },
+      },
     )
     expect(clock).toBe(100)
     expect(result).toBe(reads)
