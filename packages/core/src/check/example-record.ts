@@ -25,7 +25,7 @@ export function exampleRecord(overrides: Partial<CheckRecord> = {}): CheckRecord
       currency: 'RUB',
       type: 'client_transfer',
       status_ok: true,
-      receipt_number: 'B6042071012K4Q27000007001700101',
+      receipt_number: 'B6042071012K4Q270000070011700101',
       paid_at: '2026-02-11T07:10:12Z',
       paid_at_source: 'receipt_number',
       recipient_name: 'Софья Олеговна Т.',

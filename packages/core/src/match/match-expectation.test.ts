@@ -154,7 +154,7 @@ describe('matchExpectation', () => {
     expect(matchReference(f, '123-4')).toBe(false)
     expect(matchReference(f, '123')).toBe(false)
     expect(matchReference(f, 'c160703261234567')).toBe(true)
-    expect(matchReference(f, 'B6042071012K4Q27000007001700101')).toBe(true)
+    expect(matchReference(f, 'B6042071012K4Q270000070011700101')).toBe(true)
     expect(matchReference(fields({ purpose: null }), 'x1')).toBe(false)
   })
 })

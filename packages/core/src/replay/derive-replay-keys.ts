@@ -1,0 +1,58 @@
+/**
+ * Replay keys are digests, never values: the replay store holds no personal data. Tenant scope (the
+ * default) mixes the tenant id in, so two tenants' keys never collide. Global scope (for cross-tenant
+ * detection, a profile option) drops the tenant and needs the system secret: an HMAC over the normalised
+ * values, so a key cannot be brute-forced back into an amount and a phone number by anyone without it.
+ */
+import { hmac } from '@noble/hashes/hmac.js'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
+import type { ReplayKey } from '@rv/schemas'
+import type { ExtractionResult, ReplayKeys } from '../check/stage-contracts'
+import { contentValue, operationIdValue, semanticValue } from './normalize-replay-values'
+
+export type ReplayScope = 'tenant' | 'global'
+
+export interface DeriveReplayKeysInput {
+  /** Hex SHA-256 of the uploaded bytes, computed by the caller (the gateway hashes while storing). */
+  fileSha256: string
+  /** Null when extraction failed: only the file key can be formed. */
+  extraction: ExtractionResult | null
+  tenantId: string
+  /** System secret for the HMAC; without it tenant-scoped keys are plain SHA-256. Required for 'global'. */
+  keySecret?: string
+  scope?: ReplayScope
+}
+
+/** Bumped if normalisation changes, so old and new keys never compare equal by accident. */
+const version = 'rv-replay-v1'
+
+export function digestSha256Hex(text: string): string {
+  return bytesToHex(sha256(utf8ToBytes(text)))
+}
+
+/**
+ * @example deriveReplayKeys({ fileSha256, extraction, tenantId: 't1' }).operation_id // 64 hex chars
+ */
+export function deriveReplayKeys(input: DeriveReplayKeysInput): ReplayKeys {
+  const scope = input.scope ?? 'tenant'
+  if (scope === 'global' && !input.keySecret) throw new Error('global replay keys need a key secret')
+  const secret = input.keySecret ? utf8ToBytes(input.keySecret) : null
+  const scopeTag = scope === 'global' ? 'global' : `tenant:${input.tenantId}`
+  const digest = (kind: ReplayKey, value: string): string => {
+    const message = utf8ToBytes(`${version}\u0000${scopeTag}\u0000${kind}\u0000${value}`)
+    return bytesToHex(secret ? hmac(sha256, secret, message) : sha256(message))
+  }
+  const keys: ReplayKeys = {}
+  const file = input.fileSha256.trim().toLowerCase()
+  if (/^[0-9a-f]{64}$/.test(file)) keys.file_sha256 = digest('file_sha256', file)
+  const e = input.extraction
+  if (e === null) return keys
+  const values: [ReplayKey, string | null][] = [
+    ['content_hash', contentValue(e)],
+    ['operation_id', operationIdValue(e)],
+    ['semantic', semanticValue(e)],
+  ]
+  for (const [kind, value] of values) if (value !== null) keys[kind] = digest(kind, value)
+  return keys
+}
