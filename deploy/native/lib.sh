@@ -1,0 +1,87 @@
+# shellcheck shell=bash
+# Shared paths, ports and process plumbing for the native stack. Sourced by stack.sh.
+
+NATIVE_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO_ROOT="$(cd "$NATIVE_DIR/../.." && pwd)"
+STACK_DIR="${STACK_DIR:-$REPO_ROOT/.stack}"
+STACK_HOST=127.0.0.1
+
+# Ports sit off the well-known defaults so a developer's own Kafka/MongoDB/MinIO never collides.
+KAFKA_PORT="${STACK_KAFKA_PORT:-19092}"
+KAFKA_CONTROLLER_PORT="${STACK_KAFKA_CONTROLLER_PORT:-19093}"
+APICURIO_PORT="${STACK_APICURIO_PORT:-18081}"
+APICURIO_MANAGEMENT_PORT="${STACK_APICURIO_MANAGEMENT_PORT:-18091}"
+FERRETDB_PORT="${STACK_FERRETDB_PORT:-27018}"
+S3_PORT="${STACK_S3_PORT:-19000}"
+S3_CONSOLE_PORT="${STACK_S3_CONSOLE_PORT:-19001}"
+S3_ACCESS_KEY="${STACK_S3_ACCESS_KEY:-rvstack}"
+S3_SECRET_KEY="${STACK_S3_SECRET_KEY:-rvstack-secret}"
+
+READY_TIMEOUT="${STACK_READY_TIMEOUT:-180}"
+
+mkdir -p "$STACK_DIR/bin" "$STACK_DIR/logs" "$STACK_DIR/pids"
+
+log() { printf '[stack] %s\n' "$*" >&2; }
+die() {
+  log "error: $*"
+  exit 1
+}
+
+now() { date +%s.%N; }
+# Seconds since $1 with one decimal.
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+
+pid_file() { echo "$STACK_DIR/pids/$1.pid"; }
+log_file() { echo "$STACK_DIR/logs/$1.log"; }
+
+# A pid file alone is not proof: the pid may have been reused after a reboot, so the
+# command line must also carry the marker the service was started with.
+running_pid() {
+  local svc="$1" marker="$2" file pid
+  file="$(pid_file "$svc")"
+  [[ -f "$file" ]] || return 1
+  pid="$(cat "$file")"
+  [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null || return 1
+  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "$marker" || return 1
+  echo "$pid"
+}
+
+# Starts a server detached (own session) so that it outlives the shell or test runner that asked for it.
+launch() {
+  local svc="$1"
+  shift
+  local logf
+  logf="$(log_file "$svc")"
+  printf '\n===== %s start %s =====\n' "$svc" "$(date -u +%FT%TZ)" >>"$logf"
+  setsid nohup "$@" >>"$logf" 2>&1 </dev/null &
+  echo $! >"$(pid_file "$svc")"
+}
+
+stop_pid() {
+  local svc="$1" pid="$2" i
+  kill -TERM "$pid" 2>/dev/null || true
+  for i in $(seq 1 100); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.2
+  done
+  if kill -0 "$pid" 2>/dev/null; then
+    log "$svc did not stop within 20s, killing"
+    kill -KILL "$pid" 2>/dev/null || true
+  fi
+  rm -f "$(pid_file "$svc")"
+}
+
+port_busy() { (exec 3<>"/dev/tcp/$STACK_HOST/$1") 2>/dev/null; }
+
+# Readiness probes live in one Node script so they speak the real protocols (Kafka metadata,
+# MongoDB ping) through the same client libraries the project uses.
+probe() {
+  node "$NATIVE_DIR/probe.mjs" "$@"
+}
+
+# Stamp files make installs idempotent: the stamp holds a digest of whatever decides the install.
+stamp_ok() { [[ -f "$1" && "$(cat "$1")" == "$2" ]]; }
+
+require_cmd() {
+  command -v "$1" >/dev/null 2>&1 || die "$1 is required ($2)"
+}

@@ -1,0 +1,182 @@
+#!/usr/bin/env bash
+# The native local stack: Kafka, Apicurio Registry, FerretDB and MinIO as plain processes on 127.0.0.1.
+#
+#   deploy/native/stack.sh install [service...]   resolve/build once; cached afterwards
+#   deploy/native/stack.sh start   [service...]   install if needed, start, wait until every server answers
+#   deploy/native/stack.sh stop    [service...]
+#   deploy/native/stack.sh status  [service...]   exit 0 only when every service is running and ready
+#   deploy/native/stack.sh env                    `export` lines for the app and the tests
+#
+# Services: kafka, apicurio (alias registry), ferretdb (alias mongo), minio (alias s3). See README.md.
+set -euo pipefail
+
+source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lib.sh"
+for svc_file in kafka apicurio ferretdb minio; do
+  # shellcheck source=/dev/null
+  source "$NATIVE_DIR/$svc_file/service.sh"
+done
+
+ALL_SERVICES=(kafka apicurio ferretdb minio)
+
+marker_of() {
+  case "$1" in
+  kafka) echo "$KAFKA_MARKER" ;;
+  apicurio) echo "$APICURIO_MARKER" ;;
+  ferretdb) echo "$FERRETDB_MARKER" ;;
+  minio) echo "$MINIO_MARKER" ;;
+  esac
+}
+
+resolve_services() {
+  if [[ $# -eq 0 ]]; then
+    echo "${ALL_SERVICES[@]}"
+    return
+  fi
+  local out=() name
+  for name in "$@"; do
+    case "$name" in
+    kafka) out+=(kafka) ;;
+    apicurio | registry) out+=(apicurio) ;;
+    ferretdb | mongo | mongodb) out+=(ferretdb) ;;
+    minio | s3) out+=(minio) ;;
+    *) die "unknown service '$name' (kafka, apicurio, ferretdb, minio)" ;;
+    esac
+  done
+  echo "${out[@]}"
+}
+
+# Installs run in parallel: Maven downloads and Go builds use different resources, and the cold
+# MinIO build alone takes minutes. Each install logs to .stack/logs/<svc>-install.log.
+cmd_install() {
+  local svc t0 pids=() failed=0
+  for svc in "$@"; do
+    t0="$(now)"
+    (
+      "${svc}_install" >>"$(log_file "$svc-install")" 2>&1
+      echo "$(since "$t0")" >"$STACK_DIR/pids/$svc.install-seconds"
+    ) &
+    pids+=("$!:$svc")
+  done
+  local entry pid
+  for entry in "${pids[@]}"; do
+    pid="${entry%%:*}"
+    svc="${entry#*:}"
+    if wait "$pid"; then
+      log "$svc install ok ($(cat "$STACK_DIR/pids/$svc.install-seconds")s)"
+    else
+      failed=1
+      log "$svc install FAILED; last lines of $(log_file "$svc-install"):"
+      tail -n 20 "$(log_file "$svc-install")" >&2
+    fi
+  done
+  [[ $failed -eq 0 ]] || die "install failed"
+}
+
+cmd_start() {
+  local t_all svc pid port
+  t_all="$(now)"
+  require_cmd java "Kafka needs Java 17"
+  require_cmd node "the readiness probes run on Node"
+  cmd_install "$@"
+  local -A t0=()
+  for svc in "$@"; do
+    if pid="$(running_pid "$svc" "$(marker_of "$svc")")"; then
+      log "$svc already running (pid $pid)"
+      t0[$svc]="$(now)"
+      continue
+    fi
+    for port in $("${svc}_ports"); do
+      port_busy "$port" && die "port $port needed by $svc is taken by another process (see README: ports)"
+    done
+    t0[$svc]="$(now)"
+    "${svc}_start"
+  done
+  # Wait for all servers at once; each probe gives up early if its process dies.
+  local waits=() failed=0 entry
+  for svc in "$@"; do
+    (
+      "${svc}_probe" "$READY_TIMEOUT" "$(cat "$(pid_file "$svc")")" &&
+        echo "$(since "${t0[$svc]}")" >"$STACK_DIR/pids/$svc.ready-seconds"
+    ) &
+    waits+=("$!:$svc")
+  done
+  for entry in "${waits[@]}"; do
+    svc="${entry#*:}"
+    if wait "${entry%%:*}"; then
+      log "$svc ready in $(cat "$STACK_DIR/pids/$svc.ready-seconds")s"
+    else
+      failed=1
+      log "$svc did not become ready; last lines of $(log_file "$svc"):"
+      tail -n 30 "$(log_file "$svc")" >&2
+    fi
+  done
+  [[ $failed -eq 0 ]] || die "stack did not start (logs in $STACK_DIR/logs)"
+  log "stack ready in $(since "$t_all")s"
+}
+
+cmd_stop() {
+  local svc pid waits=()
+  for svc in "$@"; do
+    if pid="$(running_pid "$svc" "$(marker_of "$svc")")"; then
+      stop_pid "$svc" "$pid" &
+      waits+=("$!")
+      log "stopping $svc (pid $pid)"
+    else
+      rm -f "$(pid_file "$svc")"
+      log "$svc not running"
+    fi
+  done
+  for pid in "${waits[@]}"; do wait "$pid"; done
+  log "stopped"
+}
+
+cmd_status() {
+  local svc pid bad=0
+  for svc in "$@"; do
+    if pid="$(running_pid "$svc" "$(marker_of "$svc")")"; then
+      if "${svc}_probe" 2 "$pid" 2>/dev/null; then
+        printf '%-9s running  pid %-7s ready     ports %s\n' "$svc" "$pid" "$("${svc}_ports")"
+      else
+        printf '%-9s running  pid %-7s NOT READY ports %s\n' "$svc" "$pid" "$("${svc}_ports")"
+        bad=1
+      fi
+    else
+      printf '%-9s stopped\n' "$svc"
+      bad=1
+    fi
+  done
+  return $bad
+}
+
+cmd_env() {
+  cat <<ENV
+export KAFKA_BROKERS=$STACK_HOST:$KAFKA_PORT
+export SCHEMA_REGISTRY_URL=$(apicurio_url)
+export MONGODB_URL=mongodb://$STACK_HOST:$FERRETDB_PORT/
+export S3_ENDPOINT=http://$STACK_HOST:$S3_PORT
+export S3_ACCESS_KEY=$S3_ACCESS_KEY
+export S3_SECRET_KEY=$S3_SECRET_KEY
+export S3_REGION=us-east-1
+export S3_BUCKET=receipts
+ENV
+}
+
+main() {
+  local cmd="${1:-}"
+  [[ $# -gt 0 ]] && shift
+  local services
+  read -r -a services <<<"$(resolve_services "$@")"
+  case "$cmd" in
+  install) cmd_install "${services[@]}" ;;
+  start) cmd_start "${services[@]}" ;;
+  stop) cmd_stop "${services[@]}" ;;
+  status) cmd_status "${services[@]}" ;;
+  env) cmd_env ;;
+  *)
+    sed -n '3,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
+    exit 2
+    ;;
+  esac
+}
+
+main "$@"
