@@ -1,4 +1,5 @@
 import type { ReceiptFields } from '@rv/schemas'
+import { alfa } from './families/alfa'
 import type { FamilyDefinition, Overrides, TruthMeta } from './families/family-types'
 import { vtb } from './families/vtb'
 import { Rng } from './random/rng'
@@ -31,7 +32,7 @@ export interface GeneratedReceipt {
   filename: string
 }
 
-const families: FamilyDefinition[] = [vtb]
+const families: FamilyDefinition[] = [vtb, alfa]
 
 /** Every `<bank>/<variant>` the generator can produce. */
 export const generatorFamilies: string[] = families.flatMap((f) => f.variants.map((v) => `${f.bank}/${v}`))

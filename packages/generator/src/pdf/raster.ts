@@ -1,0 +1,46 @@
+/**
+ * Small synthetic raster images (logos, stamps, footers) drawn from rectangles and rings. The banks' artwork is
+ * not copied; only pixel sizes, colour model and placement follow the real files, because a structure check sees
+ * those.
+ */
+export class Raster {
+  readonly data: Uint8Array
+
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    readonly channels: 1 | 3,
+    background: number[],
+  ) {
+    this.data = new Uint8Array(width * height * channels)
+    for (let i = 0; i < width * height; i++) this.data.set(background.slice(0, channels), i * channels)
+  }
+
+  private put(x: number, y: number, c: number[]): void {
+    if (x < 0 || y < 0 || x >= this.width || y >= this.height) return
+    this.data.set(c.slice(0, this.channels), (y * this.width + x) * this.channels)
+  }
+
+  rect(x: number, y: number, w: number, h: number, c: number[]): this {
+    for (let j = Math.max(0, y); j < Math.min(this.height, y + h); j++)
+      for (let i = Math.max(0, x); i < Math.min(this.width, x + w); i++) this.put(i, j, c)
+    return this
+  }
+
+  /** A ring (or a disc when inner is 0) centred at cx, cy. */
+  ring(cx: number, cy: number, outer: number, inner: number, c: number[]): this {
+    for (let j = Math.floor(cy - outer); j <= cy + outer; j++)
+      for (let i = Math.floor(cx - outer); i <= cx + outer; i++) {
+        const d = Math.hypot(i - cx, j - cy)
+        if (d <= outer && d >= inner) this.put(i, j, c)
+      }
+    return this
+  }
+
+  frame(x: number, y: number, w: number, h: number, t: number, c: number[]): this {
+    return this.rect(x, y, w, t, c)
+      .rect(x, y + h - t, w, t, c)
+      .rect(x, y, t, h, c)
+      .rect(x + w - t, y, t, h, c)
+  }
+}
