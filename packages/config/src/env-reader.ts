@@ -87,7 +87,7 @@ export function createEnvReader(env: Env) {
     },
     url(name: string, opts: VarOptions<string>): string {
       const text = raw(name, opts) ?? opts.default
-      if (text === undefined) return required(name, text)
+      if (text === undefined) return required<string>(name, undefined)
       try {
         new URL(text)
       } catch {
@@ -97,7 +97,7 @@ export function createEnvReader(env: Env) {
     },
     oneOf<const T extends string>(name: string, values: readonly T[], opts: VarOptions<T>): T {
       const text = raw(name, opts) ?? opts.default
-      if (text === undefined) return required(name, text as T | undefined)
+      if (text === undefined) return required<T>(name, undefined)
       if (!(values as readonly string[]).includes(text)) {
         problems.push(`${name} must be one of ${values.join(', ')}, got "${text}"`)
         return opts.default ?? (values[0] as T)

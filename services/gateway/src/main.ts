@@ -1,0 +1,51 @@
+/** Composition root of the gateway: config, adapters, app, server, shutdown. */
+import { serve } from '@hono/node-server'
+import { loadGatewayConfig, readProcessEnv } from '@rv/config'
+import { createEventBus } from '@rv/kafka'
+import { createLogger } from '@rv/logger'
+import { createStorage } from '@rv/storage'
+import { connectStore } from '@rv/store'
+import { createApp } from './app'
+
+const config = loadGatewayConfig(readProcessEnv())
+const logger = createLogger({ level: config.logLevel, bindings: { service: 'gateway' } })
+const store = await connectStore(config.mongo)
+await store.ensureIndexes()
+const storage = createStorage(config.s3)
+await storage.ensure()
+const bus = createEventBus({
+  brokers: config.kafka.brokers,
+  clientId: config.kafka.clientId,
+  registryUrl: config.registry.url,
+  topicPrefix: config.kafka.topicPrefix,
+  logger,
+  shutdown: false,
+})
+await bus.ensureTopics()
+await bus.registerSchemas()
+
+const app = createApp({
+  logger,
+  checks: store.checks,
+  tenants: store.tenants,
+  idempotency: store.idempotency,
+  storage,
+  publishSubmitted: (submission) => bus.publish('check.submitted.v1', submission.check_id, submission),
+  probes: { mongo: () => store.ping(), s3: () => storage.ping(), kafka: () => bus.ensureTopics() },
+  limits: config.limits,
+  defaultProfile: config.profile,
+})
+
+const server = serve({ fetch: app.fetch, hostname: config.http.host, port: config.http.port }, (info) => {
+  logger.info('gateway listening', { url: `http://${config.http.host}:${info.port}` })
+})
+
+async function shutdown(signal: string): Promise<void> {
+  logger.info('shutting down', { signal })
+  server.close()
+  await bus.close().catch((err) => logger.warn('bus close failed', { err }))
+  await store.close()
+  process.exit(0)
+}
+process.once('SIGTERM', () => void shutdown('SIGTERM'))
+process.once('SIGINT', () => void shutdown('SIGINT'))
