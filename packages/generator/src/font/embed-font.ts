@@ -201,7 +201,7 @@ export function embedRubleFont(doc: PdfDoc, type0: number, tag: string): void {
       [0xf069, gid],
     ],
   })
-  const width = Math.round((f.advance(gid) * 1000) / f.unitsPerEm)
+  const width = rubleAdvance1000()
   const descriptor = doc.alloc()
   const fontFile = doc.alloc()
   const name = `/${tag}+ALSRubl`
@@ -221,4 +221,10 @@ export function embedRubleFont(doc: PdfDoc, type0: number, tag: string): void {
     `<</Length1 ${subset.bytes.length}/Filter/FlateDecode/Length {LEN}>>`,
     flate(subset.bytes),
   )
+}
+
+/** Advance of the ruble glyph that stands in for ALSRubl's `i`, in thousandths of an em. */
+export function rubleAdvance1000(): number {
+  const f = loadFont('DejaVuSans')
+  return Math.round((f.advance(f.glyphId(0x20bd)) * 1000) / f.unitsPerEm)
 }
