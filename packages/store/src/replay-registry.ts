@@ -3,6 +3,16 @@ import type { ReplayKey } from '@rv/schemas'
 import type { Collection, Db } from 'mongodb'
 import { isDuplicateKeyError } from './duplicate-key'
 
+/** Every key of one check, so a judge can compare all kinds, not only the ones that collided. */
+export interface ReplayCheckDocument {
+  /** `<tenant>:<check id>` */
+  _id: string
+  tenant_id: string
+  check_id: string
+  keys: ReplayKeys
+  created_at: string
+}
+
 export interface ReplayKeyDocument {
   /** `<tenant>:<kind>:<digest>`: unique, so the first check to register a key owns it. */
   _id: string
@@ -19,6 +29,7 @@ export interface ReplayKeyDocument {
  */
 export function createReplayRegistry(db: Db) {
   const keys: Collection<ReplayKeyDocument> = db.collection<ReplayKeyDocument>('replay_keys')
+  const checks: Collection<ReplayCheckDocument> = db.collection<ReplayCheckDocument>('replay_checks')
 
   return {
     async ensureIndexes(): Promise<void> {
@@ -35,7 +46,19 @@ export function createReplayRegistry(db: Db) {
       createdAt: string
       keys: ReplayKeys
     }): Promise<ReplayCandidate[]> {
-      const earlier = new Map<string, ReplayCandidate>()
+      await checks.updateOne(
+        { _id: `${input.tenantId}:${input.checkId}` },
+        {
+          $setOnInsert: {
+            tenant_id: input.tenantId,
+            check_id: input.checkId,
+            keys: input.keys,
+            created_at: input.createdAt,
+          },
+        },
+        { upsert: true },
+      )
+      const holders = new Map<string, string>()
       for (const [kind, digest] of Object.entries(input.keys) as [ReplayKey, string | undefined][]) {
         if (!digest) continue
         const _id = `${input.tenantId}:${kind}:${digest}`
@@ -53,16 +76,14 @@ export function createReplayRegistry(db: Db) {
           if (!isDuplicateKeyError(error)) throw error
         }
         const holder = await keys.findOne({ _id })
-        if (!holder || holder.check_id === input.checkId) continue
-        const candidate = earlier.get(holder.check_id) ?? {
-          checkId: holder.check_id,
-          createdAt: holder.created_at,
-          keys: {},
-        }
-        candidate.keys = { ...candidate.keys, [kind]: digest }
-        earlier.set(holder.check_id, candidate)
+        if (holder && holder.check_id !== input.checkId) holders.set(holder.check_id, holder.created_at)
       }
-      return [...earlier.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+      const earlier: ReplayCandidate[] = []
+      for (const [checkId, createdAt] of holders) {
+        const full = await checks.findOne({ _id: `${input.tenantId}:${checkId}` })
+        earlier.push({ checkId, createdAt: full?.created_at ?? createdAt, keys: full?.keys ?? {} })
+      }
+      return earlier.sort((a, b) => a.createdAt.localeCompare(b.createdAt))
     },
   }
 }

@@ -22,6 +22,8 @@ export interface EmbedOptions {
   /** Object number of the Type0 font, allocated before the page resources were written. */
   type0: number
   toUnicode: boolean
+  /** iText leaves a one-byte CIDSet unfiltered. */
+  rawCidSet?: boolean
 }
 
 function toUnicodeCmap(map: Map<number, string>): string {

@@ -1,0 +1,77 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parsePdf } from '@rv/core/pdf/parse-pdf'
+import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
+import type { CheckSubmittedV1 } from '@rv/schemas'
+import { contentKey, createFsStorage, type FileStorage, sha256Hex } from '@rv/storage'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ExtractionDeps, handleSubmitted } from './handler'
+import { loadExtractReceipt } from './stages'
+
+let dir: string
+let storage: FileStorage
+let deps: ExtractionDeps
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'rv-extraction-'))
+  storage = createFsStorage({ root: dir })
+  await storage.ensure()
+  deps = { readFile: (key) => storage.get(key), parsePdf, extractReceipt: await loadExtractReceipt() }
+})
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+async function submit(bytes: Uint8Array): Promise<CheckSubmittedV1> {
+  const sha256 = sha256Hex(bytes)
+  const key = contentKey(sha256)
+  await storage.put(key, bytes, 'application/pdf')
+  return {
+    check_id: 'chk_01JDV3T6Q8ZK4C2M7N9P0R5S8W',
+    tenant_id: 'ten_a',
+    created_at: '2026-03-11T07:12:00.000Z',
+    file: { bucket: storage.bucket, key, sha256, size: bytes.byteLength, content_type: 'application/pdf' },
+    expectation: {},
+    profile: { name: 'default', version: 1 },
+    mode: 'pdf',
+  }
+}
+
+describe('handleSubmitted', () => {
+  it('extracts a readable PDF and carries the submission along', async () => {
+    const submission = await submit(buildMinimalPdf({ pages: [['Receipt', 'Amount 100 RUB']] }))
+    const result = await handleSubmitted(submission, deps)
+    expect(result.error).toBeUndefined()
+    expect(result.submission).toEqual(submission)
+    expect(result.extraction?.family).toEqual(expect.any(String))
+    expect(result.extraction?.normalized_text_sha256).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it('turns an unreadable PDF into a pdf_unreadable result, not an exception', async () => {
+    const submission = await submit(new TextEncoder().encode('%PDF-1.4\nthis is not a pdf body\n'))
+    const result = await handleSubmitted(submission, deps)
+    expect(result.extraction).toBeNull()
+    expect(result.error).toMatchObject({ code: 'pdf_unreadable', retryable: false })
+  })
+
+  it('turns an encrypted PDF into a pdf_encrypted result', async () => {
+    const submission = await submit(buildMinimalPdf({ pages: [['x']], encrypt: true }))
+    const result = await handleSubmitted(submission, deps)
+    expect(result.error).toMatchObject({ code: 'pdf_encrypted', retryable: false })
+  })
+
+  it('reports a missing stored file as a permanent storage_unavailable', async () => {
+    const submission = await submit(buildMinimalPdf({ pages: [['x']] }))
+    const result = await handleSubmitted(
+      { ...submission, file: { ...submission.file, key: contentKey('0'.repeat(64)) } },
+      deps,
+    )
+    expect(result.error).toEqual({
+      code: 'storage_unavailable',
+      message: 'The stored file is missing.',
+      retryable: false,
+    })
+  })
+})

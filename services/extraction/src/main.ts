@@ -1,0 +1,50 @@
+/** Composition root of the extraction consumer. */
+
+import { readProcessEnv } from '@rv/config'
+import { stageErrorBlock } from '@rv/core'
+import { parsePdf } from '@rv/core/pdf/parse-pdf'
+import { createEventBus } from '@rv/kafka'
+import { createLogger } from '@rv/logger'
+import { createStorage } from '@rv/storage'
+import { loadConfig } from './config'
+import { handleSubmitted } from './handler'
+import { loadExtractReceipt } from './stages'
+
+const config = loadConfig(readProcessEnv())
+const logger = createLogger({ level: config.logLevel, bindings: { service: 'extraction' } })
+const storage = createStorage(config.s3)
+const deps = {
+  readFile: (key: string) => storage.get(key),
+  parsePdf,
+  extractReceipt: await loadExtractReceipt(),
+}
+const bus = createEventBus({
+  brokers: config.kafka.brokers,
+  clientId: config.kafka.clientId,
+  registryUrl: config.registry.url,
+  topicPrefix: config.kafka.topicPrefix,
+  logger,
+})
+await bus.ensureTopics()
+await bus.registerSchemas()
+await bus.consume({
+  groupId: `${config.kafka.groupPrefix}-extraction`,
+  topics: ['check.submitted.v1'],
+  stage: 'extraction',
+  handle: async ({ key, value }) => {
+    const result = await handleSubmitted(value, deps)
+    await bus.publish('check.extracted.v1', key, result)
+    logger.info('extracted', { check_id: key, family: result.extraction?.family, error: result.error?.code })
+  },
+  onPermanentFailure: async ({ key, value }, error) => {
+    if (!value) return
+    await bus.publish('check.extracted.v1', key, {
+      check_id: value.check_id,
+      tenant_id: value.tenant_id,
+      submission: value,
+      extraction: null,
+      error: stageErrorBlock('extraction', error.code),
+    })
+  },
+})
+logger.info('extraction consuming')
