@@ -6,6 +6,7 @@
 import apiErrorSchema from '../json/api-error.schema.json'
 import checkRecordSchema from '../json/check-record.schema.json'
 import expectationSchema from '../json/expectation.schema.json'
+import profileSchema from '../json/profile.schema.json'
 
 export type { ApiErrorResponse } from './generated/api-error'
 export type * from './generated/check-record'
@@ -13,4 +14,5 @@ export type * from './generated/check-record'
 export type * from './generated/events'
 export { eventSchemas, eventTopics } from './generated/events'
 export type { Expectation } from './generated/expectation'
-export { apiErrorSchema, checkRecordSchema, expectationSchema }
+export type { Action as ProfileAction, Profile } from './generated/profile'
+export { apiErrorSchema, checkRecordSchema, expectationSchema, profileSchema }

@@ -1,0 +1,174 @@
+import type { CheckResult, DocumentAssessment, MatchFlags, Profile } from '@rv/schemas'
+import { describe, expect, it } from 'vitest'
+import { exampleRecord } from '../check/example-record'
+import type { DecisionInput } from '../check/stage-contracts'
+import { decide } from './decide'
+import { defaultProfile } from './default-profile'
+import { expectationRequirementProblems } from './expectation-requirements'
+import { completeProfile, nextProfileVersion } from './profile-version'
+
+const record = exampleRecord()
+const given = (over: Partial<DecisionInput> = {}): DecisionInput => ({
+  document: record.document,
+  fields: record.fields,
+  match: record.match,
+  replay: record.replay,
+  error: null,
+  replayReasons: [],
+  ...over,
+})
+const check = (name: string, hard: boolean, passed: boolean): CheckResult => ({
+  name,
+  hard,
+  passed,
+  detail: '',
+})
+const doc = (verdict: DocumentAssessment['verdict'], checks: CheckResult[], family = 'vtb/sbp_outgoing') => ({
+  verdict,
+  family,
+  checks,
+})
+const flags = (over: Partial<MatchFlags>): MatchFlags => ({ ...record.match, ...over })
+const profile = (edit: Parameters<typeof completeProfile>[1]): Profile => ({
+  ...defaultProfile,
+  ...completeProfile(defaultProfile, edit),
+  name: 'custom',
+  version: 1,
+  tenant_id: 't1',
+})
+
+describe('decide', () => {
+  it('given a genuine receipt that matches, when decided, then accept with no reasons', () => {
+    expect(decide(given(), defaultProfile)).toEqual({ recommendation: 'accept', reasons: [] })
+  })
+
+  it('given a failed hard check, then reject as forged, naming the check', () => {
+    const input = given({
+      document: doc('forged', [check('single_revision', true, false), check('producer', false, true)]),
+    })
+    expect(decide(input, defaultProfile)).toEqual({
+      recommendation: 'reject',
+      reasons: ['document_forged', 'check_failed:single_revision'],
+    })
+  })
+
+  it('given a failed soft check, then review as suspicious', () => {
+    const input = given({ document: doc('suspicious', [check('filename_time', false, false)]) })
+    expect(decide(input, defaultProfile)).toEqual({
+      recommendation: 'review',
+      reasons: ['document_suspicious', 'check_failed:filename_time'],
+    })
+  })
+
+  it('given a profile that softens a hard check, then forged becomes suspicious (review)', () => {
+    const input = given({ document: doc('forged', [check('single_revision', true, false)]) })
+    const p = profile({ checks: { single_revision: 'soft' } })
+    expect(decide(input, p).recommendation).toBe('review')
+    expect(decide(input, p).reasons[0]).toBe('document_suspicious')
+    expect(decide(input, profile({ checks: { single_revision: 'ignore' } }))).toEqual({
+      recommendation: 'accept',
+      reasons: [],
+    })
+  })
+
+  it('given a profile that hardens a soft check, then its failure rejects', () => {
+    const input = given({ document: doc('suspicious', [check('filename_time', false, false)]) })
+    expect(decide(input, profile({ checks: { filename_time: 'hard' } })).recommendation).toBe('reject')
+  })
+
+  it('given an unknown family, then review by default and reject when the profile says so', () => {
+    const input = given({ document: doc('unknown', [], 'unknown') })
+    expect(decide(input, defaultProfile)).toEqual({ recommendation: 'review', reasons: ['family_unknown'] })
+    expect(
+      decide(input, profile({ document: { ...defaultProfile.document, unknown_family: 'reject' } }))
+        .recommendation,
+    ).toBe('reject')
+  })
+
+  it('given a wrong amount, then reject; given a wrong bank, then review; both reasons listed in order', () => {
+    const input = given({ match: flags({ amount: false, bank: false }) })
+    expect(decide(input, defaultProfile)).toEqual({
+      recommendation: 'reject',
+      reasons: ['match_amount_failed', 'match_bank_failed'],
+    })
+    const lenient = profile({
+      match: { flags: { ...defaultProfile.match.flags, amount: 'accept', bank: 'accept' } },
+    })
+    expect(decide(input, lenient)).toEqual({ recommendation: 'accept', reasons: [] })
+  })
+
+  it('given no match flags yet, then never accept', () => {
+    const input = given({ match: { ...record.match, amount: null } })
+    expect(decide(input, defaultProfile)).toEqual({
+      recommendation: 'review',
+      reasons: ['match_unavailable'],
+    })
+  })
+
+  it.each([
+    ['replay_identical_file', 'review'],
+    ['replay_same_receipt', 'review'],
+    ['replay_operation_id_reused', 'reject'],
+  ] as const)('given %s, then %s under the default profile', (reason, expected) => {
+    expect(decide(given({ replayReasons: [reason] }), defaultProfile)).toEqual({
+      recommendation: expected,
+      reasons: [reason],
+    })
+  })
+
+  it('given a profile that rejects replays, then an identical file is rejected', () => {
+    const p = profile({ replay: { ...defaultProfile.replay, identical_file: 'reject' } })
+    expect(decide(given({ replayReasons: ['replay_identical_file'] }), p).recommendation).toBe('reject')
+  })
+
+  it('given an error, then never accept, and the reason names the code', () => {
+    const error = { code: 'pdf_unreadable', message: 'x', retryable: false }
+    expect(decide(given({ error }), defaultProfile)).toEqual({
+      recommendation: 'review',
+      reasons: ['error:pdf_unreadable'],
+    })
+    const p = profile({ errors: { failed: 'accept' } })
+    expect(decide(given({ error }), p).recommendation).toBe('review')
+  })
+
+  it('given a profile requiring the amount, when the expectation lacks it, then review or refuse', () => {
+    const p = profile({ expectation: { required_members: ['amount'], missing: 'review' } })
+    expect(decide(given(), p, { expectation: {} })).toEqual({
+      recommendation: 'review',
+      reasons: ['expectation_missing:amount'],
+    })
+    expect(decide(given(), p, { expectation: { amount: 600 } }).recommendation).toBe('accept')
+    const refuse = profile({ expectation: { required_members: ['amount', 'recipient'], missing: 'refuse' } })
+    expect(expectationRequirementProblems({ amount: 1 }, refuse).map((x) => x.path)).toEqual(['/recipient'])
+  })
+
+  it('the strictest finding wins and all findings are listed', () => {
+    const input = given({
+      document: doc('suspicious', [check('filename_time', false, false)]),
+      match: flags({ window: false }),
+      replayReasons: ['replay_operation_id_reused'],
+    })
+    expect(decide(input, defaultProfile)).toEqual({
+      recommendation: 'reject',
+      reasons: [
+        'document_suspicious',
+        'check_failed:filename_time',
+        'match_window_failed',
+        'replay_operation_id_reused',
+      ],
+    })
+  })
+})
+
+describe('profile versions', () => {
+  it('given no stored version, then 1; unchanged behaviour keeps the version; a change adds 1', () => {
+    const base = completeProfile(defaultProfile, {})
+    expect(nextProfileVersion(null, base)).toBe(1)
+    expect(nextProfileVersion(defaultProfile, base)).toBe(1)
+    const changed = completeProfile(defaultProfile, {
+      replay: { ...defaultProfile.replay, same_receipt: 'reject' },
+    })
+    expect(nextProfileVersion(defaultProfile, changed)).toBe(2)
+    expect(nextProfileVersion({ ...defaultProfile, version: 7 }, changed)).toBe(8)
+  })
+})

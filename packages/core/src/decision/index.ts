@@ -1,0 +1,6 @@
+export { type DecisionContext, decide, recommendWith } from './decide'
+export { defaultProfile } from './default-profile'
+export { type EffectiveVerdict, effectiveVerdict } from './effective-verdict'
+export { expectationRequirementProblems, missingExpectationMembers } from './expectation-requirements'
+export { completeProfile, nextProfileVersion, sameBehaviour } from './profile-version'
+export { reasonCodes } from './reason-codes'

@@ -1,0 +1,19 @@
+/**
+ * Every reason code `decide` emits. Codes are stable API: clients switch on them. A code with a `:` has a
+ * variable suffix (a check name, a flag, an error code). Documented in docs/decision.md.
+ */
+export const reasonCodes = {
+  error: 'error:<code> — the check failed with this error code (record.error)',
+  document_forged: 'a hard authenticity check failed',
+  document_suspicious: 'only soft authenticity checks failed',
+  document_unassessed: 'the authenticity stage gave no verdict',
+  family_unknown: 'the receipt does not belong to a known family; authenticity makes no claim',
+  check_failed: 'check_failed:<name> — the named check failed and counted (hard or soft) under the profile',
+  match_failed: 'match_<flag>_failed — the receipt contradicts the expectation on <flag>',
+  match_unavailable: 'match flags are missing (the matching stage did not report)',
+  expectation_missing: 'expectation_missing:<member> — the profile requires this expectation member',
+  replay_identical_file: 'the same file was submitted before',
+  replay_same_receipt: 'the same receipt (another download) was submitted before',
+  replay_operation_id_reused: "an earlier receipt's operation id came back with other payment details",
+  replay_cross_tenant: 'the receipt was seen at another tenant (digests only)',
+} as const
