@@ -61,6 +61,11 @@ export interface ConsumeOptions<T extends EventTopic> {
   sessionTimeoutMs?: number
   heartbeatIntervalMs?: number
   partitionsConsumedConcurrently?: number
+  /**
+   * Longest a fetch waits for new records (default 1 s). It also bounds how long `stop()` waits for the
+   * fetch in flight, so it trades idle fetch traffic for shutdown latency.
+   */
+  maxWaitTimeMs?: number
 }
 
 export interface ConsumerHandle {
@@ -87,6 +92,7 @@ export async function startConsumer<T extends EventTopic>(
     sessionTimeout: options.sessionTimeoutMs ?? 30_000,
     heartbeatInterval: heartbeatIntervalMs,
     allowAutoTopicCreation: false,
+    maxWaitTimeInMs: options.maxWaitTimeMs ?? 1000,
   })
   const stopping = new AbortController()
   const log = deps.logger

@@ -33,7 +33,8 @@ describe('publish and consume through the real Kafka and schema registry', () =>
     current = await createTestBus()
     const { bus, prefix } = current
     const checkIds = [newCheckId(), newCheckId(), newCheckId()]
-    for (const id of checkIds) await bus.publish('check.matched.v1', id, matchedEvent(id), { 'x-trace': `t-${id}` })
+    for (const id of checkIds)
+      await bus.publish('check.matched.v1', id, matchedEvent(id), { 'x-trace': `t-${id}` })
 
     const received: ConsumedMessage<'check.matched.v1'>[] = []
     const groupId = randomName('group')

@@ -76,7 +76,10 @@ export async function deleteSubject(subject: string): Promise<void> {
 }
 
 /** Polls `probe` until it returns a value other than undefined; fails after `timeoutMs`. */
-export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await probe()
@@ -96,14 +99,20 @@ export interface RawRecord {
 
 /** Reads every record of a physical topic into `into` with a plain kafkajs consumer (no registry). */
 export async function collectRaw(topic: string, into: RawRecord[]): Promise<() => Promise<void>> {
-  const consumer = adminKafka.consumer({ groupId: randomName('raw-reader') })
+  const consumer = adminKafka.consumer({ groupId: randomName('raw-reader'), maxWaitTimeInMs: 100 })
   await consumer.connect()
   await consumer.subscribe({ topics: [topic], fromBeginning: true })
   await consumer.run({
     eachMessage: async ({ message, partition }) => {
       const headers: Record<string, string> = {}
       for (const [k, v] of Object.entries(message.headers ?? {})) if (v !== undefined) headers[k] = String(v)
-      into.push({ key: message.key?.toString() ?? null, value: message.value, headers, partition, offset: message.offset })
+      into.push({
+        key: message.key?.toString() ?? null,
+        value: message.value,
+        headers,
+        partition,
+        offset: message.offset,
+      })
     },
   })
   return () => consumer.disconnect()
