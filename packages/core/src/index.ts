@@ -20,3 +20,5 @@ export {
 export * from './match/index'
 export * from './pdf/pdf-model'
 export * from './replay/index'
+export { assessAuthenticity, type Fingerprint, fingerprints, learnFingerprint } from './authenticity/index'
+export { type PdfStructure, parsePdfStructure } from './pdf/structure/index'

@@ -1,0 +1,162 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import type { ExtractionResult } from '../check/stage-contracts'
+import type { PdfModel } from '../pdf/pdf-model'
+import { parsePdfStructure } from '../pdf/structure/parse-structure'
+import type { PdfStructure } from '../pdf/structure/structure-types'
+import { appendUpdate, buildPdf } from '../pdf/structure/testing/minimal-pdf'
+import { assessAuthenticity, runAuthenticityChecks, verdictOf } from './assess'
+import { documentFeatures } from './features'
+import { type Fingerprint, learnFingerprint } from './fingerprint'
+import { readPrintedFacts } from './printed-facts'
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url))
+const realRoot = join(repoRoot, '../shared/corpus/real')
+
+/** A small receipt-like page: labels at x=20, values right-aligned to x=180, one font. */
+function receipt(extraContent = '', producer = 'Test Generator 1.0'): Uint8Array {
+  const row = (y: number, label: string, value: string, valueX: number) =>
+    `BT /F1 9 Tf 1 0 0 1 20 ${y} Tm (${label}) Tj ET BT /F1 9 Tf 1 0 0 1 ${valueX} ${y} Tm (${value}) Tj ET`
+  // Helvetica widths are not embedded: use a Type1 font with explicit widths of 500 per glyph.
+  const content = [
+    row(250, 'Status', 'OK', 180 - 2 * 4.5),
+    row(226, 'Amount', '600', 180 - 3 * 4.5),
+    extraContent,
+  ].join('\n')
+  return buildPdf(
+    [
+      { num: 1, body: '<< /Type /Catalog /Pages 2 0 R >>' },
+      { num: 2, body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
+      {
+        num: 3,
+        body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+      },
+      { num: 4, body: '<< >>', stream: content },
+      {
+        num: 5,
+        body: `<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /FirstChar 32 /LastChar 126 /Widths [${Array(95).fill(500).join(' ')}] >>`,
+      },
+      { num: 6, body: `<< /Producer (${producer}) >>` },
+    ],
+    { trailer: '/Root 1 0 R /Info 6 0 R /ID [<0a0b0c0d> <0a0b0c0d>]' },
+  )
+}
+
+function learnFrom(docs: Uint8Array[]): Fingerprint {
+  return learnFingerprint(
+    'test',
+    docs.map((d) => {
+      const s = parsePdfStructure(d)
+      const features = documentFeatures(s)
+      return { features, facts: readPrintedFacts('test', features.segments, s) }
+    }),
+  )
+}
+
+function failing(doc: Uint8Array, fp: Fingerprint): string[] {
+  return runAuthenticityChecks(parsePdfStructure(doc), 'test', fp)
+    .filter((c) => !c.passed)
+    .map((c) => c.name)
+}
+
+function modelOf(structure: PdfStructure): PdfModel {
+  return { byteLength: structure.byteLength, pages: [], info: structure.info, runs: [], structure }
+}
+
+function extractionOf(family: string): ExtractionResult {
+  return { family, fields: {} as ExtractionResult['fields'], normalizedText: '', facts: {} }
+}
+
+describe('verdicts', () => {
+  it('maps hard and soft failures to verdicts', () => {
+    const ok = { name: 'a', hard: true, passed: true, detail: '' }
+    expect(verdictOf([ok])).toBe('genuine')
+    expect(verdictOf([ok, { ...ok, hard: false, passed: false }])).toBe('suspicious')
+    expect(verdictOf([ok, { ...ok, passed: false }])).toBe('forged')
+  })
+
+  it('makes no claim for an unknown family', () => {
+    const s = parsePdfStructure(receipt())
+    const a = assessAuthenticity(modelOf(s), extractionOf('unknown'), {})
+    expect(a).toEqual({ verdict: 'unknown', family: 'unknown', checks: [] })
+  })
+})
+
+describe('checks against a learned fingerprint', () => {
+  const fp = learnFrom([receipt(), receipt()])
+
+  it('passes a document like the ones learned', () => {
+    expect(failing(receipt(), fp)).toEqual([])
+    const a = assessAuthenticity(
+      modelOf(parsePdfStructure(receipt())),
+      extractionOf('test/x'),
+      {},
+      { test: fp },
+    )
+    expect(a.verdict).toBe('genuine')
+    expect(a.checks.every((c) => c.name && c.detail)).toBe(true)
+  })
+
+  it('flags an incremental update', () => {
+    const updated = appendUpdate(
+      receipt(),
+      [{ num: 6, body: '<< /Producer (Test Generator 1.0) >>' }],
+      '/Size 7 /Root 1 0 R /Info 6 0 R',
+    )
+    expect(failing(updated, fp)).toEqual(
+      expect.arrayContaining(['revisions.single', 'revisions.eof_markers']),
+    )
+  })
+
+  it('flags another producer', () => {
+    expect(failing(receipt('', 'Other Tool'), fp)).toContain('generator.producer')
+  })
+
+  it('flags text drawn over text, hidden text and boxes painted over text', () => {
+    expect(failing(receipt('BT /F1 9 Tf 1 0 0 1 171.5 226 Tm (700) Tj ET'), fp)).toContain(
+      'content.text_overlap',
+    )
+    expect(failing(receipt('BT /F1 9 Tf 3 Tr 1 0 0 1 20 150 Tm (x) Tj ET'), fp)).toContain(
+      'content.hidden_text',
+    )
+    const covered = failing(receipt('1 1 1 rg 160 220 25 12 re f'), fp)
+    expect(covered).toContain('content.covered_text')
+  })
+
+  it('flags a value that lost its right alignment, with its page box in the detail', () => {
+    const shifted = receipt('BT /F1 9 Tf 1 0 0 1 100 202 Tm (7) Tj ET')
+    const checks = runAuthenticityChecks(parsePdfStructure(shifted), 'test', fp)
+    const alignment = checks.find((c) => c.name === 'layout.alignment')!
+    expect(alignment.passed).toBe(false)
+    expect(alignment.hard).toBe(true)
+    expect(alignment.detail).toMatch(/page 1, box x 100\.0/)
+  })
+})
+
+describe.skipIf(!existsSync(realRoot))(
+  'the real development receipts with the committed fingerprints',
+  () => {
+    const files = existsSync(realRoot)
+      ? readdirSync(realRoot, { withFileTypes: true })
+          .filter((d) => d.isDirectory())
+          .flatMap((d) =>
+            readdirSync(join(realRoot, d.name)).map((f) => ({
+              family: d.name,
+              path: join(realRoot, d.name, f),
+              name: f,
+            })),
+          )
+          .filter((f) => f.path.endsWith('.pdf'))
+      : []
+
+    it.each(files.map((f, i) => [i, f] as const))('file #%i is judged genuine', (_i, file) => {
+      const s = parsePdfStructure(new Uint8Array(readFileSync(file.path)))
+      const a = assessAuthenticity(modelOf(s), extractionOf(`${file.family}/any`), { filename: file.name })
+      // Only check names are reported on failure: details may quote positions, never values, but stay terse.
+      expect(a.checks.filter((c) => !c.passed).map((c) => c.name)).toEqual([])
+      expect(a.verdict).toBe('genuine')
+    })
+  },
+)

@@ -1,0 +1,179 @@
+/**
+ * A family's fingerprint: what every genuine receipt of the family has in common, learned from genuine
+ * files (`learnFingerprint`) or, for families with too few files, written from FAMILIES.md as data.
+ * Sets are unions of what was seen, envelopes are ranges widened by a margin, anchors are x positions
+ * that recur across documents. No text and no values of any receipt are kept.
+ */
+import type { DocumentFeatures } from './features'
+import type { PrintedFacts } from './printed-facts'
+
+export interface Envelope {
+  min: number
+  max: number
+}
+
+export interface Fingerprint {
+  family: string
+  source: 'learned' | 'FAMILIES.md'
+  samples: number
+  /** How a hand-written fingerprint was derived. */
+  notes?: string
+  categorical: Record<string, string[]>
+  members: Record<string, string[]>
+  numeric: Record<string, Envelope>
+  /** Regex every font subset tag matches (positions constant across samples stay literal). */
+  subsetTagPattern: string
+  layout: {
+    tolerance: number
+    left: number[]
+    right: number[]
+    center: number[]
+    baselines: number[]
+  }
+  semantics: {
+    /** Printed operation time minus the time decoded from the SBP id, in seconds, beyond the printed precision. */
+    idTimeSlack: Envelope | null
+    /** CreationDate minus the printed operation time, seconds. */
+    creationAfterOperation: Envelope | null
+    /** Alfa «Сформирована» minus the printed operation time, seconds. */
+    generatedAfterOperation: Envelope | null
+  }
+}
+
+/** Relative widening for soft envelopes of sizes and counts. */
+const ENVELOPE_MARGIN: Record<string, (e: Envelope) => Envelope> = {
+  objectCount: (e) => ({ min: e.min - 2, max: e.max + 2 }),
+  streamCount: (e) => ({ min: e.min - 1, max: e.max + 1 }),
+  byteLength: (e) => ({ min: Math.floor(e.min * 0.6), max: Math.ceil(e.max * 1.6) }),
+  pageHeight: (e) => ({ min: e.min - 60, max: e.max + 150 }),
+  pageWidth: (e) => ({ min: e.min - 0.5, max: e.max + 0.5 }),
+  imageCount: (e) => ({ min: Math.max(0, e.min - 1), max: e.max }),
+  textBlocks: (e) => ({ min: Math.floor(e.min * 0.7), max: Math.ceil(e.max * 1.5) }),
+  textOps: (e) => ({ min: Math.floor(e.min * 0.7), max: Math.ceil(e.max * 1.5) }),
+}
+
+function round(n: number, step = 0.05): number {
+  return Math.round(n / step) * step
+}
+
+/**
+ * Values seen in at least `minDocs` documents, clustered within the tolerance. With `perDoc` > 1 a value
+ * must also be used that many times per document on average: an alignment edge lines up several texts,
+ * while the edge of one fixed label recurs across documents without aligning anything.
+ */
+function recurring(perDocValues: number[][], minDocs: number, tolerance: number, perDoc = 1): number[] {
+  const all = perDocValues.flatMap((values, doc) => values.map((v) => ({ v: round(v), doc })))
+  all.sort((a, b) => a.v - b.v)
+  const out: number[] = []
+  let i = 0
+  while (i < all.length) {
+    let j = i
+    while (j + 1 < all.length && all[j + 1]!.v - all[i]!.v <= tolerance) j++
+    const docs = new Set(all.slice(i, j + 1).map((x) => x.doc))
+    if (docs.size >= minDocs && (j - i + 1) / docs.size >= perDoc)
+      out.push(+((all[i]!.v + all[j]!.v) / 2).toFixed(2))
+    i = j + 1
+  }
+  return out
+}
+
+function tagPattern(tags: string[], samples: number): string {
+  const six = tags.filter((t) => /^[A-Z]{6}$/.test(t))
+  if (six.length !== tags.length || samples < 5)
+    return tags.includes('(none)') ? '^(\\(none\\)|[A-Z]{6})$' : '^[A-Z]{6}$'
+  let out = '^'
+  for (let p = 0; p < 6; p++) {
+    const chars = new Set(six.map((t) => t[p]))
+    out += chars.size === 1 ? [...chars][0] : '[A-Z]'
+  }
+  return `${out}$`
+}
+
+export interface LearningSample {
+  features: DocumentFeatures
+  facts: PrintedFacts
+}
+
+function envelopeOf(values: number[]): Envelope | null {
+  return values.length === 0 ? null : { min: Math.min(...values), max: Math.max(...values) }
+}
+
+export function learnFingerprint(family: string, samples: readonly LearningSample[]): Fingerprint {
+  const fs = samples.map((s) => s.features)
+  const categorical: Record<string, string[]> = {}
+  for (const key of Object.keys(fs[0]?.categorical ?? {})) {
+    categorical[key] = [...new Set(fs.map((f) => f.categorical[key]!))].sort()
+  }
+  const members: Record<string, string[]> = {}
+  for (const key of Object.keys(fs[0]?.members ?? {})) {
+    if (key === 'subsetTagShapes') continue
+    members[key] = [...new Set(fs.flatMap((f) => f.members[key] ?? []))].sort()
+  }
+  const numeric: Record<string, Envelope> = {}
+  for (const key of Object.keys(fs[0]?.numeric ?? {})) {
+    const e = envelopeOf(fs.map((f) => f.numeric[key]!))!
+    numeric[key] = ENVELOPE_MARGIN[key]?.(e) ?? e
+  }
+  // An alignment edge is shared by most receipts; an x that a few share by coincidence (same value width) is not.
+  const minDocs = Math.max(1, Math.ceil(fs.length * 0.4))
+  const tolerance = 0.6
+  const slack = envelopeOf(
+    samples.flatMap((s) => (s.facts.idTimeSlack === null ? [] : [s.facts.idTimeSlack])),
+  )
+  const creation = envelopeOf(
+    samples.flatMap((s) => (s.facts.creationAfterOperation === null ? [] : [s.facts.creationAfterOperation])),
+  )
+  const generated = envelopeOf(
+    samples.flatMap((s) =>
+      s.facts.generatedAfterOperation === null ? [] : [s.facts.generatedAfterOperation],
+    ),
+  )
+  return {
+    family,
+    source: 'learned',
+    samples: fs.length,
+    categorical,
+    members,
+    numeric,
+    subsetTagPattern: tagPattern(
+      fs.flatMap((f) => f.members['subsetTagShapes'] ?? []),
+      fs.length,
+    ),
+    layout: {
+      tolerance,
+      left: recurring(
+        fs.map((f) => f.segments.map((s) => s.x0)),
+        minDocs,
+        tolerance,
+        2,
+      ),
+      right: recurring(
+        fs.map((f) => f.segments.map((s) => s.x1)),
+        minDocs,
+        tolerance,
+        2,
+      ),
+      center: recurring(
+        fs.map((f) => f.segments.map((s) => (s.x0 + s.x1) / 2)),
+        minDocs,
+        tolerance,
+        2,
+      ),
+      baselines: recurring(
+        fs.map((f) => f.segments.map((s) => s.baseline)),
+        minDocs,
+        tolerance,
+      ),
+    },
+    semantics: {
+      // The slack and time envelopes are widened generously: a small sample must not make a rule strict.
+      idTimeSlack: slack ? { min: Math.min(slack.min - 15, -15), max: Math.max(slack.max + 15, 15) } : null,
+      creationAfterOperation: creation
+        ? { min: Math.min(creation.min - 60, 0), max: Math.max(creation.max * 3, 3600) }
+        : null,
+      generatedAfterOperation: generated
+        ? { min: Math.min(generated.min - 60, -60), max: Math.max(generated.max * 3, 86400) }
+        : null,
+    },
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Compares what a page draws with what its fonts hold. A generator's subset holds exactly the glyphs its
+ * page draws; an edit made with the same font either leaves glyphs nobody draws (text removed) or draws
+ * codes the subset, the ToUnicode map or the width table does not cover (text added).
+ */
+import type { PdfFontInfo } from '../pdf/structure/structure-types'
+import type { DrawnRun } from './page-drawing'
+
+export interface FontUsage {
+  font: string
+  drawn: number
+  /** Outlined glyphs of the embedded program that no drawn code reaches (components counted as used). */
+  unusedGlyphs: number
+  /** Drawn codes with no width entry, no ToUnicode entry (when the font has one) or beyond the program. */
+  uncoveredCodes: number
+  /** Drawn codes whose /W width disagrees with the embedded program's advance by more than 1 unit. */
+  widthMismatches: number
+}
+
+export function fontUsage(fonts: readonly PdfFontInfo[], runs: readonly DrawnRun[]): FontUsage[] {
+  return fonts.map((font) => {
+    const drawn = new Set<number>()
+    for (const r of runs) if (r.font === font) for (const c of r.codes) drawn.add(c)
+    const program = font.program
+    const composite = font.subtype === 'Type0'
+    // Glyph ids are only known for Identity CID fonts; simple TrueType fonts map codes through a cmap.
+    const gidsKnown = composite && font.cidToGid !== 'stream' && program !== null
+    let unusedGlyphs = 0
+    let widthMismatches = 0
+    if (gidsKnown) {
+      const used = new Set<number>([0])
+      const queue = [...drawn]
+      while (queue.length > 0 && used.size < 70_000) {
+        const g = queue.pop()!
+        if (used.has(g)) continue
+        used.add(g)
+        for (const part of program.components[g] ?? []) queue.push(part)
+      }
+      unusedGlyphs = program.outlined.filter((g) => !used.has(g)).length
+      const scale = 1000 / program.unitsPerEm
+      const lastAdvance = program.advances[program.advances.length - 1] ?? 0
+      for (const code of drawn) {
+        const w = font.widths[code]
+        if (w === undefined) continue
+        const adv = (program.advances[code] ?? lastAdvance) * scale
+        if (Math.abs(adv - w) > 1.5) widthMismatches++
+      }
+    }
+    let uncoveredCodes = 0
+    const toUnicodeSize = Object.keys(font.toUnicode).length
+    const hasWidths = Object.keys(font.widths).length > 0
+    for (const code of drawn) {
+      const noWidth = hasWidths && font.widths[code] === undefined
+      const noUnicode = font.hasToUnicode && toUnicodeSize > 0 && font.toUnicode[code] === undefined
+      const beyondProgram = gidsKnown && code >= program.numGlyphs
+      const noOutline =
+        gidsKnown && !program.outlined.includes(code) && !/\s/.test(font.toUnicode[code] ?? ' ')
+      if (noWidth || noUnicode || beyondProgram || noOutline) uncoveredCodes++
+    }
+    return { font: font.name, drawn: drawn.size, unusedGlyphs, uncoveredCodes, widthMismatches }
+  })
+}

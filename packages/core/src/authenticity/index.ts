@@ -1,0 +1,5 @@
+export { assessAuthenticity, bankOf, runAuthenticityChecks, verdictOf } from './assess'
+export { type DocumentFeatures, documentFeatures, valueShape } from './features'
+export { type Fingerprint, type LearningSample, learnFingerprint } from './fingerprint'
+export { fingerprints } from './fingerprints'
+export { decodeSbpIdTime, type PrintedFacts, parsePdfDate, readPrintedFacts } from './printed-facts'

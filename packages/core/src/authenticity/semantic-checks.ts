@@ -1,0 +1,217 @@
+/**
+ * Checks that what the receipt prints is consistent with itself and with the file: SBP id time vs
+ * printed time (UTC day rule included), Alfa operation number vs date, amount arithmetic, value formats,
+ * CreationDate vs operation, and — soft only — the file name's time.
+ */
+import type { CheckResult } from '@rv/schemas'
+import type { Fingerprint } from './fingerprint'
+import type { PrintedFacts } from './printed-facts'
+import { parseAmount, readLabelled, trimSpaces, type ValueLayout, where } from './printed-values'
+import type { TextSegment } from './text-segments'
+
+/** Amount formats per family (FAMILIES.md «Value formats»); a typed-in amount often breaks them. */
+const AMOUNT_FORMAT: Record<string, RegExp> = {
+  vtb: /^\d{1,3}( \d{3})*(\.\d{2})? ₽$/,
+  alfa: /^\d{1,3}(\u00a0\d{3})*(,\d{1,2})?\u00a0RUR$/,
+  gazprombank: /^\d{1,3}( \d{3})*,\d{2} руб\.$/,
+}
+
+/** Labels of (amount, commission, total) per family; total = amount + commission when all three print. */
+const ARITHMETIC: Record<string, { amount: RegExp; commission: RegExp; total: RegExp }[]> = {
+  vtb: [{ amount: /^Сумма (выплаты|операции)$/, commission: /^Комиссия$/, total: /^Сумма с комиссией$/ }],
+  alfa: [{ amount: /^Сумма перевода$/, commission: /^Комиссия$/, total: /^Списано с учётом комиссии$/ }],
+  gazprombank: [{ amount: /^Сумма:$/, commission: /^Сумма комиссии:$/, total: /^Сумма с учётом комиссии:$/ }],
+  tbank: [{ amount: /^Сумма$/, commission: /^Комиссия$/, total: /^Итого$/ }],
+  ozon: [{ amount: /^Сумма$/, commission: /^Комиссия$/, total: /^Итого$/ }],
+}
+
+const AMOUNT_LABELS: Record<string, RegExp> = {
+  vtb: /^Сумма (операции|с комиссией)$|^Комиссия$/,
+  alfa: /^Сумма перевода$|^Комиссия$/,
+  gazprombank: /^Сумма:$|^Сумма комиссии:$|^Сумма с учётом комиссии:$/,
+}
+
+/** Alfa and GPB print each value under its label; the others on the label's row. */
+const VALUE_LAYOUT: Record<string, ValueLayout> = { alfa: 'below', gazprombank: 'below' }
+
+/** BI Publisher maps its NBSP glyph to NBSP + space; values also carry trailing spacer glyphs. */
+function valueText(text: string): string {
+  return text.replace(/\u00a0 /g, '\u00a0').replace(/^[ \u00a0]+|[ \u00a0]+$/g, '')
+}
+
+function fmtSeconds(s: number): string {
+  return `${s >= 0 ? '+' : ''}${s} s`
+}
+
+export function semanticChecks(
+  fp: Fingerprint,
+  facts: PrintedFacts,
+  segments: readonly TextSegment[],
+  filename: string | undefined,
+): CheckResult[] {
+  const out: CheckResult[] = []
+  const bank = facts.bank
+  const sem = fp.semantics
+  const layout = VALUE_LAYOUT[bank] ?? 'row'
+  if (facts.sbpId) {
+    const id = facts.sbpId.id
+    const valid = /^[AB]\d{10}[0-9A-Z]{21}$/.test(id)
+    out.push({
+      name: 'semantics.sbp_id_format',
+      hard: true,
+      passed: valid,
+      detail: valid
+        ? 'SBP id has 32 characters [AB][0-9]{10}[0-9A-Z]{21}'
+        : `SBP id malformed at ${where(facts.sbpId.segment)}`,
+    })
+  }
+  if (facts.idTimeSlack !== null && sem.idTimeSlack && facts.operation) {
+    const e = sem.idTimeSlack
+    const passed = facts.idTimeSlack >= e.min && facts.idTimeSlack <= e.max
+    out.push({
+      name: 'semantics.sbp_id_time',
+      hard: true,
+      passed,
+      detail: `SBP id time (UTC) vs printed operation time (MSK−3 h, ${facts.operation.precision === 1 ? 'seconds' : 'minutes'}): expected outside the printed unit by ${e.min}…${e.max} s; found ${fmtSeconds(facts.idTimeSlack)} (id at ${where(facts.sbpId!.segment)}, time at ${where(facts.operation.segment)})`,
+    })
+  }
+  if (facts.creationAfterOperation !== null && sem.creationAfterOperation) {
+    const e = sem.creationAfterOperation
+    const d = facts.creationAfterOperation
+    out.push({
+      name: 'generator.creation_before_operation',
+      hard: true,
+      passed: d >= e.min,
+      detail: `CreationDate − printed operation time: expected ≥ ${e.min} s; found ${fmtSeconds(d)}`,
+    })
+    out.push({
+      name: 'generator.creation_delay',
+      hard: false,
+      passed: d <= e.max,
+      detail: `CreationDate − printed operation time: expected ≤ ${e.max} s; found ${fmtSeconds(d)}`,
+    })
+  }
+  if (facts.generatedAfterOperation !== null && sem.generatedAfterOperation) {
+    const e = sem.generatedAfterOperation
+    const d = facts.generatedAfterOperation
+    out.push({
+      name: 'semantics.generated_after_operation',
+      hard: true,
+      passed: d >= e.min,
+      detail: `«Сформирована» − operation time: expected ≥ ${e.min} s; found ${fmtSeconds(d)}`,
+    })
+  }
+  if (bank === 'alfa' && facts.operation) {
+    const op = readLabelled(segments, /^Номер операции( в банке)?$/, layout)
+    const m = op ? /^[A-Z]\d{2}(\d{6})\d{7}$/.exec(valueText(op.value.text)) : null
+    if (op) {
+      const d = new Date((facts.operation.epoch + 3 * 3600) * 1000)
+      const ddmmyy = `${String(d.getUTCDate()).padStart(2, '0')}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCFullYear() % 100).padStart(2, '0')}`
+      const passed = m !== null && m[1] === ddmmyy
+      out.push({
+        name: 'semantics.operation_number_date',
+        hard: true,
+        passed,
+        detail: passed
+          ? 'operation number carries the printed date (DDMMYY)'
+          : `operation number expected as [A-Z]99 + DDMMYY of the printed date + 7 digits; found a mismatch at ${where(op.value)}`,
+      })
+    }
+  }
+  for (const rule of ARITHMETIC[bank] ?? []) {
+    const a = readLabelled(segments, rule.amount, layout)
+    const c = readLabelled(segments, rule.commission, layout)
+    const t = readLabelled(segments, rule.total, layout)
+    if (!a || !t) continue
+    const amount = parseAmount(trimSpaces(a.value.text))
+    const commission = c ? (/Без комиссии/.test(c.value.text) ? 0 : parseAmount(trimSpaces(c.value.text))) : 0
+    const total = parseAmount(trimSpaces(t.value.text))
+    if (amount === null || total === null || commission === null) continue
+    const passed = Math.abs(amount + commission - total) < 0.005
+    out.push({
+      name: 'semantics.amount_arithmetic',
+      hard: true,
+      passed,
+      detail: passed
+        ? 'amount + commission = total'
+        : `expected amount + commission = total; found ${amount} + ${commission} ≠ ${total} (total at ${where(t.value)})`,
+    })
+  }
+  const format = AMOUNT_FORMAT[bank]
+  const labels = AMOUNT_LABELS[bank]
+  if (format && labels) {
+    const bad = segments
+      .filter((s) => labels.test(trimSpaces(s.text).replace(/\u00a0/g, ' ')))
+      .map((l) =>
+        readLabelled(
+          segments,
+          new RegExp(`^${trimSpaces(l.text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+          layout,
+        ),
+      )
+      .filter((v) => v !== null && !format.test(valueText(v.value.text)))
+    out.push({
+      name: 'semantics.amount_format',
+      hard: true,
+      passed: bad.length === 0,
+      detail:
+        bad.length === 0
+          ? `amounts match ${format.source}`
+          : `amounts expected to match ${format.source}; found a different format at ${where(bad[0]!.value)}`,
+    })
+  }
+  if (filename) out.push(...filenameCheck(bank, filename, facts))
+  return out
+}
+
+/** The file name's time (VTB: device zone, whole hours off; Alfa: epoch ms near «Сформирована»). Soft only. */
+function filenameCheck(bank: string, filename: string, facts: PrintedFacts): CheckResult[] {
+  const base = filename.replace(/^.*[\\/]/, '')
+  if (bank === 'vtb' && facts.operation) {
+    const m = /^(\d{2})-(\d{2})-(\d{2})_(\d{2})-(\d{2})( \(\d+\))?\.pdf$/i.exec(base)
+    if (!m)
+      return [
+        {
+          name: 'semantics.filename',
+          hard: false,
+          passed: false,
+          detail: 'file name expected as DD-MM-YY_HH-MM.pdf',
+        },
+      ]
+    const t = Date.UTC(2000 + Number(m[3]), Number(m[2]) - 1, Number(m[1]), Number(m[4]), Number(m[5])) / 1000
+    const diff = t - (facts.operation.epoch + 3 * 3600)
+    const off = Math.abs(diff - Math.round(diff / 3600) * 3600)
+    const passed = off <= 60 && Math.abs(diff) <= 14 * 3600
+    return [
+      {
+        name: 'semantics.filename',
+        hard: false,
+        passed,
+        detail: `file-name time − printed time: expected a whole number of hours ±60 s; found ${diff} s`,
+      },
+    ]
+  }
+  if (bank === 'alfa' && facts.generated) {
+    const m = /^AM_(\d{13})\.pdf$/i.exec(base)
+    if (!m)
+      return [
+        {
+          name: 'semantics.filename',
+          hard: false,
+          passed: false,
+          detail: 'file name expected as AM_<epoch ms>.pdf',
+        },
+      ]
+    const diff = Math.round(Number(m[1]) / 1000) - facts.generated.epoch
+    const passed = diff >= -900 && diff <= 4200
+    return [
+      {
+        name: 'semantics.filename',
+        hard: false,
+        passed,
+        detail: `file-name time − «Сформирована»: expected −900…+4200 s; found ${diff} s`,
+      },
+    ]
+  }
+  return []
+}
