@@ -26,6 +26,58 @@ for (let c = 0x20; c <= 0x7e; c++) repertoire.push(c)
 for (let c = 0x400; c <= 0x45f; c++) repertoire.push(c)
 repertoire.push(0xa0, 0xab, 0xbb, 0xb0, 0xd7, 0x2011, 0x2013, 0x2014, 0x2116, 0x20bd, 0x58f, 0x2022, 0x2026)
 
+const dejavu = readSfnt(new Uint8Array(readFileSync(sources['DejaVuSans.ttf']!)))
+const dejavuBold = readSfnt(new Uint8Array(readFileSync(sources['DejaVuSans-Bold.ttf']!)))
+
+/** A simple glyph without its hinting instructions (they would call another font's functions). */
+function stripInstructions(g: Uint8Array): Uint8Array {
+  const contours = (g[0]! << 8) | g[1]!
+  const at = 10 + contours * 2
+  const len = (g[at]! << 8) | g[at + 1]!
+  return Uint8Array.from([...g.subarray(0, at), 0, 0, ...g.subarray(at + 2 + len)])
+}
+
+const w16 = (v: number): number[] => [(v >> 8) & 0xff, v & 0xff]
+
+/**
+ * Liberation has no ₽ (U+20BD): borrow DejaVu's outline, scaled horizontally to the font's digit width through a
+ * composite glyph, so every stand-in font can print roubles.
+ */
+function borrowRuble(font: ReturnType<typeof readSfnt>, bold: boolean) {
+  const donor = bold ? dejavuBold : dejavu
+  const gid = donor.glyphId(0x20bd)
+  const outline = stripInstructions(donor.glyphBytes(gid))
+  const scale = font.advance(font.glyphId(0x30)) / donor.advance(donor.glyphId(0x30))
+  const i16 = (o: number): number => {
+    const v = (outline[o]! << 8) | outline[o + 1]!
+    return v >= 0x8000 ? v - 0x10000 : v
+  }
+  const s = (v: number): number[] => w16(Math.round(v * scale) & 0xffff)
+  return (first: number) => [
+    { bytes: outline, advance: donor.advance(gid) },
+    {
+      bytes: Uint8Array.from([
+        0xff,
+        0xff,
+        ...s(i16(2)),
+        ...w16(i16(4) & 0xffff),
+        ...s(i16(6)),
+        ...w16(i16(8) & 0xffff),
+        ...w16(0x0043),
+        ...w16(first),
+        0,
+        0,
+        0,
+        0,
+        ...w16(Math.round(scale * 0x4000)),
+        ...w16(0x4000),
+      ]),
+      advance: Math.round(donor.advance(gid) * scale),
+      code: 0x20bd,
+    },
+  ]
+}
+
 for (const [name, path] of Object.entries(sources)) {
   const font = readSfnt(new Uint8Array(readFileSync(path)))
   const pairs: Array<[number, number]> = []
@@ -33,11 +85,19 @@ for (const [name, path] of Object.entries(sources)) {
     const g = font.glyphId(c)
     if (g) pairs.push([c, g])
   }
-  const missing = repertoire.filter((c) => !font.glyphId(c)).map((c) => c.toString(16))
+  // U+2011 NON-BREAKING HYPHEN looks exactly like '-'; alias it where the font lacks it.
+  if (!font.glyphId(0x2011) && font.glyphId(0x2d)) pairs.push([0x2011, font.glyphId(0x2d)])
+  const extraGlyphs =
+    name.startsWith('Liberation') && !font.glyphId(0x20bd)
+      ? borrowRuble(font, name.includes('Bold'))
+      : undefined
+  const missing = repertoire
+    .filter((c) => !pairs.some(([p]) => p === c) && !(extraGlyphs && c === 0x20bd))
+    .map((c) => c.toString(16))
   const { bytes } = subsetFont(
     font,
     pairs.map(([, g]) => g),
-    { mode: 'renumber', cmap: pairs, keepInfoTables: true },
+    { mode: 'renumber', cmap: pairs, keepInfoTables: true, ...(extraGlyphs ? { extraGlyphs } : {}) },
   )
   writeFileSync(join(out, name), bytes)
   console.log(name, bytes.length, 'bytes; missing:', missing.join(' ') || 'none')

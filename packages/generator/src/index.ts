@@ -2,6 +2,7 @@ import type { ReceiptFields } from '@rv/schemas'
 import { alfa } from './families/alfa'
 import type { FamilyDefinition, Overrides, TruthMeta } from './families/family-types'
 import { gazprombank } from './families/gpb'
+import { ozon } from './families/ozon'
 import { tbank } from './families/tbank'
 import { vtb } from './families/vtb'
 import { Rng } from './random/rng'
@@ -34,7 +35,7 @@ export interface GeneratedReceipt {
   filename: string
 }
 
-const families: FamilyDefinition[] = [vtb, alfa, tbank, gazprombank]
+const families: FamilyDefinition[] = [vtb, alfa, tbank, gazprombank, ozon]
 
 /** Every `<bank>/<variant>` the generator can produce. */
 export const generatorFamilies: string[] = families.flatMap((f) => f.variants.map((v) => `${f.bank}/${v}`))

@@ -21,6 +21,11 @@ export interface SubsetOptions {
   cmap?: Array<[number, number]>
   /** Copy OS/2 and name tables (for fonts that are themselves font sources, not PDF embeddings). */
   keepInfoTables?: boolean
+  /**
+   * Glyphs borrowed from another font, appended after the subset (renumber mode). Called with the glyph id the
+   * first extra glyph will get, so composite glyphs can point at each other. `code` maps it in the cmap.
+   */
+  extraGlyphs?: (firstGid: number) => Array<{ bytes: Uint8Array; advance: number; code?: number }>
 }
 
 const w16 = (v: number): number[] => [(v >> 8) & 0xff, v & 0xff]
@@ -155,15 +160,23 @@ export function subsetFont(font: SfntFont, gids: readonly number[], options: Sub
     slots = Array.from({ length: max + 1 }, (_, g) => (usedSet.has(g) ? g : null))
     for (const g of used) gidMap.set(g, g)
   }
-  const glyphs: Uint8Array[] = slots.map((g) => {
-    if (g === null) return new Uint8Array(0)
-    const b = remapComposite(font.glyphBytes(g), gidMap)
-    const pad = (4 - (b.length % 4)) % 4
-    if (pad === 0) return b
-    const padded = new Uint8Array(b.length + pad)
-    padded.set(b)
-    return padded
-  })
+  const extras = options.extraGlyphs?.(slots.length) ?? []
+  const glyphs: Uint8Array[] = [
+    ...slots.map((g) => {
+      if (g === null) return new Uint8Array(0)
+      const b = remapComposite(font.glyphBytes(g), gidMap)
+      const pad = (4 - (b.length % 4)) % 4
+      if (pad === 0) return b
+      const padded = new Uint8Array(b.length + pad)
+      padded.set(b)
+      return padded
+    }),
+    ...extras.map((e) =>
+      e.bytes.length % 4
+        ? Uint8Array.from([...e.bytes, 0, 0, 0].slice(0, (e.bytes.length + 3) & ~3))
+        : e.bytes,
+    ),
+  ]
   const glyfLen = glyphs.reduce((n, g) => n + g.length, 0)
   const glyf = new Uint8Array(glyfLen)
   const loca: number[] = []
@@ -178,13 +191,14 @@ export function subsetFont(font: SfntFont, gids: readonly number[], options: Sub
   slots.forEach((g) => {
     hmtx.push(...w16(g === null ? 0 : font.advance(g)), 0, 0)
   })
+  for (const e of extras) hmtx.push(...w16(e.advance), 0, 0)
   const head = font.tables.get('head')!.slice()
   head.set([0, 0, 0, 0], 8)
   head.set([0, 1], 50)
   const hhea = font.tables.get('hhea')!.slice()
-  hhea.set(w16(slots.length), 34)
+  hhea.set(w16(glyphs.length), 34)
   const maxp = font.tables.get('maxp')!.slice()
-  maxp.set(w16(slots.length), 4)
+  maxp.set(w16(glyphs.length), 4)
   const out = new Map<string, Uint8Array>()
   for (const tag of ['cvt ', 'fpgm', 'prep']) {
     const t = font.tables.get(tag)
@@ -197,7 +211,11 @@ export function subsetFont(font: SfntFont, gids: readonly number[], options: Sub
   out.set('loca', Uint8Array.from(loca))
   out.set('maxp', maxp)
   if (options.cmap) {
-    out.set('cmap', buildCmap(options.cmap.map(([c, g]) => [c, gidMap.get(g) ?? 0])))
+    const pairs: Array<[number, number]> = options.cmap.map(([c, g]) => [c, gidMap.get(g) ?? 0])
+    extras.forEach((e, k) => {
+      if (e.code !== undefined) pairs.push([e.code, slots.length + k])
+    })
+    out.set('cmap', buildCmap(pairs))
     out.set('post', postFormat3())
   }
   if (options.keepInfoTables) {
