@@ -37,7 +37,7 @@ export type ClaimResult =
 export function createIdempotencyRepository(db: Db) {
   const records: Collection<IdempotencyDocument> = db.collection<IdempotencyDocument>('idempotency')
 
-  return {
+  const repository = {
     async ensureIndexes(): Promise<void> {
       await records.createIndex({ tenant_id: 1, created_at: -1 })
     },
@@ -68,7 +68,8 @@ export function createIdempotencyRepository(db: Db) {
         if (!isDuplicateKeyError(error)) throw error
       }
       const existing = await records.findOne({ _id })
-      if (!existing) return this.claim(input)
+      // The holder released the key between our insert and our read: try again.
+      if (!existing) return repository.claim(input)
       return existing.fingerprint === input.fingerprint
         ? { outcome: 'replayed', checkId: existing.check_id }
         : { outcome: 'conflict', checkId: existing.check_id }
@@ -79,6 +80,7 @@ export function createIdempotencyRepository(db: Db) {
       await records.deleteOne({ _id: `${tenantId}:${key}`, check_id: checkId })
     },
   }
+  return repository
 }
 
 export type IdempotencyRepository = ReturnType<typeof createIdempotencyRepository>

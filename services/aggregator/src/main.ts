@@ -1,0 +1,80 @@
+/** Composition root of the aggregator: result consumer, completion publisher, sweeper. */
+import { readProcessEnv } from '@rv/config'
+import { decide } from '@rv/core/decision/index'
+import { createEventBus } from '@rv/kafka'
+import { createLogger } from '@rv/logger'
+import { connectStore } from '@rv/store'
+import { loadConfig } from './config'
+import { createAggregatorHandler } from './handler'
+import { resolveProfile } from './resolve-profile'
+import { startSweeper } from './sweeper'
+
+const config = loadConfig(readProcessEnv())
+const logger = createLogger({ level: config.logLevel, bindings: { service: 'aggregator' } })
+const store = await connectStore(config.mongo)
+await store.ensureIndexes()
+const bus = createEventBus({
+  brokers: config.kafka.brokers,
+  clientId: config.kafka.clientId,
+  registryUrl: config.registry.url,
+  topicPrefix: config.kafka.topicPrefix,
+  logger,
+  shutdown: false,
+})
+await bus.ensureTopics()
+await bus.registerSchemas()
+
+const now = () => new Date()
+const publishCompleted = (record: Parameters<typeof bus.publish<'check.completed.v1'>>[2]) =>
+  bus.publish('check.completed.v1', record.id, record)
+const handler = createAggregatorHandler({
+  checks: store.checks,
+  publishCompleted,
+  recommendFor: (submission) => {
+    const profile = resolveProfile(submission.profile)
+    return (input) => decide(input, profile, { expectation: submission.expectation })
+  },
+  now,
+})
+
+await bus.consume({
+  groupId: `${config.kafka.groupPrefix}-aggregator`,
+  topics: [
+    'check.submitted.v1',
+    'check.extracted.v1',
+    'check.authenticated.v1',
+    'check.matched.v1',
+    'check.replay-checked.v1',
+  ],
+  stage: 'aggregator',
+  handle: async (message) => {
+    if (message.topic === 'check.submitted.v1') return handler.onSubmitted(message.value)
+    const { stage } = await handler.onResult(message)
+    logger.debug('stage stored', { check_id: message.key, stage })
+  },
+})
+
+const sweeper = startSweeper(
+  {
+    checks: store.checks,
+    handler,
+    publishSubmitted: (submission) => bus.publish('check.submitted.v1', submission.check_id, submission),
+    publishCompleted,
+    logger,
+    now,
+    republishAfterMs: config.sweeper.republishAfterMs,
+    deadlineMs: config.sweeper.deadlineMs,
+  },
+  config.sweeper.intervalMs,
+)
+logger.info('aggregator consuming')
+
+async function shutdown(signal: string): Promise<void> {
+  logger.info('shutting down', { signal })
+  await sweeper.stop()
+  await bus.close().catch((err) => logger.warn('bus close failed', { err }))
+  await store.close()
+  process.exit(0)
+}
+process.once('SIGTERM', () => void shutdown('SIGTERM'))
+process.once('SIGINT', () => void shutdown('SIGINT'))

@@ -1,0 +1,50 @@
+/** Composition root of the matching consumer. */
+import { readProcessEnv } from '@rv/config'
+import { emptyMatch, stageErrorBlock } from '@rv/core'
+import { defaultProfile } from '@rv/core/decision/index'
+import { matchExpectation } from '@rv/core/match/index'
+import { createEventBus } from '@rv/kafka'
+import { createLogger } from '@rv/logger'
+import { loadConfig } from './config'
+import { handleExtracted } from './handler'
+
+const config = loadConfig(readProcessEnv())
+const logger = createLogger({ level: config.logLevel, bindings: { service: 'matching' } })
+// Only the built-in profile exists so far; every pinned profile resolves to it.
+const deps = {
+  matchExpectation,
+  optionsFor: () => ({
+    minVisibleDigits: defaultProfile.match.min_visible_digits,
+    amountTolerance: defaultProfile.match.amount_tolerance,
+  }),
+}
+const bus = createEventBus({
+  brokers: config.kafka.brokers,
+  clientId: config.kafka.clientId,
+  registryUrl: config.registry.url,
+  topicPrefix: config.kafka.topicPrefix,
+  logger,
+})
+await bus.ensureTopics()
+await bus.registerSchemas()
+await bus.consume({
+  groupId: `${config.kafka.groupPrefix}-matching`,
+  topics: ['check.extracted.v1'],
+  stage: 'matching',
+  handle: async ({ key, value }) => {
+    const result = handleExtracted(value, deps)
+    if (!result) return
+    await bus.publish('check.matched.v1', key, result)
+    logger.info('matched', { check_id: key })
+  },
+  onPermanentFailure: async ({ key, value }, error) => {
+    if (!value) return
+    await bus.publish('check.matched.v1', key, {
+      check_id: value.check_id,
+      tenant_id: value.tenant_id,
+      match: emptyMatch(),
+      error: stageErrorBlock('matching', error.code),
+    })
+  },
+})
+logger.info('matching consuming')
