@@ -1,3 +1,5 @@
+import type { Rng } from '../random/rng'
+
 /**
  * Small synthetic raster images (logos, stamps, footers) drawn from rectangles and rings. The banks' artwork is
  * not copied; only pixel sizes, colour model and placement follow the real files, because a structure check sees
@@ -34,6 +36,23 @@ export class Raster {
         const d = Math.hypot(i - cx, j - cy)
         if (d <= outer && d >= inner) this.put(i, j, c)
       }
+    return this
+  }
+
+  /**
+   * Scanner-like speckle: a fraction `density` of pixels shifted by up to ±amp. Real stamps and footers are scans
+   * or anti-aliased renders, so their streams compress far worse than flat synthetic shapes; this brings the
+   * synthetic files' sizes into the real range.
+   */
+  speckle(rng: Rng, density: number, amp: number): this {
+    for (let p = 0; p < this.width * this.height; p++) {
+      if (rng.next() >= density) continue
+      const d = rng.int(-amp, amp)
+      for (let c = 0; c < this.channels; c++) {
+        const i = p * this.channels + c
+        this.data[i] = Math.max(0, Math.min(255, this.data[i]! + d))
+      }
+    }
     return this
   }
 

@@ -87,9 +87,10 @@ export function renderAlfa({ content, generated, rng }: AlfaRenderInput): { pdf:
       d,
     )
   }
-  image(im0, footerImage())
+  const noise = rng.fork('alfa-images')
+  image(im0, footerImage().speckle(noise, 0.16, 6))
   image(im1, logoImage())
-  image(im2, stampImage())
+  image(im2, stampImage().speckle(noise, 0.06, 8))
   doc.set(
     page,
     `<< /Type /Page /Parent ${ref(pages)} /Resources ${ref(resources)} /Contents ${ref(contents)} /MediaBox[ 0 0 ${W} ${H} ] /CropBox[ 0 0 ${W} ${H} ] /Rotate 0 >>`,

@@ -34,10 +34,11 @@ function xmp(createdIso: string): string {
   return String.fromCharCode(...utf8)
 }
 
-function logoJpeg(): Uint8Array {
+function logoJpeg(rng: Rng): Uint8Array {
   const r = new Raster(530, 115, 3, [255, 255, 255])
     .rect(0, 20, 90, 75, [0, 72, 153])
     .rect(110, 40, 380, 30, [0, 72, 153])
+    .speckle(rng, 0.5, 10)
   const rgba = new Uint8Array(530 * 115 * 4)
   for (let i = 0; i < 530 * 115; i++) rgba.set([...r.data.subarray(i * 3, i * 3 + 3), 255], i * 4)
   return new Uint8Array(jpeg.encode({ data: rgba, width: 530, height: 115 }, 80).data)
@@ -59,18 +60,20 @@ export function writeGpbPdf(i: GpbContainerInput): Uint8Array {
   const dest = doc.alloc()
   const icc16 = srgbProfile()
   doc.set(icc, '<</Filter/FlateDecode/Length {LEN}/N 3>>', flate(icc16))
-  const jpg = logoJpeg()
+  const jpg = logoJpeg(i.rng.fork('gpb-logo'))
   doc.set(
     logo,
     '<</ColorSpace/DeviceRGB/Subtype/Image/Height 115/Filter/DCTDecode/Type/XObject/Width 530/BitsPerComponent 8/Length {LEN}>>',
     jpg,
   )
-  // The stamp as an indexed image: a blue palette ramp, index 0 white.
+  // The stamp as an indexed image: a palette ramp from paper white (0) to stamp blue (255), so scan speckle on
+  // the background reads as a faint tint.
   const palette = new Uint8Array(256 * 3)
   for (let k = 0; k < 256; k++)
-    palette.set(k === 0 ? [255, 255, 255] : [90 - (k >> 3), 120 - (k >> 2), 253], k * 3)
-  const px = new Raster(686, 269, 1, [0]).frame(8, 8, 670, 253, 8, [200]).frame(26, 26, 634, 217, 3, [160])
-  for (let k = 0; k < 4; k++) px.rect(60, 60 + k * 45, 420 + ((k * 71) % 160), 16, [220])
+    palette.set([255 - Math.round(k * 0.7), 255 - Math.round(k * 0.6), 255 - (k >> 6)], k * 3)
+  const px = new Raster(686, 269, 1, [0]).frame(8, 8, 670, 253, 8, [240]).frame(26, 26, 634, 217, 3, [230])
+  for (let k = 0; k < 4; k++) px.rect(60, 60 + k * 45, 420 + ((k * 71) % 160), 16, [235])
+  px.speckle(i.rng.fork('gpb-stamp'), 0.7, 40)
   doc.set(
     stamp,
     `<</ColorSpace[/Indexed/DeviceRGB 255<${hex(palette)}>]/Subtype/Image/Height 269/Filter/FlateDecode/Type/XObject/Width 686/BitsPerComponent 8/Length {LEN}>>`,

@@ -92,9 +92,25 @@ export function renderVtb({ content, creationDate, rng }: VtbRenderInput): {
   line('Сумма операции', LABEL_X, amountY, 13.5, GREY)
   right(content.amount, amountY, 13.5)
   // The stamp: a light-blue frame with the bank's name and "operation completed".
-  ops.push(`${STAMP} RG`, '0.75 w', '78.6 26 124 30 re', 'S')
-  centre('Банк ВТБ (ПАО)', H - 49.25, 9.1875, `${STAMP} rg`)
-  centre('Операция выполнена', H - 40.25, 9.1875, `${STAMP} rg`)
+  // Only the operators the real files use (filled paths, no `re`/stroke): a frame of four thin bars.
+  ops.push(`${STAMP} rg`)
+  for (const [x, y, w, h] of [
+    [78.6, 26, 124, 0.75],
+    [78.6, 55.25, 124, 0.75],
+    [78.6, 26, 0.75, 30],
+    [201.85, 26, 0.75, 30],
+  ] as const) {
+    ops.push(
+      `${x} ${y} m`,
+      `${num(x + w, 5)} ${y} l`,
+      `${num(x + w, 5)} ${num(y + h, 5)} l`,
+      `${x} ${num(y + h, 5)} l`,
+      'h',
+      'f',
+    )
+  }
+  centre('Банк ВТБ (ПАО)', H - 49.25, 9, `${STAMP} rg`)
+  centre('Операция выполнена', H - 40.25, 9, `${STAMP} rg`)
   ops.push('Q')
 
   const doc = new PdfDoc()
