@@ -1,5 +1,6 @@
 import type { CheckRecord, CheckStatus } from '@rv/schemas'
 import type { Collection, Db } from 'mongodb'
+import { isDuplicateKeyError } from './duplicate-key'
 
 /** Stage slots the aggregator fills, one per result topic. */
 export type StageSlot = 'extraction' | 'authenticity' | 'matching' | 'replay'
@@ -28,6 +29,7 @@ const terminal: CheckStatus[] = ['done', 'failed']
  */
 export function createCheckRepository(db: Db) {
   const checks: Collection<CheckDocument> = db.collection<CheckDocument>('checks')
+  const completions = db.collection<{ _id: string; status: CheckStatus; at: Date }>('check_completions')
 
   return {
     async ensureIndexes(): Promise<void> {
@@ -121,21 +123,30 @@ export function createCheckRepository(db: Db) {
     },
 
     /**
-     * Replaces the record unless the check is already terminal. Returns true when this call made the
-     * write, so exactly one writer goes on to publish check.completed.v1.
+     * Stores the record. A terminal record is written at most once: the first writer inserts the check's
+     * completion marker (a unique _id, atomic even on FerretDB, whose conditional updates are not) and
+     * only it gets true, so exactly one delivery goes on to publish check.completed.v1. A progress write
+     * never replaces a terminal record.
      */
     async writeRecord(record: CheckRecord): Promise<boolean> {
-      const isTerminal = terminal.includes(record.status)
+      const now = new Date()
+      if (terminal.includes(record.status)) {
+        try {
+          await completions.insertOne({ _id: record.id, status: record.status, at: now })
+        } catch (error) {
+          if (isDuplicateKeyError(error)) return false
+          throw error
+        }
+        await checks.updateOne(
+          { _id: record.id },
+          { $set: { record, status: record.status, updated_at: now, completed_published: false } },
+        )
+        return true
+      }
+      if (await completions.findOne({ _id: record.id })) return false
       const result = await checks.updateOne(
         { _id: record.id, status: { $nin: terminal } },
-        {
-          $set: {
-            record,
-            status: record.status,
-            updated_at: new Date(),
-            ...(isTerminal ? { completed_published: false } : {}),
-          },
-        },
+        { $set: { record, status: record.status, updated_at: now } },
       )
       return result.modifiedCount === 1
     },

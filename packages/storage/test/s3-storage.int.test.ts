@@ -1,0 +1,56 @@
+import { createCleanup } from '@rv/testing'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { contentKey, sha256Hex } from '../src/content-key'
+import { createS3Storage } from '../src/s3-storage'
+import { StorageError } from '../src/storage-port'
+
+const stack = inject('stack')
+const cleanup = createCleanup(stack, 'it-storage')
+
+afterAll(() => cleanup.run())
+
+function storage(bucket: string) {
+  return createS3Storage({
+    endpoint: stack.s3.endpoint,
+    accessKey: stack.s3.accessKey,
+    secretKey: stack.s3.secretKey,
+    region: stack.s3.region,
+    bucket,
+  })
+}
+
+describe('createS3Storage', () => {
+  it('ensures its bucket, then round-trips content-addressed objects', async () => {
+    const s3 = storage(cleanup.bucket())
+    await s3.ensure()
+    await s3.ensure()
+    const bytes = new TextEncoder().encode('%PDF-1.7 test bytes')
+    const key = contentKey(sha256Hex(bytes))
+    await s3.put(key, bytes, 'application/pdf')
+    await s3.put(key, bytes, 'application/pdf')
+    expect(await s3.get(key)).toEqual(bytes)
+    expect(await s3.stat(key)).toMatchObject({ key, size: bytes.byteLength, contentType: 'application/pdf' })
+    await s3.ping()
+  })
+
+  it('reports a missing object as not_found and a missing one in stat as undefined', async () => {
+    const s3 = storage(cleanup.bucket())
+    await s3.ensure()
+    const key = contentKey('0'.repeat(64))
+    expect(await s3.stat(key)).toBeUndefined()
+    const error = await s3.get(key).catch((e) => e)
+    expect(error).toBeInstanceOf(StorageError)
+    expect(error).toMatchObject({ code: 'not_found', retryable: false })
+  })
+
+  it('reports an unreachable server as unavailable (retryable)', async () => {
+    const s3 = createS3Storage({
+      endpoint: 'http://127.0.0.1:9',
+      accessKey: 'x',
+      secretKey: 'y',
+      region: 'us-east-1',
+      bucket: 'nothing',
+    })
+    await expect(s3.get('k')).rejects.toMatchObject({ code: 'unavailable', retryable: true })
+  })
+})

@@ -1,0 +1,146 @@
+import { pendingRecord } from '@rv/core'
+import { createCleanup } from '@rv/testing'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { connectStore, type Store } from '../src/connect-store'
+
+const stack = inject('stack')
+const cleanup = createCleanup(stack, 'it-store')
+let store: Store
+
+beforeAll(async () => {
+  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
+  await store.ensureIndexes()
+})
+
+afterAll(async () => {
+  await store.close()
+  await cleanup.run()
+})
+
+const profile = { name: 'default', version: 1 }
+
+function pending(checkId: string, tenantId = 'ten_a', createdAt = '2026-03-11T07:12:00.000Z') {
+  return pendingRecord({ checkId, tenantId, createdAt, orderRef: null, profile, mode: 'pdf' })
+}
+
+describe('tenants and API keys', () => {
+  it('authenticates a live key, refuses wrong and revoked ones', async () => {
+    const tenant = await store.tenants.createTenant('acme')
+    const { key, prefix } = await store.tenants.createKey(tenant._id)
+    expect((await store.tenants.authenticate(key))?._id).toBe(tenant._id)
+    expect(await store.tenants.authenticate(`${key.slice(0, -1)}x`)).toBeUndefined()
+    expect(await store.tenants.authenticate('rvk_live_unknown')).toBeUndefined()
+    const stored = await store.db.collection('api_keys').findOne({ _id: prefix as never })
+    expect(JSON.stringify(stored)).not.toContain(key)
+    expect(await store.tenants.revokeKey(prefix)).toBe(true)
+    expect(await store.tenants.authenticate(key)).toBeUndefined()
+    expect(await store.tenants.revokeKey(prefix)).toBe(false)
+  })
+})
+
+describe('idempotency', () => {
+  it('claims once, replays the same request, refuses a different one, per tenant', async () => {
+    const claim = (tenantId: string, fingerprint: string, checkId: string) =>
+      store.idempotency.claim({ tenantId, key: 'order-42', fingerprint, checkId })
+    expect(await claim('ten_a', 'fp1', 'chk_1')).toEqual({ outcome: 'claimed' })
+    expect(await claim('ten_a', 'fp1', 'chk_2')).toEqual({ outcome: 'replayed', checkId: 'chk_1' })
+    expect(await claim('ten_a', 'fp2', 'chk_3')).toEqual({ outcome: 'conflict', checkId: 'chk_1' })
+    expect(await claim('ten_b', 'fp2', 'chk_4')).toEqual({ outcome: 'claimed' })
+  })
+
+  it('lets exactly one of many concurrent claims win', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        store.idempotency.claim({ tenantId: 'ten_c', key: 'race', fingerprint: 'fp', checkId: `chk_${i}` }),
+      ),
+    )
+    expect(results.filter((r) => r.outcome === 'claimed')).toHaveLength(1)
+    const winners = new Set(results.map((r) => (r.outcome === 'claimed' ? 'self' : r.checkId)))
+    expect(winners.size).toBe(2)
+  })
+
+  it('releases a key so a retry can claim it', async () => {
+    await store.idempotency.claim({ tenantId: 'ten_d', key: 'k', fingerprint: 'fp', checkId: 'chk_x' })
+    await store.idempotency.release('ten_d', 'k', 'chk_x')
+    const again = await store.idempotency.claim({
+      tenantId: 'ten_d',
+      key: 'k',
+      fingerprint: 'fp2',
+      checkId: 'chk_y',
+    })
+    expect(again).toEqual({ outcome: 'claimed' })
+  })
+})
+
+describe('replay registry', () => {
+  it('makes registration atomic: of concurrent identical submissions exactly one is first', async () => {
+    const keys = { file_sha256: 'f'.repeat(64), semantic: 's'.repeat(64) }
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        store.replay.register({
+          tenantId: 'ten_r',
+          checkId: `chk_r${i}`,
+          createdAt: `2026-03-11T07:12:0${i}.000Z`,
+          keys,
+        }),
+      ),
+    )
+    const owner = results.findIndex((earlier) => earlier.length === 0)
+    expect(results.filter((earlier) => earlier.length === 0)).toHaveLength(1)
+    for (const earlier of results.filter((e) => e.length > 0)) {
+      expect(earlier).toEqual([
+        { checkId: `chk_r${owner}`, createdAt: `2026-03-11T07:12:0${owner}.000Z`, keys },
+      ])
+    }
+  })
+
+  it('returns the earlier check with all its keys, ignores itself on redelivery and other tenants', async () => {
+    const first = { file_sha256: 'a'.repeat(64), operation_id: 'o'.repeat(64), semantic: '1'.repeat(64) }
+    const edited = { file_sha256: 'b'.repeat(64), operation_id: 'o'.repeat(64), semantic: '2'.repeat(64) }
+    const at = '2026-03-11T07:00:00.000Z'
+    const register = (tenantId: string, checkId: string, keys: typeof first) =>
+      store.replay.register({ tenantId, checkId, createdAt: at, keys })
+    expect(await register('ten_s', 'chk_s1', first)).toEqual([])
+    expect(await register('ten_s', 'chk_s1', first)).toEqual([])
+    expect(await register('ten_s', 'chk_s2', edited)).toEqual([
+      { checkId: 'chk_s1', createdAt: at, keys: first },
+    ])
+    expect(await register('ten_t', 'chk_t1', first)).toEqual([])
+  })
+})
+
+describe('checks', () => {
+  it('scopes reads by tenant and keeps the outbox flag', async () => {
+    const record = pending('chk_01AAAAAAAAAAAAAAAAAAAAAAAA')
+    await store.checks.insertPending(record, { check_id: record.id })
+    await store.checks.insertPending({ ...record, status: 'done' }, {})
+    expect(await store.checks.findRecord('ten_a', record.id)).toEqual(record)
+    expect(await store.checks.findRecord('ten_other', record.id)).toBeUndefined()
+    const later = new Date('2030-01-01')
+    expect((await store.checks.findUnpublished(later)).map((d) => d._id)).toContain(record.id)
+    await store.checks.markPublished(record.id)
+    expect((await store.checks.findUnpublished(later)).map((d) => d._id)).not.toContain(record.id)
+  })
+
+  it('accumulates stage slots and writes a terminal record only once', async () => {
+    const record = pending('chk_01BBBBBBBBBBBBBBBBBBBBBBBB')
+    await store.checks.insertPending(record, {})
+    await store.checks.saveStage(record.id, 'ten_a', 'matching', { type: 'matched' })
+    const doc = await store.checks.saveStage(record.id, 'ten_a', 'replay', { type: 'replay_checked' })
+    expect(Object.keys(doc.stages).sort()).toEqual(['matching', 'replay'])
+    const done = { ...record, status: 'done' as const, recommendation: 'accept' as const }
+    const writes = await Promise.all([store.checks.writeRecord(done), store.checks.writeRecord(done)])
+    expect(writes.filter(Boolean)).toHaveLength(1)
+    expect(await store.checks.writeRecord({ ...done, status: 'failed' })).toBe(false)
+    expect((await store.checks.findRecord('ten_a', record.id))?.status).toBe('done')
+    const unsent = await store.checks.findCompletedUnpublished(new Date('2030-01-01'))
+    expect(unsent.map((d) => d._id)).toContain(record.id)
+  })
+
+  it('finds running checks past a deadline', async () => {
+    const old = pending('chk_01CCCCCCCCCCCCCCCCCCCCCCCC', 'ten_a', '2020-01-01T00:00:00.000Z')
+    await store.checks.insertPending(old, {})
+    const stuck = await store.checks.findStuck(new Date('2021-01-01T00:00:00Z'))
+    expect(stuck.map((d) => d._id)).toEqual([old.id])
+  })
+})
