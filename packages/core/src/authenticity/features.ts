@@ -128,6 +128,7 @@ export function documentFeatures(s: PdfStructure): DocumentFeatures {
       unusedGlyphs: Math.max(0, ...usage.map((u) => u.unusedGlyphs)),
       uncoveredCodes: usage.reduce((n, u) => n + u.uncoveredCodes, 0),
       widthMismatches: usage.reduce((n, u) => n + u.widthMismatches, 0),
+      firstUseOrdered: Math.min(1, ...usage.map((u) => u.firstUseOrdered)),
       lengthMismatches: s.streams.filter((x) => x.lengthMismatch).length,
       decodeErrors: s.streams.filter((x) => x.decodeError !== null).length,
     },

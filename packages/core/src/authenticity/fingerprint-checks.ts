@@ -160,6 +160,19 @@ export function fingerprintChecks(f: DocumentFeatures, fp: Fingerprint): CheckRe
       detail: `text style: expected every TJ string to hold one glyph; found strings of up to ${found} glyphs`,
     })
   }
+  const ordered = fp.numeric['firstUseOrdered']
+  if (ordered && ordered.min === 1) {
+    const found = f.numeric['firstUseOrdered'] ?? 0
+    out.push({
+      name: 'fonts.first_use_order',
+      hard: true,
+      passed: found === 1,
+      detail:
+        found === 1
+          ? 'glyph codes numbered in order of first use, as the generator subsets'
+          : 'expected glyph codes numbered 1, 2, 3… in order of first use; found a code drawn before its turn',
+    })
+  }
   const re = new RegExp(fp.subsetTagPattern)
   const badTags = (f.members['subsetTagShapes'] ?? []).filter((t) => !re.test(t))
   out.push({

@@ -15,21 +15,38 @@ export interface FontUsage {
   uncoveredCodes: number
   /** Drawn codes whose /W width disagrees with the embedded program's advance by more than 1 unit. */
   widthMismatches: number
+  /** 1 when glyph codes are numbered 1, 2, 3… in order of first use (BI Publisher subsets), else 0. */
+  firstUseOrdered: number
+}
+
+function firstUseOrdered(codes: readonly number[]): number {
+  const seen = new Set<number>()
+  let next = -1
+  for (const c of codes) {
+    if (seen.has(c)) continue
+    if (next >= 0 && c !== next) return 0
+    seen.add(c)
+    next = c + 1
+  }
+  return seen.size > 0 ? 1 : 0
 }
 
 export function fontUsage(fonts: readonly PdfFontInfo[], runs: readonly DrawnRun[]): FontUsage[] {
   return fonts.map((font) => {
-    const drawn = new Set<number>()
-    for (const r of runs) if (r.font === font) for (const c of r.codes) drawn.add(c)
+    const sequence: number[] = []
+    for (const r of runs) if (r.font === font) sequence.push(...r.codes)
+    const drawn = new Set(sequence)
     const program = font.program
     const composite = font.subtype === 'Type0'
-    // Glyph ids are only known for Identity CID fonts; simple TrueType fonts map codes through a cmap.
-    const gidsKnown = composite && font.cidToGid !== 'stream' && program !== null
+    // Glyph ids are known for CID fonts (Identity or a CIDToGIDMap stream); simple fonts map through a cmap.
+    const gidsKnown = composite && program !== null
+    const viaMap = font.cidToGid === 'stream'
+    const gidOf = (code: number) => (viaMap ? (font.cidToGidMap[code] ?? 0) : code)
     let unusedGlyphs = 0
     let widthMismatches = 0
     if (gidsKnown) {
       const used = new Set<number>([0])
-      const queue = [...drawn]
+      const queue = [...drawn].map(gidOf)
       while (queue.length > 0 && used.size < 70_000) {
         const g = queue.pop()!
         if (used.has(g)) continue
@@ -42,7 +59,7 @@ export function fontUsage(fonts: readonly PdfFontInfo[], runs: readonly DrawnRun
       for (const code of drawn) {
         const w = font.widths[code]
         if (w === undefined) continue
-        const adv = (program.advances[code] ?? lastAdvance) * scale
+        const adv = (program.advances[gidOf(code)] ?? lastAdvance) * scale
         if (Math.abs(adv - w) > 1.5) widthMismatches++
       }
     }
@@ -52,11 +69,19 @@ export function fontUsage(fonts: readonly PdfFontInfo[], runs: readonly DrawnRun
     for (const code of drawn) {
       const noWidth = hasWidths && font.widths[code] === undefined
       const noUnicode = font.hasToUnicode && toUnicodeSize > 0 && font.toUnicode[code] === undefined
-      const beyondProgram = gidsKnown && code >= program.numGlyphs
+      const gid = gidOf(code)
+      const beyondProgram = gidsKnown && gid >= program.numGlyphs
       const noOutline =
-        gidsKnown && !program.outlined.includes(code) && !/\s/.test(font.toUnicode[code] ?? ' ')
+        gidsKnown && !program.outlined.includes(gid) && !/\s/.test(font.toUnicode[code] ?? ' ')
       if (noWidth || noUnicode || beyondProgram || noOutline) uncoveredCodes++
     }
-    return { font: font.name, drawn: drawn.size, unusedGlyphs, uncoveredCodes, widthMismatches }
+    return {
+      font: font.name,
+      drawn: drawn.size,
+      unusedGlyphs,
+      uncoveredCodes,
+      widthMismatches,
+      firstUseOrdered: firstUseOrdered(sequence),
+    }
   })
 }

@@ -48,6 +48,7 @@ export function readFont(store: ObjectStore, resource: string, font: PdfDict): P
   let descriptor: PdfDict | null = null
   let cidToGid: PdfFontInfo['cidToGid'] = null
   let defaultWidth: number | null = null
+  const cidToGidMap: Record<number, number> = {}
   if (subtype === 'Type0') {
     const descendants = store.resolve(font.map.get('DescendantFonts'))
     const cid = store.dict(Array.isArray(descendants) ? descendants[0] : undefined)
@@ -58,6 +59,13 @@ export function readFont(store: ObjectStore, resource: string, font: PdfDict): P
       defaultWidth = numberOf(store.resolve(cid.map.get('DW'))) ?? 1000
       const c2g = store.resolve(cid.map.get('CIDToGIDMap'))
       cidToGid = nameOf(c2g) === 'Identity' ? 'Identity' : c2g === undefined ? null : 'stream'
+      const mapBytes = cidToGid === 'stream' ? streamBytes(store, cid.map.get('CIDToGIDMap')) : null
+      if (mapBytes) {
+        for (let c = 0; c * 2 + 1 < mapBytes.length && c < MAX_WIDTH_ENTRIES; c++) {
+          const gid = (mapBytes[c * 2]! << 8) | mapBytes[c * 2 + 1]!
+          if (gid !== 0) cidToGidMap[c] = gid
+        }
+      }
     }
   } else {
     descriptor = store.dict(font.map.get('FontDescriptor'))
@@ -97,6 +105,7 @@ export function readFont(store: ObjectStore, resource: string, font: PdfDict): P
     toUnicode: toUnicodeData ? parseToUnicode(toUnicodeData) : {},
     embedded,
     cidToGid,
+    cidToGidMap,
     widths,
     defaultWidth,
     program,

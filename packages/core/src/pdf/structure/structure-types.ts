@@ -58,6 +58,8 @@ export interface PdfFontInfo {
   toUnicode: Record<number, string>
   embedded: 'FontFile' | 'FontFile2' | 'FontFile3' | null
   cidToGid: 'Identity' | 'stream' | null
+  /** CID → glyph id from a /CIDToGIDMap stream (non-zero entries only); empty otherwise. */
+  cidToGidMap: Record<number, number>
   /** Code (CID or simple code) → width in glyph-space thousandths, from /W or /Widths. */
   widths: Record<number, number>
   defaultWidth: number | null
