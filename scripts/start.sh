@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Starts the whole service on this machine, natively: installs the npm dependencies and the local stack on
+# first run (Kafka, Apicurio Registry, FerretDB, MinIO — see deploy/native/README.md), starts them, then runs
+# the six services in the foreground until Ctrl-C. Prints the base URL and how to get an API key.
+#
+#   ./scripts/start.sh [--port 8080]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+
+bash deploy/native/stack.sh start
+eval "$(bash deploy/native/stack.sh env)"
+
+cat <<'MSG'
+
+The stack is up. Services are starting; the gateway's base URL follows as RV_BASE_URL=...
+Get an API key (in another terminal, from this folder):
+  eval "$(bash deploy/native/stack.sh env)" && npm run --silent admin -- tenant create my-shop
+Then:
+  curl -H "Authorization: Bearer <key>" -F file=@receipt.pdf -F 'expectation={"amount":600,"currency":"RUB"}' \
+       -H 'Prefer: wait=10' "$RV_BASE_URL/v1/checks"
+Stop with Ctrl-C; stop the stack with: npm run stack:stop
+
+MSG
+exec npx tsx scripts/services.ts "$@"
