@@ -1,11 +1,53 @@
 #!/usr/bin/env bash
-# The whole test suite, exactly as CI runs it: install, gate every package, then the integration and
-# end-to-end tests against the real local stack (started, and installed on first run, by deploy/native).
-set -euo pipefail
+# The whole test suite, exactly as CI runs it (.ci/run calls this and nothing else):
+#   1. install npm dependencies and the Debian PDF tools the tests read receipts with (first run only);
+#   2. gate every package: typecheck, lint, unit tests (no servers needed);
+#   3. start the real local stack (installed on first run: Kafka, Apicurio, FerretDB, MinIO — deploy/native)
+#      unless the environment already names servers, and run every integration and end-to-end test against it.
+# Ends with one line `tests: N passed, N failed, N skipped` summed over every vitest run.
+set -uo pipefail
 cd "$(dirname "$0")/.."
+mkdir -p .stack/logs
+log=.stack/logs/test-run.log
+: >"$log"
+t0=$(date +%s)
 
+step() { printf '\n=== %s (%ss)\n' "$1" "$(($(date +%s) - t0))" | tee -a "$log"; }
+
+step 'install'
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+  npm ci --no-audit --no-fund || exit 1
+fi
+for tool in pdftotext qpdf gs img2pdf; do
+  command -v "$tool" >/dev/null 2>&1 || { bash scripts/install-forgery-tools.sh || exit 1; break; }
+done
+
+status=0
+step 'gate: typecheck, lint, unit tests'
+npx turbo run typecheck lint test --continue --output-logs=full 2>&1 | tee -a "$log"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+
+step 'real local stack'
+if [ -z "${KAFKA_BROKERS:-}" ]; then
+  if bash deploy/native/stack.sh start 2>&1 | tee -a "$log" && [ "${PIPESTATUS[0]}" -eq 0 ]; then
+    eval "$(bash deploy/native/stack.sh env)"
+  else
+    echo 'the local stack did not start; see .stack/logs' | tee -a "$log"
+    status=1
+  fi
 fi
 
-npx turbo run typecheck lint test --continue
+if [ -n "${KAFKA_BROKERS:-}" ]; then
+  step 'integration and end-to-end tests'
+  npx turbo run test:integration --concurrency=1 --continue --output-logs=full 2>&1 | tee -a "$log"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+fi
+
+step 'summary'
+# vitest prints e.g. "Tests  2 failed | 40 passed | 1 skipped (43)" once per run.
+grep -E '^\S*\s*Tests\s+[0-9]' "$log" | awk '
+  { for (i = 1; i <= NF; i++) {
+      if ($(i) ~ /^passed/) p += $(i - 1); if ($(i) ~ /^failed/) f += $(i - 1); if ($(i) ~ /^skipped/) s += $(i - 1) } }
+  END { printf "tests: %d passed, %d failed, %d skipped\n", p, f, s }'
+echo "wall time: $(($(date +%s) - t0)) s"
+exit "$status"
