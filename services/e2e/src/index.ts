@@ -1,1 +1,2 @@
+export * from './e2e-environment'
 export * from './start-services'

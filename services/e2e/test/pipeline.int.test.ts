@@ -1,0 +1,254 @@
+import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
+import { createEventBus, type EventBus } from '@rv/kafka'
+import type { CheckRecord } from '@rv/schemas'
+import { connectStore } from '@rv/store'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { createE2eEnvironment } from '../src/e2e-environment'
+import {
+  sorted,
+  specCheck,
+  specCost,
+  specDocument,
+  specError,
+  specFieldsGet,
+  specFieldsPost,
+  specMatchGet,
+  specMatchPost,
+  specReplay,
+  specTopLevel,
+} from '../src/spec-field-sets'
+import { type RunningServices, startServices } from '../src/start-services'
+
+const stack = inject('stack')
+const e2e = createE2eEnvironment(stack, 'e2e-pipeline')
+let services: RunningServices
+let bus: EventBus
+const completed = new Map<string, CheckRecord>()
+const tenantA = { id: '', key: '' }
+const tenantB = { id: '', key: '' }
+
+const receipt = buildMinimalPdf({ pages: [['Квитанция', 'Сумма 1 500 ₽', 'Статус: Успешно']] })
+const unreadable = new TextEncoder().encode('%PDF-1.7\nthis is not a PDF body at all\n')
+
+async function createTenant(name: string) {
+  const store = await connectStore({ url: stack.mongoUrl, database: e2e.database })
+  try {
+    await store.ensureIndexes()
+    const tenant = await store.tenants.createTenant(name)
+    const { key } = await store.tenants.createKey(tenant._id)
+    return { id: tenant._id, key }
+  } finally {
+    await store.close()
+  }
+}
+
+function submit(
+  key: string | null,
+  file: Uint8Array,
+  options: { expectation?: string; headers?: Record<string, string>; filename?: string } = {},
+) {
+  const form = new FormData()
+  form.set('file', new Blob([file], { type: 'application/pdf' }), options.filename ?? 'receipt.pdf')
+  if (options.expectation !== undefined) form.set('expectation', options.expectation)
+  const headers: Record<string, string> = { ...options.headers }
+  if (key) headers.authorization = `Bearer ${key}`
+  return fetch(`${services.baseUrl}/v1/checks`, { method: 'POST', body: form, headers })
+}
+
+function get(key: string | null, id: string) {
+  return fetch(
+    `${services.baseUrl}/v1/checks/${id}`,
+    key ? { headers: { authorization: `Bearer ${key}` } } : {},
+  )
+}
+
+async function waitForTerminal(key: string, id: string): Promise<CheckRecord> {
+  for (;;) {
+    const record = (await (await get(key, id)).json()) as CheckRecord
+    if (record.status === 'done' || record.status === 'failed') return record
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+async function waitForCompleted(id: string): Promise<CheckRecord> {
+  for (;;) {
+    const record = completed.get(id)
+    if (record) return record
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+beforeAll(async () => {
+  Object.assign(tenantA, await createTenant('tenant-a'))
+  Object.assign(tenantB, await createTenant('tenant-b'))
+  services = await startServices({ env: e2e.env, readyTimeoutMs: 90_000 })
+  // A downstream subscriber, decoding check.completed.v1 through the registry like any consumer would.
+  bus = createEventBus({
+    brokers: stack.kafkaBrokers,
+    clientId: 'e2e-downstream',
+    registryUrl: stack.schemaRegistryUrl,
+    topicPrefix: e2e.topicPrefix,
+    shutdown: false,
+  })
+  await bus.consume({
+    groupId: `${e2e.env.KAFKA_GROUP_PREFIX}-downstream`,
+    topics: ['check.completed.v1'],
+    handle: async ({ key, value }) => {
+      completed.set(key, value)
+    },
+  })
+}, 180_000)
+
+afterAll(async () => {
+  await bus?.close()
+  await services?.stop()
+  await e2e.cleanup.run()
+}, 60_000)
+
+describe('a receipt through the whole pipeline', () => {
+  let posted: CheckRecord
+
+  it('POST with Prefer: wait answers the finished record with the POST field set', async () => {
+    const res = await submit(tenantA.key, receipt, {
+      expectation: JSON.stringify({ order_ref: 'order-1', amount: 1500, currency: 'RUB' }),
+      headers: { prefer: 'wait=30' },
+    })
+    posted = (await res.json()) as CheckRecord
+    expect([200, 202]).toContain(res.status)
+    expect(res.headers.get('request-id')).toMatch(/^req_/)
+    expect(posted.id).toMatch(/^chk_/)
+    expect(sorted(Object.keys(posted))).toEqual(sorted(specTopLevel))
+    expect(sorted(Object.keys(posted.fields))).toEqual(sorted(specFieldsPost))
+    expect(sorted(Object.keys(posted.match))).toEqual(sorted(specMatchPost))
+    expect(posted.tenant_id).toBe(tenantA.id)
+    expect(posted.order_ref).toBe('order-1')
+  })
+
+  it('GET answers status done with every block of the spec and the GET field set', async () => {
+    const record = await waitForTerminal(tenantA.key, posted.id)
+    expect(record.status).toBe('done')
+    expect(sorted(Object.keys(record))).toEqual(sorted(specTopLevel))
+    expect(sorted(Object.keys(record.document))).toEqual(sorted(specDocument))
+    for (const check of record.document.checks) expect(sorted(Object.keys(check))).toEqual(sorted(specCheck))
+    expect(sorted(Object.keys(record.fields))).toEqual(sorted(specFieldsGet))
+    expect(sorted(Object.keys(record.match))).toEqual(sorted(specMatchGet))
+    expect(sorted(Object.keys(record.replay))).toEqual(sorted(specReplay))
+    expect(sorted(Object.keys(record.cost))).toEqual(sorted(specCost))
+    expect(record.error).toBeNull()
+    expect(['accept', 'review', 'reject']).toContain(record.recommendation)
+    expect(record.document.verdict).not.toBeNull()
+    expect(record.replay.seen_before).toBe(false)
+    expect(record.cost.latency_ms).toBeGreaterThanOrEqual(0)
+    expect(typeof record.profile_version).toBe('number')
+  })
+
+  it('publishes the finished record on check.completed.v1 for downstream subscribers', async () => {
+    const event = await waitForCompleted(posted.id)
+    const stored = await waitForTerminal(tenantA.key, posted.id)
+    expect(event.id).toBe(posted.id)
+    expect(event.status).toBe('done')
+    expect(event.recommendation).toBe(stored.recommendation)
+    expect(sorted(Object.keys(event.fields))).toEqual(sorted(specFieldsPost))
+  })
+
+  it('flags a second submission of the same file as a replay of the first', async () => {
+    const res = await submit(tenantA.key, receipt, { headers: { prefer: 'wait=30' } })
+    const again = await waitForTerminal(tenantA.key, ((await res.json()) as CheckRecord).id)
+    expect(again.replay.seen_before).toBe(true)
+    expect(again.replay.duplicate_of).toBe(posted.id)
+    expect(again.replay.keys_matched).toContain('file_sha256')
+  })
+
+  it('finishes an unreadable PDF as failed with pdf_unreadable, not stuck', async () => {
+    const res = await submit(tenantA.key, unreadable)
+    expect(res.status).toBe(202)
+    const pending = (await res.json()) as CheckRecord
+    expect(['pending', 'processing']).toContain(pending.status)
+    const record = await waitForTerminal(tenantA.key, pending.id)
+    expect(record.status).toBe('failed')
+    expect(record.error).toMatchObject({ code: 'pdf_unreadable', retryable: false })
+    expect(sorted(Object.keys(record.error ?? {}))).toEqual(sorted(specError))
+    expect(record.reasons).toContain('stage_failed:extraction')
+    expect((await waitForCompleted(pending.id)).status).toBe('failed')
+  })
+})
+
+describe('authentication and tenancy', () => {
+  async function errorOf(res: Response) {
+    const body = (await res.json()) as { error: Record<string, unknown> }
+    expect(res.headers.get('request-id')).toBe(body.error.request_id)
+    return body.error
+  }
+
+  it('answers token_missing without a token', async () => {
+    const res = await get(null, 'chk_01AAAAAAAAAAAAAAAAAAAAAAAA')
+    expect(res.status).toBe(401)
+    expect(await errorOf(res)).toMatchObject({ type: 'authentication_error', code: 'token_missing' })
+  })
+
+  it('answers token_invalid with a wrong token', async () => {
+    const res = await submit('rvk_live_notARealKey000000000000000000000000000', receipt)
+    expect(res.status).toBe(401)
+    expect(await errorOf(res)).toMatchObject({ type: 'authentication_error', code: 'token_invalid' })
+  })
+
+  it("answers another tenant's check exactly like a missing one", async () => {
+    const res = await submit(tenantA.key, receipt)
+    const { id } = (await res.json()) as CheckRecord
+    const foreign = await get(tenantB.key, id)
+    const missing = await get(tenantB.key, 'chk_01ZZZZZZZZZZZZZZZZZZZZZZZZ')
+    expect(foreign.status).toBe(404)
+    expect(missing.status).toBe(404)
+    const { request_id: _a, ...foreignError } = await errorOf(foreign)
+    const { request_id: _b, ...missingError } = await errorOf(missing)
+    expect(foreignError).toEqual(missingError)
+    expect(foreignError.code).toBe('check_not_found')
+  })
+})
+
+describe('request handling', () => {
+  it('replays the same check for the same idempotency key and refuses a different request', async () => {
+    const headers = { 'idempotency-key': 'order-7' }
+    const first = await submit(tenantA.key, receipt, { expectation: '{"amount":1}', headers })
+    const second = await submit(tenantA.key, receipt, { expectation: '{"amount":1}', headers })
+    const firstId = ((await first.json()) as CheckRecord).id
+    expect(((await second.json()) as CheckRecord).id).toBe(firstId)
+    expect(second.headers.get('idempotent-replayed')).toBe('true')
+    const other = await submit(tenantA.key, receipt, { expectation: '{"amount":2}', headers })
+    expect(other.status).toBe(409)
+    expect(((await other.json()) as { error: { code: string } }).error.code).toBe('idempotency_key_reused')
+    const otherTenant = await submit(tenantB.key, receipt, { expectation: '{"amount":2}', headers })
+    expect([200, 202]).toContain(otherTenant.status)
+  })
+
+  it('rejects an invalid expectation with field-level details', async () => {
+    const res = await submit(tenantA.key, receipt, { expectation: '{"amount":-3,"currency":"rub"}' })
+    expect(res.status).toBe(422)
+    const body = (await res.json()) as { error: { code: string; details: { path: string }[] } }
+    expect(body.error.code).toBe('expectation_invalid')
+    expect(body.error.details.map((d) => d.path)).toEqual(expect.arrayContaining(['/amount', '/currency']))
+  })
+
+  it('rejects a file that is not a PDF with 415', async () => {
+    const res = await submit(tenantA.key, new TextEncoder().encode('\x89PNG\r\n\x1a\n'), {
+      filename: 'x.png',
+    })
+    expect(res.status).toBe(415)
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unsupported_media_type')
+  })
+
+  it('rejects a file over the size limit with 413', async () => {
+    const big = new Uint8Array(11 * 1024 * 1024)
+    big.set(new TextEncoder().encode('%PDF-1.7\n'))
+    const res = await submit(tenantA.key, big)
+    expect(res.status).toBe(413)
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('file_too_large')
+  })
+
+  it('reports liveness and readiness', async () => {
+    expect((await fetch(`${services.baseUrl}/healthz`)).status).toBe(200)
+    const ready = await fetch(`${services.baseUrl}/readyz`)
+    expect(ready.status).toBe(200)
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { mongo: 'ok', s3: 'ok', kafka: 'ok' } })
+  })
+})
