@@ -66,7 +66,7 @@ function makeAjv() {
   return ajv
 }
 
-const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1')
+const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1')
 
 /** Follows OpenAPI (non-schema) `$ref`s such as `#/components/responses/BadRequest`. */
 function deref(node: Json): Json {
@@ -128,7 +128,7 @@ describe('openapi.yaml', () => {
       for (const [status, raw] of Object.entries(responses)) {
         const responsePath = raw['$ref']
           ? (raw['$ref'] as string).slice(1)
-          : `/paths/${escape(path)}/${method}/responses/${escape(status)}`
+          : `/paths/${escapePointer(path)}/${method}/responses/${escapePointer(status)}`
         const response = deref(raw)
         const media = (response['content'] as Record<string, Json>)['application/json']!
         const check = ajv.compile({ $ref: `${docId}#${responsePath}/content/application~1json/schema` })
