@@ -1,0 +1,119 @@
+/**
+ * Submit -> done latency of the running pipeline, as a client sees it: POST a receipt, then poll GET until
+ * the status is terminal. Prints p50/p90/max over N checks (default 20) and the server-side
+ * cost.latency_ms alongside. Not a test: figures depend on the machine.
+ *
+ *   npm run bench:latency                     starts the six services on an isolated namespace of the
+ *                                             stack named by the environment (stack.sh env), then stops them
+ *   RV_BASE_URL=... RV_API_KEY=... npm run bench:latency    measures an already running gateway
+ *   options: --n 20  --pdf <file>  --poll-ms 10
+ */
+import { readFileSync } from 'node:fs'
+import { readProcessEnv } from '@rv/config'
+import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
+import { connectStore } from '@rv/store'
+import { stackFromEnv } from '@rv/testing'
+import { createE2eEnvironment } from '../services/e2e/src/e2e-environment'
+import { startServices } from '../services/e2e/src/start-services'
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`)
+  return at > 0 ? process.argv[at + 1] : undefined
+}
+
+const n = Number(option('n') ?? 20)
+const pollMs = Number(option('poll-ms') ?? 10)
+const pdfPath = option('pdf')
+const pdf = pdfPath
+  ? new Uint8Array(readFileSync(pdfPath))
+  : buildMinimalPdf({ pages: [['Квитанция', 'Сумма 1 500 ₽', 'Статус: Успешно']] })
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
+  return sorted[Math.max(0, index)] ?? Number.NaN
+}
+
+async function measure(baseUrl: string, key: string) {
+  const client: number[] = []
+  const server: number[] = []
+  for (let i = 0; i < n; i++) {
+    const form = new FormData()
+    form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'receipt.pdf')
+    form.set('expectation', JSON.stringify({ order_ref: `bench-${i}` }))
+    const started = performance.now()
+    const res = await fetch(`${baseUrl}/v1/checks`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${key}` },
+    })
+    if (res.status !== 202 && res.status !== 200) throw new Error(`POST answered ${res.status}`)
+    const { id } = (await res.json()) as { id: string }
+    for (;;) {
+      const record = (await (
+        await fetch(`${baseUrl}/v1/checks/${id}`, { headers: { authorization: `Bearer ${key}` } })
+      ).json()) as { status: string; cost: { latency_ms: number | null } }
+      if (record.status === 'done' || record.status === 'failed') {
+        client.push(performance.now() - started)
+        server.push(record.cost.latency_ms ?? Number.NaN)
+        break
+      }
+      await new Promise((r) => setTimeout(r, pollMs))
+    }
+  }
+  return { client, server }
+}
+
+function report(label: string, values: number[]): string {
+  const s = [...values].sort((a, b) => a - b)
+  return `${label}: p50 ${percentile(s, 50).toFixed(0)} ms, p90 ${percentile(s, 90).toFixed(0)} ms, max ${s.at(-1)?.toFixed(0)} ms`
+}
+
+async function main(): Promise<void> {
+  const env = readProcessEnv()
+  let baseUrl = env.RV_BASE_URL
+  let key = env.RV_API_KEY
+  let stop = async () => {}
+  if (!baseUrl || !key) {
+    const stack = stackFromEnv(env)
+    if (!stack)
+      throw new Error(
+        'set the stack variables (eval "$(bash deploy/native/stack.sh env)") or RV_BASE_URL + RV_API_KEY',
+      )
+    const e2e = createE2eEnvironment(stack, 'bench')
+    const store = await connectStore({ url: stack.mongoUrl, database: e2e.database })
+    await store.ensureIndexes()
+    const tenant = await store.tenants.createTenant('bench')
+    key = (await store.tenants.createKey(tenant._id)).key
+    await store.close()
+    const services = await startServices({ env: { ...e2e.env, LOG_LEVEL: 'error' }, readyTimeoutMs: 120_000 })
+    baseUrl = services.baseUrl
+    stop = async () => {
+      await services.stop()
+      await e2e.cleanup.run()
+    }
+  }
+  try {
+    // One warm-up check: the first pays for pdf.js loading and consumer group joins.
+    await measureOnce(baseUrl, key)
+    const { client, server } = await measure(baseUrl, key)
+    process.stdout.write(
+      `checks: ${n}, file: ${pdfPath ?? 'generated minimal PDF'} (${pdf.byteLength} bytes)\n`,
+    )
+    process.stdout.write(`${report('submit->done (client, POST then GET polling)', client)}\n`)
+    process.stdout.write(`${report('cost.latency_ms (server, created_at->terminal)', server)}\n`)
+  } finally {
+    await stop()
+  }
+}
+
+async function measureOnce(baseUrl: string, key: string): Promise<void> {
+  const form = new FormData()
+  form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'warmup.pdf')
+  await fetch(`${baseUrl}/v1/checks`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${key}`, prefer: 'wait=30' },
+  })
+}
+
+await main()
