@@ -1,0 +1,27 @@
+# One image recipe for the six services; docker-compose.yml passes SERVICE (gateway, extraction,
+# authenticity, matching, replay, aggregator). Workspace packages run as TypeScript through tsx, exactly
+# as in development, so there is no build step to drift from the source.
+FROM node:20-slim
+
+WORKDIR /app
+ENV NODE_ENV=production
+
+# Manifests first so the dependency layer is cached across source edits.
+COPY package.json package-lock.json ./
+COPY schemas/package.json schemas/
+COPY packages/ packages/
+COPY services/ services/
+RUN find packages services -mindepth 2 -not -name package.json -not -type d -delete \
+  && npm ci --include=dev --no-audit --no-fund
+
+COPY tsconfig.base.json ./
+COPY schemas/ schemas/
+COPY packages/ packages/
+COPY services/ services/
+
+ARG SERVICE
+ENV SERVICE=${SERVICE}
+RUN test -n "$SERVICE" && test -f "services/$SERVICE/src/main.ts"
+
+USER node
+CMD ["sh", "-c", "exec npx tsx services/$SERVICE/src/main.ts"]
