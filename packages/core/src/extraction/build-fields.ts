@@ -1,0 +1,103 @@
+/**
+ * Turns field readings into the record's `fields`: typed values, constants the variant states by its nature,
+ * the receipt-number / payment-reference rule, `paid_at` with its source, and a confidence per non-null
+ * field. `scale` lowers every confidence when recognition was partial (generic extraction uses < 0.9).
+ */
+import type { ReceiptFields, TransferType } from '@rv/schemas'
+import type { FieldConstants, FieldName } from '../families/family-definition'
+import type { LocalDateTime } from './moscow-time'
+import type { Readings } from './read-family-fields'
+import { type PaidAt, resolvePaidAt } from './resolve-paid-at'
+
+export interface BuildInput {
+  readings: Readings<FieldName>
+  constants: FieldConstants
+  issuerBank: string | null
+  defaultCurrency: string | null
+  type: TransferType | null
+  sbpIdWindow: readonly [number, number]
+  /** Multiplies every confidence (1 for a fully recognised family). */
+  scale: number
+}
+
+export interface BuiltFields {
+  fields: ReceiptFields
+  paidAt: PaidAt
+  /** The SBP id as read (joined), whether or not it became receipt_number. */
+  sbpId: string | null
+  printed: { local: LocalDateTime; text: string } | null
+}
+
+const textFields = ['recipient_name', 'recipient_account', 'purpose', 'sender_name'] as const
+
+export function buildFields(input: BuildInput): BuiltFields {
+  const { readings, constants, scale } = input
+  const fields: ReceiptFields = {
+    bank: null,
+    amount: null,
+    currency: null,
+    type: input.type,
+    status_ok: null,
+    receipt_number: null,
+    paid_at: null,
+    paid_at_source: null,
+    recipient_name: null,
+    recipient_account: null,
+    payment_reference: null,
+    purpose: null,
+    sender_name: null,
+    commission: null,
+    source: 'pdf_text',
+    language: 'ru',
+    confidence: {},
+  }
+  const confidence: Record<string, number> = {}
+  const set = <K extends keyof ReceiptFields>(name: K, value: ReceiptFields[K], c: number) => {
+    if (value === null || value === undefined) return
+    fields[name] = value
+    confidence[name] = Math.round(Math.min(1, c * scale) * 100) / 100
+  }
+  if (input.type) confidence['type'] = Math.round(0.99 * scale * 100) / 100
+
+  const amount = readings.amount?.value
+  if (amount?.kind === 'money') {
+    set('amount', amount.money.value, 0.99)
+    const currency = amount.money.currency ?? constants.currency ?? input.defaultCurrency
+    set('currency', currency, amount.money.currency ? 0.99 : 0.9)
+  }
+  const commission = readings.commission?.value
+  if (commission?.kind === 'money') set('commission', commission.money.value, 0.99)
+
+  const status = readings.status_ok?.value
+  if (status?.kind === 'status') set('status_ok', status.ok, 0.99)
+  else if (constants.status_ok !== undefined) set('status_ok', constants.status_ok, 0.9)
+
+  const bank = readings.bank?.value
+  if (bank?.kind === 'bank') set('bank', bank.value, bank.canonical ? 0.99 : 0.9)
+  else if (constants.bank === 'issuer') set('bank', input.issuerBank, 0.95)
+  else if (constants.bank) set('bank', constants.bank, 0.95)
+
+  for (const name of textFields) {
+    const value = readings[name]?.value
+    if (value?.kind === 'text') set(name, value.value, 0.98)
+  }
+
+  const sbpId = readings.receipt_number?.value?.kind === 'text' ? readings.receipt_number.value.value : null
+  const reference =
+    readings.payment_reference?.value?.kind === 'text' ? readings.payment_reference.value.value : null
+  // receipt_number is the SBP id where printed, else the bank's own number; payment_reference is the bank's
+  // number only when it is a second, distinct identifier.
+  if (sbpId) set('receipt_number', sbpId, 0.99)
+  else if (reference) set('receipt_number', reference, 0.97)
+  if (sbpId && reference && reference !== sbpId) set('payment_reference', reference, 0.97)
+
+  const printedValue = readings.paid_at?.value
+  const printed =
+    printedValue?.kind === 'datetime' ? { local: printedValue.local, text: printedValue.text } : null
+  const paidAt = resolvePaidAt({ printed: printed?.local ?? null, sbpId, window: input.sbpIdWindow })
+  set('paid_at', paidAt.paidAt, paidAt.confidence)
+  if (fields.paid_at) set('paid_at_source', paidAt.source, paidAt.confidence)
+
+  fields.confidence = confidence
+  return { fields, paidAt, sbpId, printed }
+}

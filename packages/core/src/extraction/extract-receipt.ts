@@ -1,0 +1,81 @@
+/**
+ * `extractReceipt(model)`: recognise the family, read its fields by the family's data, normalise them, and
+ * collect the facts later stages need. Unrecognised documents get generic, low-confidence extraction and
+ * the family `unknown`.
+ */
+import type { ExtractionResult } from '../check/stage-contracts'
+import { families } from '../families'
+import { recogniseFamily } from '../families/recognise-family'
+import type { PdfModel } from '../pdf/pdf-model'
+import { buildFacts } from './build-facts'
+import { buildFields } from './build-fields'
+import { genericScale, readGenericFields } from './extract-generic'
+import { labelKey } from './normalize-text'
+import { readFamilyFields } from './read-family-fields'
+import { defaultSbpIdWindows } from './resolve-paid-at'
+import { buildLines, linesToText } from './text-lines'
+
+/**
+ * @example
+ * const result = extractReceipt(await parsePdf(bytes))
+ * result.family // 'vtb/sbp_outgoing'
+ * result.fields.amount // 600
+ */
+export function extractReceipt(model: PdfModel): ExtractionResult {
+  const lines = buildLines(model.runs)
+  const normalizedText = linesToText(lines)
+  const recognition = recogniseFamily(lines, model.info['Producer'], families)
+  if (!recognition) {
+    const readings = readGenericFields(lines)
+    const built = buildFields({
+      readings,
+      constants: {},
+      issuerBank: null,
+      defaultCurrency: null,
+      type: null,
+      sbpIdWindow: defaultSbpIdWindows.minute,
+      scale: genericScale,
+    })
+    const facts = buildFacts({
+      model,
+      family: 'unknown',
+      recognition: null,
+      built,
+      readings,
+      generated: undefined,
+      lineCount: lines.length,
+    })
+    return { family: 'unknown', fields: built.fields, normalizedText, facts }
+  }
+  const { family, variant } = recognition
+  const { fields: readings, extras } = readFamilyFields(lines, family, variant.fields)
+  const built = buildFields({
+    readings,
+    constants: variant.constants ?? {},
+    issuerBank: family.issuerBank,
+    defaultCurrency: family.currency,
+    type: variant.type,
+    sbpIdWindow: family.time.sbpIdWindow,
+    // A variant recognised with some labels missing is not trusted at full confidence.
+    scale: recognition.labelCoverage === 1 ? 1 : 0.85,
+  })
+  const name = `${family.family}/${variant.variant}`
+  const facts = buildFacts({
+    model,
+    family: name,
+    recognition: { ...recognition, family: family.family, variant: variant.variant },
+    built,
+    readings,
+    generated: extras.generated_at,
+    lineCount: lines.length,
+  })
+  facts['title'] =
+    variant.titles
+      .find((t) =>
+        t.every((line) =>
+          normalizedText.split('\n').some((l) => labelKey(l) === labelKey(line) || l.includes(line)),
+        ),
+      )
+      ?.join(' / ') ?? null
+  return { family: name, fields: built.fields, normalizedText, facts }
+}

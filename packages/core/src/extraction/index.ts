@@ -1,0 +1,7 @@
+export { decodeSbpIdTime, isSbpId, joinSbpId } from './decode-sbp-id'
+export { extractReceipt } from './extract-receipt'
+export { type LocalDateTime, moscowToEpochMs, toIsoUtc } from './moscow-time'
+export { labelKey, normalizeText } from './normalize-text'
+export { type Money, parseCommission, parseMoney } from './parse-amount'
+export { findDateTime, parseDateTime } from './parse-date-time'
+export { parseStatus } from './parse-status'

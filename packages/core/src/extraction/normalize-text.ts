@@ -1,0 +1,17 @@
+/**
+ * One spelling for text that banks draw in several: NBSP and other fixed-width spaces become a plain
+ * space, the non-breaking and other typographic hyphens (VTB draws U+2011 inside phones and bank names)
+ * become '-', runs of spaces collapse. Every parser and every comparison reads normalised text.
+ */
+const spaces = /[\u00a0\u2000-\u200a\u202f\u205f\u3000\t]/g
+const hyphens = /[\u2010\u2011\u2012\u2043\u2212]/g
+const zeroWidth = /[\u200b-\u200d\u2060\ufeff]/g
+
+export function normalizeText(text: string): string {
+  return text.replace(zeroWidth, '').replace(spaces, ' ').replace(hyphens, '-').replace(/ {2,}/g, ' ').trim()
+}
+
+/** Compares labels and titles: normalised, case-folded, `ё` as `е`, trailing colon ignored. */
+export function labelKey(text: string): string {
+  return normalizeText(text).toLowerCase().replace(/ё/g, 'е').replace(/\s*:$/, '')
+}

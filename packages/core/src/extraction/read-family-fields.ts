@@ -1,0 +1,98 @@
+/**
+ * Applies a family's rules to the lines of a page: for each field, find the label, read the value cells the
+ * layout designates, and interpret them by format. Positions are kept for the facts.
+ */
+import type {
+  ExtraName,
+  FamilyDefinition,
+  FieldName,
+  FieldRule,
+  ValueLayout,
+} from '../families/family-definition'
+import { type Interpreted, interpretValue, joinParts } from './interpret-value'
+import { findLabel, type LabelHit, readValue } from './locate-value'
+import { labelKey } from './normalize-text'
+import type { Cell, Line } from './text-lines'
+
+export interface FieldReading {
+  rule: FieldRule
+  raw: string
+  value: Interpreted | null
+  label: LabelHit | null
+  cells: Cell[]
+}
+
+export type Readings<K extends string> = Partial<Record<K, FieldReading>>
+
+/** Every label key of a family: a value never runs into one of these. */
+export function familyLabelKeys(family: FamilyDefinition): Set<string> {
+  const rules = [
+    ...Object.values(family.fields),
+    ...Object.values(family.extras ?? {}),
+    ...family.variants.flatMap((v) => Object.values(v.fields)),
+  ]
+  const keys = rules.flatMap((rule) => (rule ? rule.labels.map(labelKey) : []))
+  return new Set([...keys, ...(family.otherLabels ?? []).map(labelKey)])
+}
+
+export function readRules<K extends string>(
+  lines: readonly Line[],
+  rules: Partial<Record<K, FieldRule>>,
+  layout: ValueLayout,
+  labelKeys: ReadonlySet<string>,
+): Readings<K> {
+  const readings: Readings<K> = {}
+  for (const [name, rule] of Object.entries(rules) as [K, FieldRule | undefined][]) {
+    if (!rule) continue
+    const reading = readRule(lines, rule, layout, labelKeys)
+    if (reading) readings[name] = reading
+  }
+  return readings
+}
+
+export function readRule(
+  lines: readonly Line[],
+  rule: FieldRule,
+  layout: ValueLayout,
+  labelKeys: ReadonlySet<string>,
+): FieldReading | null {
+  if (rule.locate === 'anywhere') {
+    for (const line of lines) {
+      for (const cell of line.cells) {
+        const value = interpretValue(cell.text, rule.format)
+        if (value) return { rule, raw: cell.text, value, label: null, cells: [cell] }
+      }
+    }
+    return null
+  }
+  const label = findLabel(lines, rule.labels, layout, rule.locate === 'inline')
+  if (!label) return null
+  if (label.inlineValue !== null) {
+    return {
+      rule,
+      raw: label.inlineValue,
+      value: interpretValue(label.inlineValue, rule.format),
+      label,
+      cells: label.cells,
+    }
+  }
+  const { cells } = readValue(lines, label, layout, labelKeys)
+  const raw = joinParts(
+    cells.map((c) => c.text),
+    rule.format,
+  )
+  return { rule, raw, value: raw === '' ? null : interpretValue(raw, rule.format), label, cells }
+}
+
+export function readFamilyFields(
+  lines: readonly Line[],
+  family: FamilyDefinition,
+  variantFields: Partial<Record<FieldName, FieldRule>>,
+): { fields: Readings<FieldName>; extras: Readings<ExtraName> } {
+  const labelKeys = familyLabelKeys(family)
+  const rules = { ...family.fields, ...variantFields }
+  return {
+    fields: readRules(lines, rules, family.layout, labelKeys),
+    extras: readRules(lines, family.extras ?? {}, family.layout, labelKeys),
+  }
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { defaultSbpIdWindows, resolvePaidAt } from './resolve-paid-at'
+
+const minute = defaultSbpIdWindows.minute
+const second = defaultSbpIdWindows.second
+
+describe('resolvePaidAt', () => {
+  it('takes the seconds from the id when the receipt prints minutes (VTB shape)', () => {
+    const printed = { year: 2026, month: 2, day: 11, hour: 10, minute: 10, second: null }
+    const r = resolvePaidAt({ printed, sbpId: 'B6042071012K4Q270000070017001011', window: minute })
+    expect(r).toMatchObject({
+      paidAt: '2026-02-11T07:10:12Z',
+      source: 'receipt_number',
+      sbpIdConsistent: true,
+    })
+    expect(r.sbpIdDeltaSeconds).toBe(12)
+  })
+
+  it('keeps the printed seconds when the receipt prints them and the id agrees (Alfa shape)', () => {
+    const printed = { year: 2026, month: 3, day: 7, hour: 12, minute: 56, second: 19 }
+    const r = resolvePaidAt({ printed, sbpId: 'A6066095622K7Q2P0000070011700501', window: second })
+    expect(r).toMatchObject({
+      paidAt: '2026-03-07T09:56:19Z',
+      source: 'receipt_number',
+      sbpIdDeltaSeconds: 3,
+    })
+  })
+
+  it('handles an operation after Moscow midnight whose id carries the previous UTC day', () => {
+    const printed = { year: 2026, month: 3, day: 7, hour: 1, minute: 31, second: null }
+    const r = resolvePaidAt({ printed, sbpId: 'A6065223110K7Q2P0000030011700501', window: minute })
+    expect(r).toMatchObject({ paidAt: '2026-03-06T22:31:10Z', source: 'receipt_number' })
+  })
+
+  it('falls back to the printed time when the id disagrees, and says so', () => {
+    const printed = { year: 2026, month: 3, day: 7, hour: 12, minute: 56, second: 19 }
+    const r = resolvePaidAt({ printed, sbpId: 'A6066105622K7Q2P0000070011700501', window: second })
+    expect(r).toMatchObject({ paidAt: '2026-03-07T09:56:19Z', source: 'printed', sbpIdConsistent: false })
+    expect(r.confidence).toBeLessThan(0.9)
+  })
+
+  it('uses the printed time when there is no id, and nothing when there is no printed time', () => {
+    const printed = { year: 2026, month: 3, day: 7, hour: 12, minute: 56, second: null }
+    expect(resolvePaidAt({ printed, sbpId: null, window: minute })).toMatchObject({
+      paidAt: '2026-03-07T09:56:00Z',
+      source: 'printed',
+    })
+    expect(
+      resolvePaidAt({ printed: null, sbpId: 'A6065223110K7Q2P0000030011700501', window: minute }).paidAt,
+    ).toBeNull()
+  })
+})

@@ -1,0 +1,71 @@
+/**
+ * Builds PdfModels from hand-placed text runs, for tests: the shapes follow FAMILIES.md (positions, sizes,
+ * fonts), the values are fake. Widths are estimated (half an em per character), which is all the layout
+ * rules need.
+ */
+import type { PdfModel, TextRun } from '../../pdf/pdf-model'
+
+export interface RunSpec {
+  text: string
+  x?: number
+  /** Right edge for right-aligned values (x is then derived). */
+  right?: number
+  y: number
+  size?: number
+  font?: string
+}
+
+export interface ModelSpec {
+  width: number
+  height: number
+  info?: Record<string, string>
+  runs: RunSpec[]
+}
+
+export function estimateWidth(text: string, size: number): number {
+  return Math.round(text.length * size * 0.5 * 100) / 100
+}
+
+export function syntheticModel(spec: ModelSpec): PdfModel {
+  const runs: TextRun[] = spec.runs.map((r) => {
+    const size = r.size ?? 9
+    const width = estimateWidth(r.text, size)
+    const x = r.x ?? (r.right ?? spec.width) - width
+    return {
+      page: 0,
+      text: r.text,
+      x,
+      y: r.y,
+      width,
+      height: size,
+      fontName: r.font ?? 'SyntheticSans',
+      fontSize: size,
+    }
+  })
+  return {
+    byteLength: 0,
+    pages: [{ index: 0, width: spec.width, height: spec.height }],
+    info: spec.info ?? {},
+    runs,
+    structure: null,
+  }
+}
+
+/** Rows of a `right` layout: label at `labelX`, value right-aligned to `valueRight`, one row every `pitch`. */
+export function rightLayoutRows(
+  rows: readonly (readonly [string, string] | readonly [string, string, string])[],
+  options: { labelX: number; valueRight: number; top: number; pitch: number; size?: number },
+): RunSpec[] {
+  const runs: RunSpec[] = []
+  let y = options.top
+  for (const [label, value, continuation] of rows) {
+    runs.push({ text: label, x: options.labelX, y, size: options.size })
+    runs.push({ text: value, right: options.valueRight, y: y - 0.8, size: options.size })
+    if (continuation) {
+      runs.push({ text: continuation, right: options.valueRight, y: y + 11.2, size: options.size })
+      y += 12
+    }
+    y += options.pitch
+  }
+  return runs
+}

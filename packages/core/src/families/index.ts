@@ -1,0 +1,17 @@
+/**
+ * The shipped family definitions. Each is a JSON document beside this file; importing them statically keeps
+ * core free of file I/O. To add a bank: write `<family>/family.json`, list it here, add samples and tests.
+ */
+import alfa from './alfa/family.json'
+import type { FamilyDefinition } from './family-definition'
+import gazprombank from './gazprombank/family.json'
+import ozon from './ozon/family.json'
+import tbank from './tbank/family.json'
+import { validateFamily } from './validate-family'
+import vtb from './vtb/family.json'
+
+export const families: readonly FamilyDefinition[] = [vtb, alfa, tbank, gazprombank, ozon].map(validateFamily)
+
+export { canonicalBank } from './bank-names'
+export type * from './family-definition'
+export { type Recognition, recogniseFamily } from './recognise-family'

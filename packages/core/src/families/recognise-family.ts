@@ -1,0 +1,85 @@
+/**
+ * Which family and variant a page belongs to, from its text: a variant is a candidate when all the lines
+ * of one of its titles appear (as a cell or a whole line); candidates are ranked by the share of the
+ * variant's labels found, then by title length. The producer is supporting evidence only: a re-rendered
+ * forgery still reads as its family, and authenticity then judges the container.
+ */
+import { labelKey } from '../extraction/normalize-text'
+import type { Line } from '../extraction/text-lines'
+import type { FamilyDefinition, FieldRule, VariantDefinition } from './family-definition'
+
+export interface Recognition {
+  family: FamilyDefinition
+  variant: VariantDefinition
+  /** Share of the variant's labelled fields whose label was found (0..1). */
+  labelCoverage: number
+  producerMatches: boolean
+  anchorFound: boolean
+}
+
+/** Minimum label coverage for a confident recognition; below it the document is `unknown`. */
+export const minLabelCoverage = 0.6
+
+export function recogniseFamily(
+  lines: readonly Line[],
+  producer: string | undefined,
+  candidates: readonly FamilyDefinition[],
+): Recognition | null {
+  const keys = new Set<string>()
+  for (const line of lines) {
+    keys.add(labelKey(line.text))
+    for (const cell of line.cells) keys.add(cell.key)
+  }
+  const hasKey = (text: string) => keys.has(labelKey(text))
+  const hasPrefix = (text: string) => {
+    const key = labelKey(text)
+    for (const k of keys) if (k === key || k.startsWith(`${key} `)) return true
+    return false
+  }
+  let best: (Recognition & { titleLength: number }) | null = null
+  for (const family of candidates) {
+    for (const variant of family.variants) {
+      const title = variant.titles.find((alternative) => alternative.every(hasKey))
+      if (!title) continue
+      const rules = labelledRules(family, variant)
+      const found = rules.filter((rule) =>
+        rule.labels.some((label) => hasPrefix(label) || labelSplitFound(label, keys)),
+      )
+      const labelCoverage = rules.length === 0 ? 1 : found.length / rules.length
+      const titleLength = title.length
+      if (
+        !best ||
+        labelCoverage > best.labelCoverage ||
+        (labelCoverage === best.labelCoverage && titleLength > best.titleLength)
+      ) {
+        best = {
+          family,
+          variant,
+          labelCoverage,
+          titleLength,
+          producerMatches: family.recognise.producer.some((p) => new RegExp(p).test(producer ?? '')),
+          anchorFound: family.recognise.anchors.some(hasKey),
+        }
+      }
+    }
+  }
+  if (!best || best.labelCoverage < minLabelCoverage) return null
+  const { titleLength: _, ...recognition } = best
+  return recognition
+}
+
+/** A label wrapped over two lines (`Телефон` / `отправителя`) is found when both halves are present. */
+function labelSplitFound(label: string, keys: ReadonlySet<string>): boolean {
+  const words = labelKey(label).split(' ')
+  for (let i = 1; i < words.length; i++) {
+    if (keys.has(words.slice(0, i).join(' ')) && keys.has(words.slice(i).join(' '))) return true
+  }
+  return false
+}
+
+export function labelledRules(family: FamilyDefinition, variant: VariantDefinition): FieldRule[] {
+  const merged = { ...family.fields, ...variant.fields }
+  return Object.values(merged).filter(
+    (rule): rule is FieldRule => !!rule && (rule.locate ?? 'label') !== 'anywhere',
+  )
+}

@@ -1,0 +1,83 @@
+/**
+ * Checks a family definition read from JSON before it is used, so a typo in a definition fails loudly at
+ * load time (and in tests) instead of silently reading nothing.
+ */
+import type { FamilyDefinition, FieldFormat, FieldRule } from './family-definition'
+
+const formats: readonly FieldFormat[] = [
+  'amount',
+  'commission',
+  'datetime',
+  'sbp_id',
+  'status',
+  'bank',
+  'name',
+  'text',
+  'reference',
+]
+const fieldNames = [
+  'bank',
+  'amount',
+  'currency',
+  'status_ok',
+  'receipt_number',
+  'paid_at',
+  'recipient_name',
+  'recipient_account',
+  'payment_reference',
+  'purpose',
+  'sender_name',
+  'commission',
+]
+const types = [
+  'client_transfer',
+  'card_transfer',
+  'cross_border_transfer',
+  'incoming_transfer',
+  'salary',
+  'mobile_payment',
+  'other',
+]
+
+export function validateFamily(raw: unknown): FamilyDefinition {
+  const d = raw as FamilyDefinition
+  const where = (path: string) => `family ${String(d?.family)}: ${path}`
+  const fail = (path: string): never => {
+    throw new Error(`Invalid ${where(path)}`)
+  }
+  if (!d || typeof d.family !== 'string' || !/^[a-z0-9_]+$/.test(d.family)) fail('family')
+  if (typeof d.issuerBank !== 'string') fail('issuerBank')
+  if (d.layout !== 'right' && d.layout !== 'below') fail('layout')
+  if (!Array.isArray(d.recognise?.producer) || !Array.isArray(d.recognise?.anchors)) fail('recognise')
+  for (const p of d.recognise.producer) new RegExp(p)
+  const w = d.time?.sbpIdWindow
+  if (!Array.isArray(w) || w.length !== 2 || !(w[0]! <= w[1]!)) fail('time.sbpIdWindow')
+  if (d.time.precision !== 'second' && d.time.precision !== 'minute') fail('time.precision')
+  if (d.otherLabels !== undefined && !Array.isArray(d.otherLabels)) fail('otherLabels')
+  checkRules(d.fields, 'fields', fail)
+  checkRules(d.extras ?? {}, 'extras', fail, ['generated_at'])
+  if (!Array.isArray(d.variants) || d.variants.length === 0) fail('variants')
+  for (const v of d.variants) {
+    if (!/^[a-z0-9_]+$/.test(v.variant)) fail(`variant ${v.variant}`)
+    if (!types.includes(v.type)) fail(`${v.variant}.type`)
+    if (
+      !Array.isArray(v.titles) ||
+      v.titles.length === 0 ||
+      v.titles.some((t) => !Array.isArray(t) || t.length === 0)
+    ) {
+      fail(`${v.variant}.titles`)
+    }
+    checkRules(v.fields, `${v.variant}.fields`, fail)
+  }
+  return d
+}
+
+function checkRules(rules: unknown, path: string, fail: (p: string) => never, names = fieldNames): void {
+  if (!rules || typeof rules !== 'object') fail(path)
+  for (const [name, rule] of Object.entries(rules as Record<string, FieldRule>)) {
+    if (!names.includes(name)) fail(`${path}.${name}`)
+    if (!formats.includes(rule.format)) fail(`${path}.${name}.format`)
+    if (!Array.isArray(rule.labels)) fail(`${path}.${name}.labels`)
+    if ((rule.locate ?? 'label') !== 'anywhere' && rule.labels.length === 0) fail(`${path}.${name}.labels`)
+  }
+}
