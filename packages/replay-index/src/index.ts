@@ -1,0 +1,2 @@
+export { type LockOptions, withFileLock } from './file-lock'
+export { openReplayIndex, type ReplayIndex } from './replay-index'
