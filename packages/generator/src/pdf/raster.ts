@@ -63,3 +63,18 @@ export class Raster {
       .rect(x + w - t, y, t, h, c)
   }
 }
+
+/** A raster compressed once, ready to be written as an image XObject. */
+export interface PackedImage {
+  width: number
+  height: number
+  channels: 1 | 3
+  bytes: Uint8Array
+}
+
+export const pack = (r: Raster, compress: (d: Uint8Array) => Uint8Array): PackedImage => ({
+  width: r.width,
+  height: r.height,
+  channels: r.channels,
+  bytes: compress(r.data),
+})

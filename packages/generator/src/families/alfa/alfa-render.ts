@@ -1,9 +1,10 @@
 import { embedCidFont } from '../../font/embed-font'
 import { cidHex, FontUse } from '../../font/font-use'
+import { once } from '../../pdf/memo'
 import { ref } from '../../pdf/pdf-dict'
 import { flate, hex, num, PdfDoc } from '../../pdf/pdf-doc'
-import { Raster } from '../../pdf/raster'
-import type { Rng } from '../../random/rng'
+import { type PackedImage, pack, Raster } from '../../pdf/raster'
+import { Rng } from '../../random/rng'
 import type { AlfaContent } from './alfa-variants'
 
 /**
@@ -79,18 +80,17 @@ export function renderAlfa({ content, generated, rng }: AlfaRenderInput): { pdf:
   const page = doc.alloc()
   const contents = doc.alloc()
   const type0 = doc.alloc()
-  const image = (n: number, r: Raster): void => {
-    const d = flate(r.data)
+  const image = (n: number, r: PackedImage): void => {
     doc.set(
       n,
       `<< /Type /XObject /Subtype /Image /Filter /FlateDecode /Length {LEN} /Width ${r.width} /Height ${r.height} /BitsPerComponent 8 /ColorSpace /DeviceRGB >>`,
-      d,
+      r.bytes,
     )
   }
-  const noise = rng.fork('alfa-images')
-  image(im0, footerImage().speckle(noise, 0.16, 6))
-  image(im1, logoImage())
-  image(im2, stampImage().speckle(noise, 0.06, 8))
+  const images = alfaImages()
+  image(im0, images.footer)
+  image(im1, images.logo)
+  image(im2, images.stamp)
   doc.set(
     page,
     `<< /Type /Page /Parent ${ref(pages)} /Resources ${ref(resources)} /Contents ${ref(contents)} /MediaBox[ 0 0 ${W} ${H} ] /CropBox[ 0 0 ${W} ${H} ] /Rotate 0 >>`,
@@ -115,6 +115,13 @@ export function renderAlfa({ content, generated, rng }: AlfaRenderInput): { pdf:
   })
   return { pdf, tag }
 }
+
+/** The same artwork in every receipt, as in the real files; built and compressed once. */
+const alfaImages = once(() => ({
+  footer: pack(footerImage().speckle(new Rng('alfa-footer'), 0.16, 6), flate),
+  logo: pack(logoImage(), flate),
+  stamp: pack(stampImage().speckle(new Rng('alfa-stamp'), 0.06, 8), flate),
+}))
 
 const RED = [239, 49, 36]
 const WHITE = [255, 255, 255]

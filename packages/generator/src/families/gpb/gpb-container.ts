@@ -2,10 +2,11 @@ import jpeg from 'jpeg-js'
 import { embedCidFont } from '../../font/embed-font'
 import type { FontUse } from '../../font/font-use'
 import { srgbProfile } from '../../pdf/icc-profile'
+import { once } from '../../pdf/memo'
 import { ref } from '../../pdf/pdf-dict'
 import { flate, hex, PdfDoc } from '../../pdf/pdf-doc'
 import { Raster } from '../../pdf/raster'
-import type { Rng } from '../../random/rng'
+import { Rng } from '../../random/rng'
 
 export interface GpbContainerInput {
   content: string
@@ -44,6 +45,24 @@ function logoJpeg(rng: Rng): Uint8Array {
   return new Uint8Array(jpeg.encode({ data: rgba, width: 530, height: 115 }, 80).data)
 }
 
+/** The logo, stamp and colour profile are the same in every receipt; built and compressed once. */
+const gpbArt = once(() => {
+  // The stamp as an indexed image: a palette ramp from paper white (0) to stamp blue (255), so scan speckle on
+  // the background reads as a faint tint.
+  const palette = new Uint8Array(256 * 3)
+  for (let k = 0; k < 256; k++)
+    palette.set([255 - Math.round(k * 0.7), 255 - Math.round(k * 0.6), 255 - (k >> 6)], k * 3)
+  const px = new Raster(686, 269, 1, [0]).frame(8, 8, 670, 253, 8, [240]).frame(26, 26, 634, 217, 3, [230])
+  for (let k = 0; k < 4; k++) px.rect(60, 60 + k * 45, 420 + ((k * 71) % 160), 16, [235])
+  px.speckle(new Rng('gpb-stamp'), 0.7, 40)
+  return {
+    icc: flate(srgbProfile()),
+    logo: logoJpeg(new Rng('gpb-logo')),
+    palette: hex(palette),
+    stamp: flate(px.data),
+  }
+})
+
 /** iText 2.1.7's object layout for a Jasper PDF/A-1 export: 35 objects, an OutputIntent, XMP, a JPEG logo. */
 export function writeGpbPdf(i: GpbContainerInput): Uint8Array {
   const doc = new PdfDoc()
@@ -58,26 +77,17 @@ export function writeGpbPdf(i: GpbContainerInput): Uint8Array {
   const contents = doc.alloc()
   const pages = doc.alloc()
   const dest = doc.alloc()
-  const icc16 = srgbProfile()
-  doc.set(icc, '<</Filter/FlateDecode/Length {LEN}/N 3>>', flate(icc16))
-  const jpg = logoJpeg(i.rng.fork('gpb-logo'))
+  const art = gpbArt()
+  doc.set(icc, '<</Filter/FlateDecode/Length {LEN}/N 3>>', art.icc)
   doc.set(
     logo,
     '<</ColorSpace/DeviceRGB/Subtype/Image/Height 115/Filter/DCTDecode/Type/XObject/Width 530/BitsPerComponent 8/Length {LEN}>>',
-    jpg,
+    art.logo,
   )
-  // The stamp as an indexed image: a palette ramp from paper white (0) to stamp blue (255), so scan speckle on
-  // the background reads as a faint tint.
-  const palette = new Uint8Array(256 * 3)
-  for (let k = 0; k < 256; k++)
-    palette.set([255 - Math.round(k * 0.7), 255 - Math.round(k * 0.6), 255 - (k >> 6)], k * 3)
-  const px = new Raster(686, 269, 1, [0]).frame(8, 8, 670, 253, 8, [240]).frame(26, 26, 634, 217, 3, [230])
-  for (let k = 0; k < 4; k++) px.rect(60, 60 + k * 45, 420 + ((k * 71) % 160), 16, [235])
-  px.speckle(i.rng.fork('gpb-stamp'), 0.7, 40)
   doc.set(
     stamp,
-    `<</ColorSpace[/Indexed/DeviceRGB 255<${hex(palette)}>]/Subtype/Image/Height 269/Filter/FlateDecode/Type/XObject/Width 686/BitsPerComponent 8/Length {LEN}>>`,
-    flate(px.data),
+    `<</ColorSpace[/Indexed/DeviceRGB 255<${art.palette}>]/Subtype/Image/Height 269/Filter/FlateDecode/Type/XObject/Width 686/BitsPerComponent 8/Length {LEN}>>`,
+    art.stamp,
   )
   doc.set(contents, '<</Filter/FlateDecode/Length {LEN}>>', flate(i.content))
   doc.set(

@@ -4,6 +4,7 @@ import { embedCidFont } from '../../font/embed-font'
 import { FontUse } from '../../font/font-use'
 import { major, rubSign } from '../../format/money'
 import { dmy, floorMinute, hm, isoUtc, msk, p2, pdfDate, utc } from '../../format/time'
+import { once } from '../../pdf/memo'
 import { ref } from '../../pdf/pdf-dict'
 import { flate, PdfDoc } from '../../pdf/pdf-doc'
 import { Raster } from '../../pdf/raster'
@@ -122,6 +123,12 @@ export const ozon: FamilyDefinition = {
   },
 }
 
+/** The page's one image (with its soft mask) is the same in every receipt; built and compressed once. */
+const ozonArt = once(() => ({
+  alpha: flate(new Raster(590, 1048, 1, [0]).rect(40, 40, 510, 968, [255]).data),
+  rgb: flate(new Raster(590, 1048, 3, [0, 91, 255]).rect(150, 300, 290, 448, [255, 255, 255]).data),
+}))
+
 function writeOzonPdf(page: SkiaPage, regular: FontUse, bold: FontUse, creationDate: string): Uint8Array {
   const doc = new PdfDoc()
   const catalog = doc.alloc()
@@ -172,17 +179,16 @@ function writeOzonPdf(page: SkiaPage, regular: FontUse, bold: FontUse, creationD
     `<</Creator (Chromium)\n/Producer (Skia/PDF m105)\n/CreationDate (${creationDate})\n/ModDate (${creationDate})>>`,
   )
   doc.set(contents, '<</Filter /FlateDecode\n/Length {LEN}>>', flate(page.content))
-  const alpha = new Raster(590, 1048, 1, [0]).rect(40, 40, 510, 968, [255])
-  const rgb = new Raster(590, 1048, 3, [0, 91, 255]).rect(150, 300, 290, 448, [255, 255, 255])
+  const art = ozonArt()
   doc.set(
     image,
     `<</Type /XObject\n/Subtype /Image\n/Width 590\n/Height 1048\n/ColorSpace /DeviceRGB\n/SMask ${ref(mask)}\n/BitsPerComponent 8\n/Filter /FlateDecode\n/Length {LEN}>>`,
-    flate(rgb.data),
+    art.rgb,
   )
   doc.set(
     mask,
     '<</Type /XObject\n/Subtype /Image\n/Width 590\n/Height 1048\n/ColorSpace /DeviceGray\n/BitsPerComponent 8\n/Filter /FlateDecode\n/Length {LEN}>>',
-    flate(alpha.data),
+    art.alpha,
   )
   return doc.serialize({
     header: '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n',

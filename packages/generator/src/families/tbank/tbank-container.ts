@@ -1,8 +1,9 @@
 import { embedCidFont, embedRubleFont } from '../../font/embed-font'
 import type { FontUse } from '../../font/font-use'
+import { once } from '../../pdf/memo'
 import { ref } from '../../pdf/pdf-dict'
 import { flate, hex, num, PdfDoc } from '../../pdf/pdf-doc'
-import { Raster } from '../../pdf/raster'
+import { type PackedImage, pack, Raster } from '../../pdf/raster'
 import type { Rng } from '../../random/rng'
 
 export interface TbankContainerInput {
@@ -17,6 +18,23 @@ export interface TbankContainerInput {
 }
 
 const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+
+/** Logo and stamp with soft masks, the same in every receipt; built and compressed once. */
+const tbankImages = once(() => {
+  const yellow = [255, 221, 45]
+  const dark = [51, 51, 51]
+  const stampAlpha = new Raster(977, 353, 1, [0]).frame(6, 6, 965, 341, 10, [255])
+  for (let k = 0; k < 4; k++) stampAlpha.rect(60, 60 + k * 60, 500 + ((k * 131) % 300), 22, [230])
+  return {
+    logoMask: pack(new Raster(634, 634, 1, [0]).ring(317, 317, 300, 0, [255]), flate),
+    logo: pack(
+      new Raster(634, 634, 3, yellow).rect(200, 180, 234, 60, dark).rect(287, 180, 60, 280, dark),
+      flate,
+    ),
+    stampMask: pack(stampAlpha, flate),
+    stamp: pack(new Raster(977, 353, 3, [40, 80, 170]), flate),
+  }
+})
 
 /** OpenPDF's object layout for a Jasper report: 28 objects, images with soft masks, a mailto link, named dests. */
 export function writeTbankPdf(i: TbankContainerInput): Uint8Array {
@@ -35,29 +53,20 @@ export function writeTbankPdf(i: TbankContainerInput): Uint8Array {
   const contents = doc.alloc()
   const pages = doc.alloc()
   const dest = doc.alloc()
-  const image = (n: number, r: Raster, mask?: number): void => {
+  const image = (n: number, r: PackedImage, mask?: number): void => {
     const cs = r.channels === 1 ? '/DeviceGray' : '/DeviceRGB'
     const smask = mask ? `/SMask ${ref(mask)}` : ''
     doc.set(
       n,
       `<</ColorSpace${cs}/Subtype/Image/Height ${r.height}/Filter/FlateDecode/Type/XObject/Width ${r.width}${smask}/Length {LEN}/BitsPerComponent 8>>`,
-      flate(r.data),
+      r.bytes,
     )
   }
-  const yellow = [255, 221, 45]
-  image(logoMask, new Raster(634, 634, 1, [0]).ring(317, 317, 300, 0, [255]))
-  image(
-    logo,
-    new Raster(634, 634, 3, yellow)
-      .rect(200, 180, 234, 60, [51, 51, 51])
-      .rect(287, 180, 60, 280, [51, 51, 51]),
-    logoMask,
-  )
-  const stampAlpha = new Raster(977, 353, 1, [0]).frame(6, 6, 965, 341, 10, [255])
-  const stampRgb = new Raster(977, 353, 3, [40, 80, 170])
-  for (let k = 0; k < 4; k++) stampAlpha.rect(60, 60 + k * 60, 500 + ((k * 131) % 300), 22, [230])
-  image(stampMask, stampAlpha)
-  image(stamp, stampRgb, stampMask)
+  const images = tbankImages()
+  image(logoMask, images.logoMask)
+  image(logo, images.logo, logoMask)
+  image(stampMask, images.stampMask)
+  image(stamp, images.stamp, stampMask)
   doc.set(gs1, '<</ca 0>>')
   doc.set(gs2, '<</ca 1>>')
   doc.set(
