@@ -9,6 +9,9 @@ import type { PdfValue } from './pdf-values'
 export interface ContentOp {
   op: string
   operands: PdfValue[]
+  /** Byte range of the operation (first operand to operator) in the decoded stream: editors splice here. */
+  start: number
+  end: number
 }
 
 export interface ContentTokens {
@@ -23,35 +26,41 @@ export function tokenizeContent(data: Uint8Array, maxOps: number): ContentTokens
   const decimals: Record<number, number> = {}
   lexer.decimalHistogram = decimals
   let operands: PdfValue[] = []
+  let start = -1
   for (;;) {
+    lexer.skipWhite()
+    const at = lexer.pos
     const token = lexer.next()
     if (token === undefined) break
     if (isKeyword(token)) {
       const op = token.keyword
       if (op === 'BI') {
         // Inline image: skip its dictionary and data up to a whitespace-delimited EI.
-        let at = lexer.pos
-        while (at < data.length - 2) {
-          if (
-            data[at] === 0x45 &&
-            data[at + 1] === 0x49 &&
-            (at + 2 >= data.length || data[at + 2]! <= 0x20) &&
-            data[at - 1]! <= 0x20
-          )
+        let ei = lexer.pos
+        while (ei < data.length - 2) {
+          if (data[ei] === 0x45 && data[ei + 1] === 0x49 && data[ei + 2]! <= 0x20 && data[ei - 1]! <= 0x20)
             break
-          at++
+          ei++
         }
-        lexer.pos = at + 2
-        ops.push({ op: 'BI', operands: [] })
+        ops.push({
+          op: 'BI',
+          operands: [],
+          start: start < 0 ? at : start,
+          end: Math.min(data.length, ei + 2),
+        })
+        lexer.pos = ei + 2
         operands = []
+        start = -1
         continue
       }
-      ops.push({ op, operands })
+      ops.push({ op, operands, start: start < 0 ? at : start, end: lexer.pos })
       operands = []
+      start = -1
       if (ops.length > maxOps)
         throw new CheckError('pdf_too_complex', 'A content stream has too many operations.')
       continue
     }
+    if (start < 0) start = at
     if (operands.length < 64) operands.push(token)
   }
   return { ops, decimals }

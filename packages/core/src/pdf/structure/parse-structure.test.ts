@@ -42,6 +42,9 @@ describe('parsePdfStructure on constructed files', () => {
     const tj = s.pages[0]!.operations[4]!.operands[0] as unknown[]
     expect(tj[1]).toBeCloseTo(-21.42857)
     expect(s.pages[0]!.numberDecimals[5]).toBe(1)
+    const tjOp = s.pages[0]!.operations[3]!
+    // `BT /F1 12 Tf 1 0 0 1 10 20 Tm (Hi) Tj`: the Tj operation spans `(Hi) Tj`
+    expect([tjOp.start, tjOp.end]).toEqual([30, 37])
     expect(s.streams[0]!.zlib?.header).toBe('789c')
     expect(s.objects.map((o) => o.num)).toEqual([1, 2, 3, 4, 5, 6])
   })
