@@ -1,0 +1,173 @@
+import { exampleRecord, fallbackRecommend, pendingRecord } from '@rv/core'
+import { createLogger } from '@rv/logger'
+import type { CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
+import { connectStore, type Store } from '@rv/store'
+import { createCleanup } from '@rv/testing'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { createAggregatorHandler } from '../src/handler'
+import { sweepOnce } from '../src/sweeper'
+import { submissionInfo } from '../src/to-aggregate-event'
+
+const stack = inject('stack')
+const cleanup = createCleanup(stack, 'it-aggregator')
+let store: Store
+const example = exampleRecord()
+let sequence = 0
+
+beforeAll(async () => {
+  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
+  await store.ensureIndexes()
+})
+
+afterAll(async () => {
+  await store.close()
+  await cleanup.run()
+})
+
+function submission(createdAt = '2026-03-11T07:12:00.000Z'): CheckSubmittedV1 {
+  sequence++
+  const id = `chk_01AGG${String(sequence).padStart(21, '0')}`
+  return {
+    check_id: id,
+    tenant_id: 'ten_a',
+    created_at: createdAt,
+    file: { bucket: 'b', key: 'k', sha256: 'a'.repeat(64), size: 1, content_type: 'application/pdf' },
+    expectation: { order_ref: 'o-1' },
+    profile: { name: 'default', version: 1 },
+    mode: 'pdf',
+  }
+}
+
+function harness(now = new Date('2026-03-11T07:12:02.000Z')) {
+  const completed: CheckRecord[] = []
+  const republished: CheckSubmittedV1[] = []
+  const handler = createAggregatorHandler({
+    checks: store.checks,
+    publishCompleted: async (record) => {
+      completed.push(record)
+    },
+    recommendFor: () => fallbackRecommend,
+    now: () => now,
+  })
+  return { handler, completed, republished }
+}
+
+async function gatewayWrite(s: CheckSubmittedV1, published = true) {
+  await store.checks.insertPending(pendingRecord(submissionInfo(s)), s as unknown as Record<string, unknown>)
+  if (published) await store.checks.markPublished(s.check_id)
+}
+
+describe('aggregator handler on the real store', () => {
+  it('shows progress, then finishes done once and publishes exactly once despite redelivery', async () => {
+    const s = submission()
+    await gatewayWrite(s)
+    const { handler, completed } = harness()
+    const ids = { check_id: s.check_id, tenant_id: s.tenant_id }
+    await handler.onSubmitted(s)
+    await handler.onResult({
+      topic: 'check.extracted.v1',
+      value: {
+        ...ids,
+        submission: s,
+        extraction: {
+          family: 'vtb/x',
+          fields: example.fields,
+          normalized_text_sha256: 'b'.repeat(64),
+          facts: {},
+        },
+      },
+    })
+    expect((await store.checks.findRecord('ten_a', s.check_id))?.status).toBe('processing')
+    await handler.onResult({ topic: 'check.matched.v1', value: { ...ids, match: example.match } })
+    await handler.onResult({ topic: 'check.authenticated.v1', value: { ...ids, document: example.document } })
+    const replayed = {
+      topic: 'check.replay-checked.v1' as const,
+      value: { ...ids, replay: example.replay, reasons: [] },
+    }
+    await handler.onResult(replayed)
+    await handler.onResult(replayed)
+    await handler.onResult({ topic: 'check.matched.v1', value: { ...ids, match: example.match } })
+
+    const record = await store.checks.findRecord('ten_a', s.check_id)
+    expect(record).toMatchObject({
+      status: 'done',
+      order_ref: 'o-1',
+      fields: example.fields,
+      match: example.match,
+      document: example.document,
+      recommendation: 'review',
+      reasons: ['decision_unavailable'],
+      cost: { latency_ms: 2000 },
+    })
+    expect(completed.map((r) => r.id)).toEqual([s.check_id])
+    expect(completed[0]).toEqual(record)
+  })
+
+  it('fails a check whose extraction reported an error, without waiting for other stages', async () => {
+    const s = submission()
+    await gatewayWrite(s)
+    const { handler, completed } = harness()
+    const error = { code: 'pdf_encrypted', message: 'The PDF is encrypted.', retryable: false }
+    await handler.onResult({
+      topic: 'check.extracted.v1',
+      value: { check_id: s.check_id, tenant_id: s.tenant_id, submission: s, extraction: null, error },
+    })
+    const record = await store.checks.findRecord('ten_a', s.check_id)
+    expect(record).toMatchObject({
+      status: 'failed',
+      error,
+      reasons: ['stage_failed:extraction', 'decision_unavailable'],
+    })
+    expect(completed).toHaveLength(1)
+  })
+})
+
+describe('sweeper on the real store', () => {
+  it('republishes unpublished submissions and fails checks stuck past the deadline', async () => {
+    const unpublished = submission('2026-03-11T07:00:00.000Z')
+    await gatewayWrite(unpublished, false)
+    const stuck = submission('2026-03-11T06:00:00.000Z')
+    await gatewayWrite(stuck)
+    const now = new Date('2026-03-11T07:30:00.000Z')
+    const { handler, completed } = harness(now)
+    const republished: CheckSubmittedV1[] = []
+    const report = await sweepOnce({
+      checks: store.checks,
+      handler,
+      publishSubmitted: async (value) => {
+        republished.push(value)
+      },
+      publishCompleted: async (record) => {
+        completed.push(record)
+      },
+      logger: createLogger({ level: 'silent' }),
+      now: () => now,
+      republishAfterMs: 60_000,
+      deadlineMs: 3_600_000,
+    })
+    expect(republished.map((s) => s.check_id)).toEqual([unpublished.check_id])
+    expect(report.republished).toBe(1)
+    expect(report.timedOut).toBeGreaterThanOrEqual(1)
+    const failed = await store.checks.findRecord('ten_a', stuck.check_id)
+    expect(failed).toMatchObject({ status: 'failed', error: { code: 'stage_timeout' } })
+    expect(failed?.reasons[0]).toBe('stage_timeout:extraction')
+    expect((await store.checks.findRecord('ten_a', unpublished.check_id))?.status).toBe('pending')
+    expect(completed.map((r) => r.id)).toContain(stuck.check_id)
+    const second = await sweepOnce({
+      checks: store.checks,
+      handler,
+      publishSubmitted: async (value) => {
+        republished.push(value)
+      },
+      publishCompleted: async (record) => {
+        completed.push(record)
+      },
+      logger: createLogger({ level: 'silent' }),
+      now: () => now,
+      republishAfterMs: 60_000,
+      deadlineMs: 3_600_000,
+    })
+    expect(second.republished).toBe(0)
+    expect(republished).toHaveLength(1)
+  })
+})

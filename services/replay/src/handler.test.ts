@@ -1,0 +1,73 @@
+import { exampleRecord, type ReplayKeys } from '@rv/core'
+import { deriveReplayKeys } from '@rv/core/replay/index'
+import type { CheckExtractedV1 } from '@rv/schemas'
+import { describe, expect, it } from 'vitest'
+import { handleExtracted } from './handler'
+
+const fields = exampleRecord().fields
+const event: CheckExtractedV1 = {
+  check_id: 'chk_01JDV3T6Q8ZK4C2M7N9P0R5S8W',
+  tenant_id: 'ten_a',
+  submission: {
+    check_id: 'chk_01JDV3T6Q8ZK4C2M7N9P0R5S8W',
+    tenant_id: 'ten_a',
+    created_at: '2026-03-11T07:12:00.000Z',
+    file: { bucket: 'b', key: 'k', sha256: 'a'.repeat(64), size: 1, content_type: 'application/pdf' },
+    expectation: {},
+    profile: { name: 'default', version: 1 },
+    mode: 'pdf',
+  },
+  extraction: { family: 'sber/sbp', fields, normalized_text_sha256: 'c'.repeat(64), facts: {} },
+}
+
+describe('replay handleExtracted', () => {
+  it('registers the keys derived from the extraction and reports a first submission as new', async () => {
+    const registered: ReplayKeys[] = []
+    const result = await handleExtracted(event, {
+      register: async ({ keys }) => {
+        registered.push(keys)
+        return []
+      },
+    })
+    const expected = deriveReplayKeys({
+      fileSha256: 'a'.repeat(64),
+      extraction: { family: 'sber/sbp', fields, normalizedText: 'c'.repeat(64), facts: {} },
+      tenantId: 'ten_a',
+    })
+    expect(registered).toEqual([expected])
+    expect(expected.file_sha256).toMatch(/^[0-9a-f]{64}$/)
+    expect(result).toEqual({
+      check_id: event.check_id,
+      tenant_id: 'ten_a',
+      replay: { seen_before: false, duplicate_of: null, keys_matched: [] },
+      reasons: [],
+    })
+  })
+
+  it('judges against the earlier check the registry returns', async () => {
+    let keys: ReplayKeys = {}
+    await handleExtracted(event, {
+      register: async (input) => {
+        keys = input.keys
+        return []
+      },
+    })
+    const result = await handleExtracted(
+      { ...event, check_id: 'chk_01JDV3T6Q8ZK4C2M7N9P0R5S9X' },
+      { register: async () => [{ checkId: event.check_id, createdAt: '2026-03-11T07:00:00.000Z', keys }] },
+    )
+    expect(result?.replay).toEqual({
+      seen_before: true,
+      duplicate_of: event.check_id,
+      keys_matched: expect.arrayContaining(['file_sha256']),
+    })
+    expect(result?.reasons).toEqual(['replay_identical_file'])
+  })
+
+  it('does nothing for a failed extraction', async () => {
+    const register = async () => {
+      throw new Error('must not register')
+    }
+    expect(await handleExtracted({ ...event, extraction: null }, { register })).toBeNull()
+  })
+})
