@@ -11,7 +11,6 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { compileFromFile } from 'json-schema-to-typescript'
-import { bundleSchema } from './bundle-schema'
 import {
   addTypeImports,
   declaredTypeNames,
@@ -19,6 +18,7 @@ import {
   type EventModule,
   renderEventsIndex,
 } from './event-modules'
+import { bundleForRegistry } from './to-draft-07'
 
 const root = join(import.meta.dirname, '..')
 const jsonDir = join(root, 'json')
@@ -129,7 +129,7 @@ async function main(): Promise<void> {
     events.push({ topic, typeName })
     eventSources.set(topic, ts)
     for (const type of declaredTypeNames(ts)) if (!owners.has(type)) owners.set(type, `./${topic}`)
-    const bundled = bundleSchema(path)
+    const bundled = bundleForRegistry(path)
     emit(join(eventsOutDir, `${topic}.bundled.json`), `${JSON.stringify(bundled, null, 2)}\n`)
   }
   for (const [topic, ts] of eventSources) {

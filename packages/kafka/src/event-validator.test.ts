@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { KafkaStageError } from './errors'
-import { assertEvent } from './event-validator'
+import { assertEvent, compileSchema } from './event-validator'
 
 const matched = {
   check_id: 'chk_01JD0000000000000000000000',
@@ -41,5 +41,21 @@ describe('assertEvent', () => {
 
   it('rejects a value of another topic', () => {
     expect(() => assertEvent('check.replay-checked.v1', matched)).toThrow(/does not match its schema/)
+  })
+})
+
+describe('compileSchema', () => {
+  it('validates draft-07 and 2020-12 schemas by their own dialect', () => {
+    const draft07 = compileSchema({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'integer' })
+    expect(draft07(1)).toBe(true)
+    expect(draft07(1.5)).toBe(false)
+    // dependentRequired exists only from 2019-09 on: a draft-07 validator would refuse it in strict mode.
+    const draft2020 = compileSchema({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      dependentRequired: { a: ['b'] },
+    })
+    expect(draft2020({ a: 1, b: 2 })).toBe(true)
+    expect(draft2020({ a: 1 })).toBe(false)
   })
 })

@@ -5,13 +5,13 @@
  */
 import { COMPATIBILITY, SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry'
 import { KafkaStageError } from './errors'
-import { createAjv } from './event-validator'
+import { compileSchema } from './event-validator'
 import { type EventTopic, eventSchemas, physicalTopic, valueSubject } from './topics'
 
 export function createRegistryClient(url: string, clientId: string): SchemaRegistry {
   // The library compiles every fetched writer schema with one Ajv; two versions of a subject share a `$id`
-  // and would collide in one instance, so each compile gets a fresh, 2020-12-aware instance.
-  const ajvInstance = { compile: (schema: object) => createAjv().compile(schema), addSchema: () => undefined }
+  // and would collide in one instance, so each compile gets a fresh instance of the schema's dialect.
+  const ajvInstance = { compile: compileSchema, addSchema: () => undefined }
   return new SchemaRegistry(
     { host: url, clientId },
     { [SchemaType.JSON]: { ajvInstance: ajvInstance as never } },
