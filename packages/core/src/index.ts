@@ -1,7 +1,9 @@
 export * from './aggregate/index'
+export { assessAuthenticity, type Fingerprint, fingerprints, learnFingerprint } from './authenticity/index'
 export * from './check/api-projection'
 export * from './check/error-codes'
 export * from './check/example-record'
+export { type CheckRun, type RunCheckInput, runCheck, runCheckDetailed } from './check/run-check'
 export type * from './check/stage-contracts'
 // decision/ `decide` is exported under a distinct name: aggregate/ already exports the process manager's `decide`.
 export {
@@ -17,8 +19,15 @@ export {
   recommendWith,
   sameBehaviour,
 } from './decision/index'
+export {
+  decodeSbpIdTime as decodeSbpIdTimeMs,
+  extractReceipt,
+  parseDateTime,
+  parseMoney,
+} from './extraction/index'
+export { type FamilyDefinition, families, recogniseFamily } from './families/index'
 export * from './match/index'
+export { parsePdf } from './pdf/parse-pdf'
 export * from './pdf/pdf-model'
-export * from './replay/index'
-export { assessAuthenticity, type Fingerprint, fingerprints, learnFingerprint } from './authenticity/index'
 export { type PdfStructure, parsePdfStructure } from './pdf/structure/index'
+export * from './replay/index'
