@@ -1,13 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { extractReceipt } from '@rv/core/extraction/index'
 import { parsePdf } from '@rv/core/pdf/parse-pdf'
 import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
 import type { CheckSubmittedV1 } from '@rv/schemas'
 import { contentKey, createFsStorage, type FileStorage, sha256Hex } from '@rv/storage'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ExtractionDeps, handleSubmitted } from './handler'
-import { loadExtractReceipt } from './stages'
 
 let dir: string
 let storage: FileStorage
@@ -17,7 +17,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'rv-extraction-'))
   storage = createFsStorage({ root: dir })
   await storage.ensure()
-  deps = { readFile: (key) => storage.get(key), parsePdf, extractReceipt: await loadExtractReceipt() }
+  deps = { readFile: (key) => storage.get(key), parsePdf, extractReceipt }
 })
 
 afterAll(async () => {

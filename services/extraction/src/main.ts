@@ -2,13 +2,13 @@
 
 import { readProcessEnv } from '@rv/config'
 import { stageErrorBlock } from '@rv/core'
+import { extractReceipt } from '@rv/core/extraction/index'
 import { parsePdf } from '@rv/core/pdf/parse-pdf'
 import { createEventBus } from '@rv/kafka'
 import { createLogger } from '@rv/logger'
 import { createStorage } from '@rv/storage'
 import { loadConfig } from './config'
 import { handleSubmitted } from './handler'
-import { loadExtractReceipt } from './stages'
 
 const config = loadConfig(readProcessEnv())
 const logger = createLogger({ level: config.logLevel, bindings: { service: 'extraction' } })
@@ -16,7 +16,7 @@ const storage = createStorage(config.s3)
 const deps = {
   readFile: (key: string) => storage.get(key),
   parsePdf,
-  extractReceipt: await loadExtractReceipt(),
+  extractReceipt,
 }
 const bus = createEventBus({
   brokers: config.kafka.brokers,
