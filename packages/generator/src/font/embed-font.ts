@@ -90,11 +90,28 @@ export function embedCidFont(doc: PdfDoc, use: FontUse, o: EmbedOptions): void {
     style === 'compact'
       ? '<</Supplement 0/Registry(Adobe)/Ordering(Identity)>>'
       : '<< /Registry (Adobe)/Ordering (Identity)/Supplement 0 >>'
+  // PDFBox writes CIDSystemInfo as an object of its own; the other libraries inline it.
+  let sysInfoRef = ''
+  if (o.writer === 'pdfbox') {
+    const n = doc.alloc()
+    doc.set(
+      n,
+      dict(
+        [
+          ['Registry', '(Adobe)'],
+          ['Ordering', '(Identity)'],
+          ['Supplement', '0'],
+        ],
+        style,
+      ),
+    )
+    sysInfoRef = ref(n)
+  }
   const cid: DictEntries = [
     ['Type', '/Font'],
     ['Subtype', '/CIDFontType2'],
     ['BaseFont', name],
-    ['CIDSystemInfo', sysInfo],
+    ['CIDSystemInfo', sysInfoRef || sysInfo],
     ['FontDescriptor', ref(descriptor)],
   ]
   if (o.writer !== 'pdfbox') cid.push(['DW', '1000'])
