@@ -1,0 +1,6 @@
+export { type CorpusFile, defaultCorpusRoot, readCorpus } from './corpus'
+export { PageEditor } from './page-editor'
+export { PdfFile } from './pdf-file'
+export type * from './technique-types'
+export { techniqueById, techniques } from './techniques'
+export { hasTool } from './tool-techniques'

@@ -1,0 +1,152 @@
+/**
+ * Edits the text of a receipt's page the way a careful forger would: re-encodes new text with glyphs the
+ * embedded subset already holds, keeps the generator's text-showing style (per-glyph TJ with the same
+ * kern, hex Tj, ...) and moves the text so a right-aligned value stays right-aligned.
+ */
+import { drawPage, type DrawnRun } from '@rv/core/authenticity/page-drawing'
+import { type ContentOp, tokenizeContent } from '@rv/core/pdf/structure/content-tokenizer'
+import type { PdfFontInfo, PdfPageStructure } from '@rv/core/pdf/structure/structure-types'
+import { inflateSync } from 'node:zlib'
+import type { PdfFile } from './pdf-file'
+import { concatBytes, toLatin1Bytes } from './pdf-file'
+
+const latin1 = new TextDecoder('latin1')
+
+export class PageEditor {
+  readonly page: PdfPageStructure
+  readonly pageNum: number
+  readonly contentNums: number[]
+  decoded: Uint8Array
+  ops: ContentOp[]
+  runs: DrawnRun[]
+
+  constructor(readonly file: PdfFile) {
+    this.page = file.structure.pages[0]!
+    this.pageNum = file.structure.objects.find((o) => o.type === 'Page')!.num
+    const pageText = file.objectText(this.pageNum)
+    const arr = /\/Contents\s*\[([^\]]*)\]/.exec(pageText)
+    const single = /\/Contents\s+(\d+)\s+\d+\s+R/.exec(pageText)
+    this.contentNums = arr ? [...arr[1]!.matchAll(/(\d+)\s+\d+\s+R/g)].map((m) => Number(m[1])) : [Number(single![1])]
+    // The page's streams joined the way the parser joins them, so operation offsets line up.
+    const parts = this.contentNums.map((n) => this.decode(n))
+    this.decoded = concatBytes(parts.flatMap((p) => [p, new Uint8Array([0x0a])]))
+    this.ops = []
+    this.runs = []
+    this.refresh()
+  }
+
+  private decode(num: number): Uint8Array {
+    const raw = this.file.streamBody(num)
+    const dict = this.file.objectText(num)
+    if (!/FlateDecode/.test(dict.slice(0, dict.indexOf('stream')))) return raw
+    return new Uint8Array(inflateSync(raw))
+  }
+
+  private refresh(): void {
+    this.ops = tokenizeContent(this.decoded, 500_000).ops
+    this.runs = drawPage({ ...this.page, operations: this.ops }).runs
+  }
+
+  get text(): string {
+    return latin1.decode(this.decoded)
+  }
+
+  private splice(start: number, end: number, replacement: string): void {
+    this.decoded = concatBytes([this.decoded.subarray(0, start), toLatin1Bytes(replacement), this.decoded.subarray(end)])
+    this.refresh()
+  }
+
+  /** Codes for `text` from the font's ToUnicode map (longest match first); null when a glyph is missing. */
+  encode(font: PdfFontInfo, text: string): number[] | null {
+    const entries = Object.entries(font.toUnicode)
+      .map(([code, str]) => ({ code: Number(code), str }))
+      .filter((e) => e.str.length > 0)
+      .sort((a, b) => b.str.length - a.str.length || a.code - b.code)
+    const codes: number[] = []
+    let i = 0
+    while (i < text.length) {
+      const hit = entries.find((e) => text.startsWith(e.str, i))
+      if (!hit) return null
+      codes.push(hit.code)
+      i += hit.str.length
+    }
+    return codes
+  }
+
+  /** The operand text for codes in the style of the run being replaced. */
+  private operand(run: DrawnRun, op: ContentOp, codes: number[]): string {
+    const bpc = run.font?.bytesPerCode ?? 1
+    const hex = (c: number) => c.toString(16).padStart(bpc * 2, '0').toUpperCase()
+    const first = op.operands[0]
+    const items = Array.isArray(first) ? first : [first]
+    const sample = items.find((x) => typeof x === 'object' && x !== null && !Array.isArray(x) && x.kind === 'string')
+    const asHex = sample && typeof sample === 'object' && !Array.isArray(sample) && sample.kind === 'string' ? sample.hex : true
+    const str = (cs: number[]) => (asHex ? `<${cs.map(hex).join('')}>` : `(${cs.map((c) => escapeLiteral(c)).join('')})`)
+    if (op.op === 'TJ') {
+      const perGlyph = run.stringLengths.every((n) => n === 1)
+      const kern = run.kerns[0]
+      if (perGlyph && kern !== undefined) return `[${codes.map((c) => str([c])).join(` ${formatNumber(kern)} `)}]`
+      return `[${str(codes)}]`
+    }
+    return str(codes)
+  }
+
+  /**
+   * Replaces the text of one run. `align` keeps the run's right edge (values) or left edge (labels);
+   * returns false when the font lacks a glyph for the new text.
+   */
+  replaceRun(run: DrawnRun, newText: string, align: 'left' | 'right'): boolean {
+    if (!run.font) return false
+    const codes = this.encode(run.font, newText)
+    if (!codes) return false
+    const op = this.ops[run.opIndex]!
+    const oldRight = run.x1
+    const operand = this.operand(run, op, codes)
+    this.splice(op.start, op.end, `${operand} ${op.op === 'TJ' ? 'TJ' : op.op}`)
+    if (align === 'right') this.shiftRun(run.opIndex, oldRight - this.runs.find((r) => r.opIndex === run.opIndex)!.x1)
+    return true
+  }
+
+  /** Moves a run horizontally by editing the last Tm/Td before it in its text block. */
+  shiftRun(opIndex: number, dx: number): void {
+    if (Math.abs(dx) < 0.001) return
+    for (let i = opIndex - 1; i >= 0; i--) {
+      const op = this.ops[i]!
+      if (op.op === 'BT') break
+      if (op.op === 'Tm' || op.op === 'Td') {
+        const n = op.operands.map((v) => (typeof v === 'number' ? v : 0))
+        const xi = op.op === 'Tm' ? 4 : 0
+        // Text space may be scaled: convert the page-space shift into the matrix's units.
+        const scale = op.op === 'Tm' ? n[0] || 1 : 1
+        n[xi] = n[xi]! + dx / scale
+        this.splice(op.start, op.end, `${n.map(formatNumber).join(' ')} ${op.op}`)
+        return
+      }
+    }
+  }
+
+  /** Appends raw content (a forger's overlay) at the end of the page. */
+  append(content: string): void {
+    this.decoded = concatBytes([this.decoded, toLatin1Bytes(`\n${content}\n`)])
+    this.refresh()
+  }
+
+  /** Replacement objects: the edited content in the first stream, the others emptied. */
+  contentObjects(): Map<number, string> {
+    const out = new Map<number, string>()
+    this.contentNums.forEach((num, i) => {
+      out.set(num, this.file.withStreamBody(num, i === 0 ? this.decoded : new Uint8Array(0)))
+    })
+    return out
+  }
+}
+
+function escapeLiteral(code: number): string {
+  if (code === 0x28 || code === 0x29 || code === 0x5c) return `\\${String.fromCharCode(code)}`
+  if (code < 0x20 || code > 0x7e) return `\\${code.toString(8).padStart(3, '0')}`
+  return String.fromCharCode(code)
+}
+
+export function formatNumber(n: number): string {
+  return Number.isInteger(n) ? String(n) : String(+n.toFixed(5))
+}

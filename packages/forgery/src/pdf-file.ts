@@ -1,0 +1,136 @@
+/**
+ * Byte-level access to a single-revision PDF for editing: each object's original bytes, a full rewrite
+ * that keeps everything not replaced byte for byte (a careful forger's clean single revision), and an
+ * incremental update (a careless one's).
+ */
+import { deflateSync } from 'node:zlib'
+import { parsePdfStructure, type PdfStructure } from '@rv/core/pdf/structure/index'
+
+const latin1 = new TextDecoder('latin1')
+
+export function toLatin1Bytes(text: string): Uint8Array {
+  return Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff)
+}
+
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+  let at = 0
+  for (const p of parts) {
+    out.set(p, at)
+    at += p.length
+  }
+  return out
+}
+
+export interface ObjectSlice {
+  num: number
+  gen: number
+  start: number
+  end: number
+}
+
+export class PdfFile {
+  readonly text: string
+  readonly structure: PdfStructure
+  readonly slices: ObjectSlice[]
+  /** Bytes before the first object (header and binary comment). */
+  readonly headEnd: number
+  readonly xrefOffset: number
+  readonly trailerText: string
+
+  constructor(readonly bytes: Uint8Array) {
+    this.text = latin1.decode(bytes)
+    this.structure = parsePdfStructure(bytes)
+    const located = this.structure.objects.filter((o) => o.offset !== null).sort((a, b) => a.offset! - b.offset!)
+    this.xrefOffset = this.structure.revisions.at(-1)?.xrefOffset ?? this.text.lastIndexOf('xref')
+    this.slices = located.map((o, i) => ({
+      num: o.num,
+      gen: o.gen,
+      start: o.offset!,
+      end: i + 1 < located.length ? located[i + 1]!.offset! : this.xrefOffset,
+    }))
+    this.headEnd = this.slices[0]?.start ?? 0
+    const t = this.text.lastIndexOf('trailer')
+    const sx = this.text.lastIndexOf('startxref')
+    this.trailerText = t >= 0 && t < sx ? this.text.slice(t + 7, sx).trim() : ''
+  }
+
+  objectText(num: number): string {
+    const s = this.slices.find((x) => x.num === num)
+    return s ? this.text.slice(s.start, s.end) : ''
+  }
+
+  /** The raw (still encoded) body of a stream object. */
+  streamBody(num: number): Uint8Array {
+    const s = this.slices.find((x) => x.num === num)!
+    const chunk = this.text.slice(s.start, s.end)
+    const head = /stream(\r\n|\n|\r)/.exec(chunk)!
+    const dataStart = s.start + head.index + head[0].length
+    const es = this.text.lastIndexOf('endstream', s.end)
+    let dataEnd = es
+    if (this.bytes[dataEnd - 1] === 0x0a) dataEnd--
+    if (this.bytes[dataEnd - 1] === 0x0d) dataEnd--
+    return this.bytes.subarray(dataStart, dataEnd)
+  }
+
+  /**
+   * A stream object re-serialised with a new Flate body, keeping the generator's dictionary text and line
+   * ends. zlib at level 6 is what the Java generators of these receipts use, so the compression matches.
+   */
+  withStreamBody(num: number, decoded: Uint8Array): string {
+    const chunk = this.objectText(num)
+    const body = deflateSync(decoded, { level: 6 })
+    const head = /stream(\r\n|\n|\r)/.exec(chunk)!
+    const es = chunk.lastIndexOf('endstream')
+    let tailStart = es
+    while (tailStart > 0 && (chunk[tailStart - 1] === '\n' || chunk[tailStart - 1] === '\r')) tailStart--
+    const dict = chunk.slice(0, head.index).replace(/\/Length\s+\d+(?!\s+\d+\s+R)/, `/Length ${body.length}`)
+    return dict + head[0] + latin1.decode(body) + chunk.slice(tailStart)
+  }
+
+  /** A full rewrite: one revision, original object order, replaced objects in place, new xref. */
+  rewrite(replacements: ReadonlyMap<number, string>, extra: readonly string[] = [], trailer?: string): Uint8Array {
+    const parts: string[] = [this.text.slice(0, this.headEnd)]
+    const offsets = new Map<number, number>()
+    let at = this.headEnd
+    const push = (num: number, objText: string) => {
+      offsets.set(num, at)
+      parts.push(objText)
+      at += objText.length
+    }
+    for (const s of this.slices) push(s.num, replacements.get(s.num) ?? this.text.slice(s.start, s.end))
+    for (const objText of extra) push(Number(/^(\d+)/.exec(objText)![1]), objText)
+    const max = Math.max(...offsets.keys())
+    const eol = this.text.slice(this.xrefOffset, this.xrefOffset + 40).includes(' \r\n') ? ' \r\n' : this.text.includes(' n \n') ? ' \n' : '\n'
+    let xref = `xref\n0 ${max + 1}\n0000000000 65535 f${eol}`
+    for (let n = 1; n <= max; n++) {
+      const off = offsets.get(n)
+      xref += off === undefined ? `0000000000 65535 f${eol}` : `${String(off).padStart(10, '0')} 00000 n${eol}`
+    }
+    const trailerDict = (trailer ?? this.trailerText).replace(/\/Size\s+\d+/, `/Size ${max + 1}`)
+    parts.push(`${xref}trailer\n${trailerDict}\nstartxref\n${at}\n%%EOF\n`)
+    return toLatin1Bytes(parts.join(''))
+  }
+
+  /** An incremental update: changed objects appended after %%EOF with a new xref section and /Prev. */
+  appendUpdate(replacements: ReadonlyMap<number, string>): Uint8Array {
+    const parts: string[] = [this.text.endsWith('\n') ? this.text : `${this.text}\n`]
+    let at = parts[0]!.length
+    let xref = 'xref\n'
+    for (const [num, objText] of [...replacements].sort((a, b) => a[0] - b[0])) {
+      xref += `${num} 1\n${String(at).padStart(10, '0')} 00000 n \n`
+      parts.push(objText)
+      at += objText.length
+    }
+    const prev = this.structure.revisions.at(-1)?.xrefOffset ?? 0
+    const trailer = this.trailerText.replace(/>>\s*$/, ` /Prev ${prev} >>`)
+    parts.push(`${xref}trailer\n${trailer}\nstartxref\n${at}\n%%EOF\n`)
+    return toLatin1Bytes(parts.join(''))
+  }
+}
+
+export function streamObject(num: number, dict: string, data: Uint8Array, compress = true): string {
+  const body = compress ? deflateSync(data, { level: 6 }) : data
+  const d = dict.replace(/>>\s*$/, `${compress ? ' /Filter /FlateDecode' : ''} /Length ${body.length} >>`)
+  return `${num} 0 obj\n${d}\nstream\n${latin1.decode(body)}\nendstream\nendobj\n`
+}

@@ -1,0 +1,58 @@
+/** Finds the runs a forger edits: the amount(s), the operation time, the SBP id, the names. */
+import { readPrintedFacts } from '@rv/core/authenticity/printed-facts'
+import { readLabelled } from '@rv/core/authenticity/printed-values'
+import { buildSegments } from '@rv/core/authenticity/text-segments'
+import type { DrawnRun } from '@rv/core/authenticity/page-drawing'
+import type { PageEditor } from './page-editor'
+
+const AMOUNT: Record<string, RegExp> = {
+  vtb: /^\d{1,3}( \d{3})*(\.\d{2})? ₽$/,
+  alfa: /^\d{1,3}([\u00a0 ]+\d{3})*(,\d{1,2})?[\u00a0 ]+RUR[\u00a0 ]*$/,
+  gazprombank: /^\d{1,3}( \d{3})*,\d{2} руб\.$/,
+  // T-Bank draws the number in TinkoffSans and the ₽ separately in ALSRubl.
+  tbank: /^\d{1,3}( \d{3})*(,\d{2})? ?$/,
+  ozon: /^\d{1,3}( \d{3})*(,\d{2})? ₽$/,
+}
+
+export function amountRuns(editor: PageEditor, family: string): DrawnRun[] {
+  const re = AMOUNT[family]
+  if (!re) return []
+  return editor.runs.filter((r) => {
+    if (!re.test(r.text.trim() === '' ? r.text : r.text.replace(/^ +/, ''))) return false
+    if (family !== 'tbank') return true
+    return editor.runs.some((n) => n.fontName === 'ALSRubl' && Math.abs(n.baseline - r.baseline) < 1 && n.x0 >= r.x1 - 1)
+  })
+}
+
+/** The same amount text changed in its leading digit, trying digits until the subset can draw one. */
+export function changedAmounts(text: string): string[] {
+  const m = /\d/.exec(text)
+  if (!m) return []
+  const first = Number(m[0])
+  return [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    .filter((d) => d !== first)
+    .sort((a, b) => Math.abs(a - first - 1) - Math.abs(b - first - 1))
+    .map((d) => text.slice(0, m.index) + String(d) + text.slice(m.index + 1))
+}
+
+export function factsOf(editor: PageEditor, family: string) {
+  return readPrintedFacts(family, buildSegments(editor.runs), editor.file.structure)
+}
+
+const NAME_LABELS: Record<string, [RegExp, RegExp, 'row' | 'below']> = {
+  vtb: [/^Имя плательщика$/, /^Получатель$/, 'row'],
+  tbank: [/^Отправитель$/, /^Получатель$/, 'row'],
+  gazprombank: [/^Ф\.И\.О\. отправителя:$/, /^Ф\.И\.О\. получателя:$/, 'below'],
+  ozon: [/^Отправитель$/, /^Получатель$/, 'row'],
+}
+
+/** Sender and recipient name runs, when the family prints both. */
+export function nameRuns(editor: PageEditor, family: string): [DrawnRun, DrawnRun] | null {
+  const labels = NAME_LABELS[family]
+  if (!labels) return null
+  const segments = buildSegments(editor.runs)
+  const a = readLabelled(segments, labels[0], labels[2])
+  const b = readLabelled(segments, labels[1], labels[2])
+  if (!a || !b || a.value.runs.length !== 1 || b.value.runs.length !== 1) return null
+  return [a.value.runs[0]!, b.value.runs[0]!]
+}
