@@ -12,13 +12,17 @@ const contentType = 'application/vnd.schemaregistry.v1+json'
 const prefix = `compat-${randomBytes(5).toString('hex')}.`
 const subjects: string[] = []
 
-async function call(method: string, path: string, body?: object): Promise<{ status: number; body: any }> {
+async function call(
+  method: string,
+  path: string,
+  body?: object,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${registryUrl}${path}`, {
     method,
     headers: { 'content-type': contentType, accept: contentType },
     ...(body ? { body: JSON.stringify(body) } : {}),
   })
-  return { status: res.status, body: await res.json().catch(() => null) }
+  return { status: res.status, body: ((await res.json().catch(() => null)) ?? {}) as Record<string, unknown> }
 }
 
 async function register(subject: string, schema: object) {
