@@ -1,6 +1,7 @@
 import { MongoClient } from 'mongodb'
 import { createCheckRepository } from './check-repository'
 import { createIdempotencyRepository } from './idempotency-repository'
+import { createProfileRepository } from './profile-repository'
 import { createReplayRegistry } from './replay-registry'
 import { createTenantRepository } from './tenant-repository'
 
@@ -24,6 +25,7 @@ export async function connectStore(options: StoreOptions) {
   const tenants = createTenantRepository(db)
   const idempotency = createIdempotencyRepository(db)
   const replay = createReplayRegistry(db)
+  const profiles = createProfileRepository(db)
 
   return {
     db,
@@ -31,11 +33,13 @@ export async function connectStore(options: StoreOptions) {
     tenants,
     idempotency,
     replay,
+    profiles,
     async ensureIndexes(): Promise<void> {
       await checks.ensureIndexes()
       await tenants.ensureIndexes()
       await idempotency.ensureIndexes()
       await replay.ensureIndexes()
+      await profiles.ensureIndexes()
     },
     async ping(): Promise<void> {
       await db.command({ ping: 1 })
