@@ -1,4 +1,5 @@
 import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
+import { generateReceipt } from '@rv/generator'
 import { createEventBus, type EventBus } from '@rv/kafka'
 import type { CheckRecord } from '@rv/schemas'
 import { connectStore } from '@rv/store'
@@ -27,7 +28,11 @@ const completed = new Map<string, CheckRecord>()
 const tenantA = { id: '', key: '' }
 const tenantB = { id: '', key: '' }
 
-const receipt = buildMinimalPdf({ pages: [['Квитанция', 'Сумма 1 500 ₽', 'Статус: Успешно']] })
+// A synthetic VTB receipt with its ground truth (helper-3's generator), made at run time.
+const generated = generateReceipt({ family: 'vtb', variant: 'sbp_outgoing', seed: 'e2e-1' })
+const receipt = generated.pdf
+const truth = generated.truth.fields
+const other = buildMinimalPdf({ pages: [['Квитанция', 'Сумма 1 500 ₽']] })
 const unreadable = new TextEncoder().encode('%PDF-1.7\nthis is not a PDF body at all\n')
 
 async function createTenant(name: string) {
@@ -110,8 +115,15 @@ describe('a receipt through the whole pipeline', () => {
 
   it('POST with Prefer: wait answers the finished record with the POST field set', async () => {
     const res = await submit(tenantA.key, receipt, {
-      expectation: JSON.stringify({ order_ref: 'order-1', amount: 1500, currency: 'RUB' }),
+      expectation: JSON.stringify({
+        order_ref: 'order-1',
+        amount: truth.amount,
+        currency: truth.currency,
+        window: { at: truth.paid_at, tolerance_seconds: 300 },
+      }),
       headers: { prefer: 'wait=30' },
+      // The bank's own file name: authenticity treats a renamed file as (soft) evidence.
+      filename: generated.filename,
     })
     posted = (await res.json()) as CheckRecord
     expect([200, 202]).toContain(res.status)
@@ -135,8 +147,14 @@ describe('a receipt through the whole pipeline', () => {
     expect(sorted(Object.keys(record.replay))).toEqual(sorted(specReplay))
     expect(sorted(Object.keys(record.cost))).toEqual(sorted(specCost))
     expect(record.error).toBeNull()
-    expect(['accept', 'review', 'reject']).toContain(record.recommendation)
-    expect(record.document.verdict).not.toBeNull()
+    expect(record.document).toMatchObject({ family: 'vtb/sbp_outgoing', verdict: 'genuine' })
+    expect(record.fields).toMatchObject({
+      amount: truth.amount,
+      currency: truth.currency,
+      paid_at: truth.paid_at,
+    })
+    expect(record.match).toMatchObject({ amount: true, currency: true, window: true })
+    expect(record.recommendation).toBe('accept')
     expect(record.replay.seen_before).toBe(false)
     expect(record.cost.latency_ms).toBeGreaterThanOrEqual(0)
     expect(typeof record.profile_version).toBe('number')
@@ -209,15 +227,15 @@ describe('authentication and tenancy', () => {
 describe('request handling', () => {
   it('replays the same check for the same idempotency key and refuses a different request', async () => {
     const headers = { 'idempotency-key': 'order-7' }
-    const first = await submit(tenantA.key, receipt, { expectation: '{"amount":1}', headers })
-    const second = await submit(tenantA.key, receipt, { expectation: '{"amount":1}', headers })
+    const first = await submit(tenantA.key, other, { expectation: '{"amount":1}', headers })
+    const second = await submit(tenantA.key, other, { expectation: '{"amount":1}', headers })
     const firstId = ((await first.json()) as CheckRecord).id
     expect(((await second.json()) as CheckRecord).id).toBe(firstId)
     expect(second.headers.get('idempotent-replayed')).toBe('true')
-    const other = await submit(tenantA.key, receipt, { expectation: '{"amount":2}', headers })
-    expect(other.status).toBe(409)
-    expect(((await other.json()) as { error: { code: string } }).error.code).toBe('idempotency_key_reused')
-    const otherTenant = await submit(tenantB.key, receipt, { expectation: '{"amount":2}', headers })
+    const reused = await submit(tenantA.key, other, { expectation: '{"amount":2}', headers })
+    expect(reused.status).toBe(409)
+    expect(((await reused.json()) as { error: { code: string } }).error.code).toBe('idempotency_key_reused')
+    const otherTenant = await submit(tenantB.key, other, { expectation: '{"amount":2}', headers })
     expect([200, 202]).toContain(otherTenant.status)
   })
 
