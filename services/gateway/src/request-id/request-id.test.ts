@@ -25,6 +25,28 @@ describe('requestId', () => {
     expect(await res.text()).toBe('abc-123')
   })
 
+  it('logs one line per request without its body', async () => {
+    const lines: Record<string, unknown>[] = []
+    const a = new Hono<GatewayEnv>()
+    a.use(
+      requestId({
+        logger: createLogger({ write: (l) => lines.push(JSON.parse(l)) }),
+        generate: () => 'req_x',
+      }),
+    )
+    a.post('/v1/checks/:id', (c) => c.text('ok', 202))
+    await a.request('/v1/checks/chk_1', { method: 'POST', body: 'SECRET-RECEIPT-CONTENT' })
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatchObject({
+      msg: 'request',
+      request_id: 'req_x',
+      method: 'POST',
+      path: '/v1/checks/:id',
+      status: 202,
+    })
+    expect(JSON.stringify(lines)).not.toContain('SECRET')
+  })
+
   it('replaces an unsafe id', async () => {
     const res = await app().request('/', { headers: { 'request-id': 'a b\u0007' } })
     expect(await res.text()).toBe('req_generated')

@@ -15,7 +15,7 @@ const acceptable = /^[A-Za-z0-9._:-]{1,128}$/
 
 /**
  * Gives every request an id (the client's `request-id` when sane, else a new `req_…`), sets it on the
- * response and binds it to the request's logger.
+ * response, binds it to the request's logger and writes one access-log line per request.
  *
  * @example
  * app.use(requestId({ logger }))
@@ -29,6 +29,14 @@ export function requestId(options: RequestIdOptions) {
     c.set('requestId', id)
     c.set('logger', options.logger.child({ request_id: id }))
     c.header(header, id)
+    const started = performance.now()
     await next()
+    // Method, route and status only: never bodies, which carry receipts and personal data.
+    c.get('logger').info('request', {
+      method: c.req.method,
+      path: c.req.routePath,
+      status: c.res.status,
+      duration_ms: Math.round(performance.now() - started),
+    })
   })
 }

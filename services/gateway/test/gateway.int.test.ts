@@ -1,0 +1,144 @@
+import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
+import { allTopics, createEventBus, type EventBus, eventTopics, physicalTopic } from '@rv/kafka'
+import { createLogger } from '@rv/logger'
+import type { CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
+import { createS3Storage } from '@rv/storage'
+import { connectStore, type Store } from '@rv/store'
+import { createCleanup, randomName } from '@rv/testing'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { createApp } from '../src/app'
+import type { GatewayDeps } from '../src/gateway-deps'
+
+const stack = inject('stack')
+const cleanup = createCleanup(stack, 'it-gateway')
+const prefix = `${randomName('it-gateway')}.`
+const bucketName = cleanup.bucket()
+let store: Store
+let bus: EventBus
+let key: string
+const seen = new Map<string, CheckSubmittedV1>()
+const pdf = buildMinimalPdf({ pages: [['Receipt']] })
+
+function app(overrides: Partial<GatewayDeps> = {}) {
+  const storage = createS3Storage({ ...stack.s3, bucket: bucketName })
+  return createApp({
+    logger: createLogger({ level: 'silent' }),
+    checks: store.checks,
+    tenants: store.tenants,
+    idempotency: store.idempotency,
+    storage,
+    publishSubmitted: (s) => bus.publish('check.submitted.v1', s.check_id, s),
+    probes: { mongo: () => store.ping(), s3: () => storage.ping() },
+    limits: { maxFileBytes: 1024 * 1024, maxWaitSeconds: 1, waitPollMs: 50 },
+    defaultProfile: { name: 'default', version: 1 },
+    ...overrides,
+  })
+}
+function post(a: ReturnType<typeof app>, headers: Record<string, string> = {}) {
+  const form = new FormData()
+  form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'r.pdf')
+  form.set('expectation', '{"order_ref":"o-1"}')
+  return a.request('/v1/checks', {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${key}`, ...headers },
+  })
+}
+
+beforeAll(async () => {
+  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
+  await store.ensureIndexes()
+  await createS3Storage({ ...stack.s3, bucket: bucketName }).ensure()
+  const tenant = await store.tenants.createTenant('gw')
+  key = (await store.tenants.createKey(tenant._id)).key
+  for (const t of allTopics) cleanup.topic(physicalTopic(prefix, t))
+  for (const t of eventTopics) cleanup.subject(`${physicalTopic(prefix, t)}-value`)
+  bus = createEventBus({
+    brokers: stack.kafkaBrokers,
+    clientId: 'it-gateway',
+    registryUrl: stack.schemaRegistryUrl,
+    topicPrefix: prefix,
+    shutdown: false,
+  })
+  await bus.ensureTopics()
+  await bus.registerSchemas()
+  await bus.consume({
+    groupId: randomName('it-gateway'),
+    topics: ['check.submitted.v1'],
+    handle: async ({ key: id, value }) => {
+      seen.set(id, value)
+    },
+  })
+})
+
+afterAll(async () => {
+  await bus.close()
+  await store.close()
+  await cleanup.run()
+})
+
+async function until<T>(read: () => T | undefined): Promise<T> {
+  for (;;) {
+    const value = read()
+    if (value !== undefined) return value
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+describe('gateway on the real stack', () => {
+  it('stores the file, writes the pending record and publishes check.submitted.v1', async () => {
+    const res = await post(app())
+    expect(res.status).toBe(202)
+    const record = (await res.json()) as CheckRecord
+    expect(record.status).toBe('pending')
+    expect(res.headers.get('location')).toBe(`/v1/checks/${record.id}`)
+    const submitted = await until(() => seen.get(record.id))
+    expect(submitted).toMatchObject({ check_id: record.id, expectation: { order_ref: 'o-1' }, mode: 'pdf' })
+    expect(submitted.file.key).toBe(`sha256/${submitted.file.sha256.slice(0, 2)}/${submitted.file.sha256}`)
+    const stored = await createS3Storage({ ...stack.s3, bucket: bucketName }).get(submitted.file.key)
+    expect(stored).toEqual(pdf)
+    expect((await store.checks.findDocument(record.id))?.published).toBe(true)
+  })
+
+  it('still accepts when publishing fails, leaving the outbox flag down for the sweeper', async () => {
+    const res = await post(
+      app({
+        publishSubmitted: async () => {
+          throw new Error('broker down')
+        },
+      }),
+    )
+    expect(res.status).toBe(202)
+    const { id } = (await res.json()) as CheckRecord
+    const doc = await store.checks.findDocument(id)
+    expect(doc?.published).toBe(false)
+    expect((await store.checks.findUnpublished(new Date(Date.now() + 1000))).map((d) => d._id)).toContain(id)
+  })
+
+  it('answers concurrent requests with one idempotency key with one check', async () => {
+    const a = app()
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => post(a, { 'idempotency-key': 'same' })),
+    )
+    const ids = new Set(await Promise.all(responses.map(async (r) => ((await r.json()) as CheckRecord).id)))
+    expect(ids.size).toBe(1)
+  })
+
+  it('answers 202 with the current record when Prefer: wait runs out', async () => {
+    const res = await post(app(), { prefer: 'wait=1' })
+    expect(res.status).toBe(202)
+    expect(res.headers.get('preference-applied')).toBe('wait=1')
+    expect(((await res.json()) as CheckRecord).status).toBe('pending')
+  })
+
+  it('answers 503 storage_unavailable when S3 cannot be written, and frees the idempotency key', async () => {
+    const broken = createS3Storage({ ...stack.s3, endpoint: 'http://127.0.0.1:9', bucket: 'none' })
+    const res = await post(app({ storage: broken }), { 'idempotency-key': 'retry-me' })
+    expect(res.status).toBe(503)
+    expect(((await res.json()) as { error: { code: string; retryable: boolean } }).error).toMatchObject({
+      code: 'storage_unavailable',
+      retryable: true,
+    })
+    expect((await post(app(), { 'idempotency-key': 'retry-me' })).status).toBe(202)
+  })
+})
