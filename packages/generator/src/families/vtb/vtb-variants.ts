@@ -176,7 +176,7 @@ export function vtbContent(ctx: BuildContext): VtbContent {
         recipient_account: phone,
         commission: long ? major(commission) : null,
       })
-      withId()
+      // No SBP id is printed on cross-border receipts: only the printed minute is known.
       const head = [status, dateRow, { label: 'Счет списания', value: account }]
       if (!long)
         return {

@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest'
+import { type GeneratedReceipt, generateReceipt, generatorFamilies } from '../index'
+import { type BboxLine, bboxLines, hasPdfTools, pdftotextLayout, writeTemp } from './poppler'
+import { pageContent, rawFacts } from './raw-structure'
+
+/** Positions are FAMILIES.md's `pdftotext -bbox-layout` yMin/xMin (origin top-left), in points. */
+const TOL = 0.6
+
+const receipts: GeneratedReceipt[] = generatorFamilies.flatMap((f) => {
+  const [family, variant] = f.split('/') as [string, string]
+  return ['p', 'q'].map((seed) => generateReceipt({ family, variant, seed }))
+})
+const bank = (r: GeneratedReceipt): string => r.truth.family.split('/')[0]!
+const labels = (r: GeneratedReceipt): string[] =>
+  r.truth.printed
+    .map(([l]) => l)
+    .filter((l) => !/^(heading\d|title|date|Сформирована|Перевод|Итого)$/.test(l))
+
+function lineStarting(lines: BboxLine[], text: string, near?: { x?: number; y?: number }): BboxLine {
+  const hits = lines.filter((l) => l.text.startsWith(text.replace(/\u00a0/g, ' ')))
+  const hit = hits.find(
+    (l) =>
+      (near?.x === undefined || Math.abs(l.xMin - near.x) < 2) &&
+      (near?.y === undefined || Math.abs(l.yMin - near.y) < 2),
+  )
+  if (!hit)
+    throw new Error(
+      `no line starting with "${text}" near ${JSON.stringify(near)}: ${hits.map((h) => `${h.xMin},${h.yMin}`)}`,
+    )
+  return hit
+}
+
+describe('text drawing style in the content stream', () => {
+  it.each(receipts.map((r) => [`${r.truth.family} ${r.truth.seed}`, r] as const))('%s', (_n, r) => {
+    const c = pageContent(rawFacts(r.pdf))
+    const count = (re: RegExp): number => (c.match(re) ?? []).length
+    const bt = count(/^BT$/gm)
+    switch (bank(r)) {
+      case 'vtb': {
+        expect(count(/\bTj\b/g)).toBe(0)
+        expect(count(/\] TJ$/gm)).toBe(bt)
+        expect(bt).toBeGreaterThanOrEqual(11)
+        expect(bt).toBeLessThanOrEqual(36)
+        // every glyph its own 2-byte string, separated by the letter-spacing kern
+        for (const tj of c.match(/^\[.*\] TJ$/gm)!) {
+          expect(tj).toMatch(
+            /^\[\((?:\\.|[^\\)]){2}\)(?:-(?:21\.42857|16\.66667|11\.11111) \((?:\\.|[^\\)]){2}\))*\] TJ$/s,
+          )
+        }
+        break
+      }
+      case 'alfa': {
+        expect(count(/\bTJ\b/g)).toBe(0)
+        const strings = [...c.matchAll(/<([0-9a-f]+)> Tj/g)].map((m) => m[1]!)
+        expect(strings.length).toBeGreaterThanOrEqual(22)
+        // glyph ids renumbered from 0001 in order of first use
+        const seen: number[] = []
+        for (const s of strings)
+          for (let i = 0; i < s.length; i += 4) {
+            const cid = Number.parseInt(s.slice(i, i + 4), 16)
+            if (!seen.includes(cid)) seen.push(cid)
+          }
+        expect(seen).toEqual(seen.map((_, i) => i + 1))
+        expect(count(/^ 2\.5 Tf$/gm)).toBe(r.truth.printed.length - 1)
+        break
+      }
+      case 'tbank':
+      case 'gazprombank': {
+        expect(count(/\bTJ\b/g)).toBe(0)
+        expect(count(/^ET\n1 0 0 1 0 0 cm$/gm)).toBe(bt)
+        if (bank(r) === 'tbank') {
+          expect(count(/^\(i\)Tj$/gm)).toBe(2)
+          expect(c).toMatch(/\/F3 16 Tf\n2 Tr\n0\.53333 w/)
+        } else expect(count(/^2 Tr\n0\.36667 w$/gm)).toBe(12)
+        break
+      }
+      case 'ozon': {
+        expect(c.startsWith('0.24 0 0 -0.24 0 877.92 cm')).toBe(true)
+        const tj = [...c.matchAll(/<([0-9a-f]+)> Tj/g)]
+        expect(tj.every((m) => m[1]!.length === 4)).toBe(true)
+        expect(tj.length).toBeGreaterThan(300)
+        expect(count(/^1 0 0 -1 [\d.]+ [\d.]+ Tm$/gm)).toBeGreaterThan(20)
+        expect(count(/BDC$/gm)).toBe(count(/^EMC$/gm))
+        break
+      }
+    }
+  })
+})
+
+describe.skipIf(!hasPdfTools())('layout as pdftotext reads it', () => {
+  it.each(receipts.map((r) => [`${r.truth.family} ${r.truth.seed}`, r] as const))('%s', (_n, r) => {
+    const path = writeTemp(r.pdf)
+    const layout = pdftotextLayout(path)
+    const lines = bboxLines(path)
+    // labels in the order FAMILIES.md lists them
+    let at = -1
+    for (const l of labels(r)) {
+      const next = layout.indexOf(l.split(/\s/)[0]!, at + 1)
+      expect(next, `${l} after position ${at}`).toBeGreaterThan(at)
+      at = next
+    }
+    const H = r.truth.meta.pageSize[1]
+    switch (bank(r)) {
+      case 'vtb': {
+        expect(lineStarting(lines, r.truth.printed[0]![1]).yMin).toBeCloseTo(82, 0)
+        const rows = r.truth.printed.filter(([l]) => !l.startsWith('heading') && l !== 'Сумма операции')
+        let y =
+          130.2 -
+          (r.truth.printed[1]![0].startsWith('heading') ? 0 : 18) +
+          14 * Math.max(0, r.truth.printed.filter(([l]) => l.startsWith('heading')).length - 2)
+        for (const [label, value] of rows) {
+          const line = lineStarting(lines, label, { x: 24.75 })
+          expect(Math.abs(line.yMin - y), label).toBeLessThan(TOL)
+          const v = lineStarting(lines, value.slice(0, label.startsWith('ID операции') ? 25 : undefined), {
+            y: y - 0.75,
+          })
+          expect(Math.abs(v.xMax - 257.07), `${label} value right edge`).toBeLessThan(TOL)
+          y += label.startsWith('ID операции') ? 36 : 24
+        }
+        expect(lineStarting(lines, 'Сумма операции', { x: 24.75 }).yMin).toBeCloseTo(H - 84.45, 1)
+        expect(lineStarting(lines, 'Банк ВТБ (ПАО)').yMin).toBeCloseTo(H - 49.25, 1)
+        expect(lineStarting(lines, 'Операция выполнена').yMin).toBeCloseTo(H - 40.25, 1)
+        if (r.truth.printed.some(([l]) => l === 'ID операции в СБП')) {
+          const id = r.truth.fields.receipt_number!
+          expect(layout).toMatch(new RegExp(`ID операции в СБП +${id.slice(0, 25)}\\n +${id.slice(25)}\\n`))
+        }
+        break
+      }
+      case 'alfa': {
+        expect(lineStarting(lines, r.truth.printed[0]![1], { x: 35.45 }).yMin).toBeCloseTo(105.1, 1)
+        expect(lineStarting(lines, 'Сформирована').xMax).toBeCloseTo(559.7, 1)
+        r.truth.printed.slice(2).forEach(([label, value], i) => {
+          const x = i % 2 ? 304.75 : 35.45
+          const y = 148.2 + 42.9 * Math.floor(i / 2)
+          expect(Math.abs(lineStarting(lines, label, { x }).yMin - y), label).toBeLessThan(TOL)
+          expect(Math.abs(lineStarting(lines, value, { x }).yMin - (y + 17.4)), value).toBeLessThan(TOL)
+        })
+        // NBSP separators read as plain spaces
+        expect(layout).toMatch(/\d RUR/)
+        break
+      }
+      case 'tbank': {
+        const rowsY = [134, 154, 174, 195, 215, 235, 255, 275, 295, 315]
+        r.truth.printed.slice(2, 11).forEach(([label], i) => {
+          expect(Math.abs(lineStarting(lines, label, { x: 20 }).yMin - rowsY[i]!), label).toBeLessThan(TOL)
+        })
+        expect(lineStarting(lines, r.truth.printed[0]![1], { x: 20 }).yMin).toBeCloseTo(79, 1)
+        expect(lineStarting(lines, 'Квитанция №', { x: 20 }).yMin).toBeCloseTo(452, 1)
+        // the ruble sign extracts as "i" (ALSRubl has no ToUnicode)
+        expect(layout).toMatch(/Сумма +[\d ]+ i\n/)
+        expect(layout).not.toContain('₽')
+        const id = r.truth.fields.receipt_number!
+        expect(layout).toMatch(
+          new RegExp(`Идентификатор операции +${id.slice(0, 27)}\\nСБП +${id.slice(27)}\\n`),
+        )
+        break
+      }
+      case 'gazprombank': {
+        r.truth.printed.slice(1).forEach(([label, value], i) => {
+          expect(Math.abs(lineStarting(lines, label, { x: 14 }).yMin - (76.4 + 30 * i)), label).toBeLessThan(
+            TOL,
+          )
+          expect(
+            Math.abs(lineStarting(lines, value, { x: 14, y: 91.4 + 30 * i }).yMin - (91.4 + 30 * i)),
+            value,
+          ).toBeLessThan(TOL)
+        })
+        const title = lineStarting(lines, 'Чек по операции')
+        expect(title.yMin).toBeCloseTo(59.5, 1)
+        expect((title.xMin + title.xMax) / 2).toBeCloseTo(141.5, 0)
+        expect(lineStarting(lines, 'www.gazprombank.ru').yMin).toBeCloseTo(561, 1)
+        break
+      }
+      case 'ozon': {
+        r.truth.printed.slice(2).forEach(([label, value], i) => {
+          const y = 208.8 + 33.9 * i
+          expect(Math.abs(lineStarting(lines, label, { x: 23.9 }).yMin - y), label).toBeLessThan(TOL)
+          const v = lines.find((l) => l.text.endsWith(value) && Math.abs(l.yMin - y) < 2)!
+          expect(Math.abs(v.xMax - 349.8), value).toBeLessThan(TOL)
+        })
+        expect(lineStarting(lines, 'Итого', { x: 23.9 }).yMin).toBeCloseTo(145, 1)
+        expect(layout).toMatch(new RegExp(`ID операции +${r.truth.fields.receipt_number}\\n`))
+        break
+      }
+    }
+  })
+})
