@@ -4,6 +4,9 @@ import { ApiError } from './api-error'
 import { bearerAuth } from './auth/bearer-auth'
 import { getCheck } from './checks/get-check'
 import { submitCheck } from './checks/submit-check'
+import { acceptJson } from './contract/accept-json/accept-json'
+import { checkIdParam } from './contract/check-id/check-id'
+import { rateLimit } from './contract/rate-limit/rate-limit'
 import { errorHandler, notFoundHandler } from './error-handler/error-handler'
 import type { GatewayDeps } from './gateway-deps'
 import type { GatewayEnv } from './gateway-env'
@@ -25,6 +28,7 @@ export function createApp(deps: GatewayDeps) {
   app.use(requestId({ logger: deps.logger }))
   app.route('/', healthRoutes(deps.probes))
   app.use('/v1/*', bearerAuth({ authenticate: (token) => deps.tenants.authenticate(token).then(toTenant) }))
+  app.use('/v1/*', rateLimit(deps.rateLimit), acceptJson())
   app.post(
     '/v1/checks',
     bodyLimit({
@@ -39,7 +43,7 @@ export function createApp(deps: GatewayDeps) {
     idempotencyKey(),
     submitCheck(deps),
   )
-  app.get('/v1/checks/:id', getCheck(deps))
+  app.get('/v1/checks/:id', checkIdParam(), getCheck(deps))
   app.onError(errorHandler())
   app.notFound(notFoundHandler())
   return app

@@ -2,6 +2,7 @@ import type { Logger } from '@rv/logger'
 import type { CheckSubmittedV1 } from '@rv/schemas'
 import type { FileStorage } from '@rv/storage'
 import type { CheckRepository, IdempotencyRepository, TenantRepository } from '@rv/store'
+import type { RateLimitOptions } from './contract/rate-limit/rate-limit'
 
 /** Everything the HTTP app needs from the outside, injected by main.ts (and by tests, with real adapters). */
 export interface GatewayDeps {
@@ -16,6 +17,8 @@ export interface GatewayDeps {
   probes: Record<string, () => Promise<void>>
   limits: { maxFileBytes: number; maxWaitSeconds: number; waitPollMs: number }
   defaultProfile: { name: string; version: number }
+  /** Per-tenant token bucket; defaults in contract/rate-limit. */
+  rateLimit?: RateLimitOptions
   now?: () => Date
   newCheckId?: () => string
 }
