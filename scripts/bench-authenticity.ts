@@ -14,7 +14,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import type { CheckResult } from '@rv/schemas'
 import { runAuthenticityChecks, verdictOf } from '@rv/core/authenticity/assess'
 import { documentFeatures } from '@rv/core/authenticity/features'
 import { type Fingerprint, learnFingerprint } from '@rv/core/authenticity/fingerprint'
@@ -22,12 +21,16 @@ import { fingerprints } from '@rv/core/authenticity/fingerprints'
 import { readPrintedFacts } from '@rv/core/authenticity/printed-facts'
 import { parsePdfStructure } from '@rv/core/pdf/structure/index'
 import { type CorpusFile, defaultCorpusRoot, readCorpus, techniques } from '@rv/forgery'
+import type { CheckResult } from '@rv/schemas'
 
 const { values } = parseArgs({
   options: {
     corpus: { type: 'string', default: defaultCorpusRoot },
     techniques: { type: 'string' },
-    out: { type: 'string', default: fileURLToPath(new URL('../docs/authenticity-accuracy.md', import.meta.url)) },
+    out: {
+      type: 'string',
+      default: fileURLToPath(new URL('../docs/authenticity-accuracy.md', import.meta.url)),
+    },
   },
 })
 
@@ -36,7 +39,9 @@ if (corpus.size === 0) {
   console.error(`no corpus at ${values.corpus}: nothing to measure`)
   process.exit(1)
 }
-const selected = values.techniques ? techniques.filter((t) => values.techniques!.split(',').includes(t.id)) : techniques
+const selected = values.techniques
+  ? techniques.filter((t) => values.techniques!.split(',').includes(t.id))
+  : techniques
 
 function sample(family: string, f: CorpusFile) {
   const structure = parsePdfStructure(f.bytes)
@@ -52,7 +57,12 @@ function heldOut(family: string, files: CorpusFile[], index: number): { fp: Fing
   return { fp: learnFingerprint(family, rest), mode: 'leave-one-out' }
 }
 
-function judge(bytes: Uint8Array, family: string, fp: Fingerprint, filename: string): { verdict: string; checks: CheckResult[] } {
+function judge(
+  bytes: Uint8Array,
+  family: string,
+  fp: Fingerprint,
+  filename: string,
+): { verdict: string; checks: CheckResult[] } {
   try {
     const checks = runAuthenticityChecks(parsePdfStructure(bytes), family, fp, filename)
     return { verdict: verdictOf(checks), checks }
@@ -105,7 +115,10 @@ try {
         forged.set(key, ft)
         const context = {
           tmpDir: mkdtempSync(join(tmp, 'f-')),
-          partner: partner && partner !== file ? { bytes: partner.bytes, family, filename: partner.name } : undefined,
+          partner:
+            partner && partner !== file
+              ? { bytes: partner.bytes, family, filename: partner.name }
+              : undefined,
         }
         const out = await technique.apply({ bytes: file.bytes, family, filename: file.name }, context)
         rmSync(context.tmpDir, { recursive: true, force: true })
@@ -132,7 +145,12 @@ const pct = (a: number, b: number) => (b === 0 ? '–' : `${((100 * a) / b).toFi
 times.sort((a, b) => a - b)
 const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0
 const lines: string[] = []
-lines.push('## Genuine receipts', '', '| family | fingerprint | receipts | not judged genuine |', '|---|---|---:|---:|')
+lines.push(
+  '## Genuine receipts',
+  '',
+  '| family | fingerprint | receipts | not judged genuine |',
+  '|---|---|---:|---:|',
+)
 let gTotal = 0
 let gFlagged = 0
 for (const [family, t] of genuine) {
@@ -141,7 +159,12 @@ for (const [family, t] of genuine) {
   gFlagged += t.flagged
 }
 lines.push(`| **all** | | ${gTotal} | ${gFlagged} |`, '')
-lines.push('## Toolkit forgeries', '', '| family | technique | forgeries | flagged (not genuine) | skipped (reason × count) |', '|---|---|---:|---:|---|')
+lines.push(
+  '## Toolkit forgeries',
+  '',
+  '| family | technique | forgeries | flagged (not genuine) | skipped (reason × count) |',
+  '|---|---|---:|---:|---|',
+)
 let fFlagged = 0
 for (const [key, t] of forged) {
   const [family, id] = key.split('\t')
@@ -155,7 +178,12 @@ lines.push('## Checks', '', '| check | hard | fires on forged | fires on genuine
 for (const [name, f] of [...fires].sort((a, b) => a[0].localeCompare(b[0]))) {
   lines.push(`| ${name} | ${f.hard ? 'yes' : 'no'} | ${f.forged} | ${f.genuine} |`)
 }
-lines.push('', '## Time', '', `parsePdfStructure + all checks, per one-page receipt (${times.length} runs after warm-up): median ${q(0.5).toFixed(2)} ms, p95 ${q(0.95).toFixed(2)} ms.`)
+lines.push(
+  '',
+  '## Time',
+  '',
+  `parsePdfStructure + all checks, per one-page receipt (${times.length} runs after warm-up): median ${q(0.5).toFixed(2)} ms, p95 ${q(0.95).toFixed(2)} ms.`,
+)
 const table = lines.join('\n')
 console.log(table)
 writeFileSync(

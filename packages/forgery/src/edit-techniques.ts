@@ -90,25 +90,39 @@ async function datePatch(input: ForgeryInput, consistent: boolean): Promise<Forg
   if (consistent) {
     const year = new Date(facts.operation.epoch * 1000).getUTCFullYear()
     const id = facts.sbpId?.id
-    const idRun = id ? editor.runs.find((r) => r.text.replace(/[\s\u00a0]/g, '').includes(id.slice(0, 11))) : undefined
-    if (id && idRun) edits.push({ opIndex: idRun.opIndex, text: idRun.text.replace(id.slice(0, 11), shiftSbpId(id, days, year).slice(0, 11)) })
+    const idRun = id
+      ? editor.runs.find((r) => r.text.replace(/[\s\u00a0]/g, '').includes(id.slice(0, 11)))
+      : undefined
+    if (id && idRun)
+      edits.push({
+        opIndex: idRun.opIndex,
+        text: idRun.text.replace(id.slice(0, 11), shiftSbpId(id, days, year).slice(0, 11)),
+      })
     const opNumber = editor.runs.find((r) => /^[A-Z]\d{2}\d{6}\d{7}/.test(r.text.trim()))
     if (opNumber) {
       const t = new Date((facts.operation.epoch + 3 * 3600 + days * 86400) * 1000)
       const ddmmyy = `${String(t.getUTCDate()).padStart(2, '0')}${String(t.getUTCMonth() + 1).padStart(2, '0')}${String(t.getUTCFullYear() % 100).padStart(2, '0')}`
       const text = opNumber.text.trim()
-      edits.push({ opIndex: opNumber.opIndex, text: opNumber.text.replace(text, text.slice(0, 3) + ddmmyy + text.slice(9)) })
+      edits.push({
+        opIndex: opNumber.opIndex,
+        text: opNumber.text.replace(text, text.slice(0, 3) + ddmmyy + text.slice(9)),
+      })
     }
     const info = infoNum(file)
     if (info !== null) replacements.set(info, shiftPdfDates(file.objectText(info), days))
   }
   for (const e of edits.sort((a, b) => b.opIndex - a.opIndex)) {
     const run = editor.runs.find((r) => r.opIndex === e.opIndex)!
-    if (!editor.replaceRun(run, e.text, alignOf(editor, run.x1))) return skipped('a needed digit is missing from the subset')
+    if (!editor.replaceRun(run, e.text, alignOf(editor, run.x1)))
+      return skipped('a needed digit is missing from the subset')
   }
   for (const [k, v] of editor.contentObjects()) replacements.set(k, v)
   const filename = consistent ? shiftFilename(input.filename, days) : input.filename
-  return result(file.rewrite(replacements), filename, `operation date moved ${days} day(s)${consistent ? ' with id, operation number, metadata and file name' : ''}`)
+  return result(
+    file.rewrite(replacements),
+    filename,
+    `operation date moved ${days} day(s)${consistent ? ' with id, operation number, metadata and file name' : ''}`,
+  )
 }
 
 export const datePatchInconsistent: Technique = {
@@ -170,7 +184,9 @@ export const whiteBoxOverlay: Technique = {
     const candidate = changedAmounts(run.text).find((t) => editor.encode(run.font!, t))
     const codes = candidate ? editor.encode(run.font, candidate)! : null
     if (!codes) return skipped('no amount drawable with the subset')
-    const width = codes.reduce((w, c) => w + (run.font!.widths[c] ?? run.font!.defaultWidth ?? 500), 0) * (run.size / 1000)
+    const width =
+      codes.reduce((w, c) => w + (run.font!.widths[c] ?? run.font!.defaultWidth ?? 500), 0) *
+      (run.size / 1000)
     const top = editor.page.mediaBox[3] ?? editor.page.height
     const y = top - run.baseline
     const x = run.x1 - width
@@ -192,7 +208,11 @@ export const recombined: Technique = {
     const partner = new PageEditor(new PdfFile(context.partner.bytes))
     const editor = new PageEditor(file)
     editor.decoded = partner.decoded
-    return result(file.rewrite(editor.contentObjects()), input.filename, "partner's page content in this container")
+    return result(
+      file.rewrite(editor.contentObjects()),
+      input.filename,
+      "partner's page content in this container",
+    )
   },
 }
 
@@ -205,7 +225,9 @@ export const newGlyphs: Technique = {
     const target = nameRuns(editor, input.family)?.[1] ?? amountRuns(editor, input.family)[0]
     if (!target) return skipped('no name or amount to replace')
     const fontNum = Math.max(...file.structure.objects.map((o) => o.num)) + 1
-    const fontDictOwner = [editor.pageNum, ...file.slices.map((s) => s.num)].find((n) => /\/Font\s*<</.test(file.objectText(n)))
+    const fontDictOwner = [editor.pageNum, ...file.slices.map((s) => s.num)].find((n) =>
+      /\/Font\s*<</.test(file.objectText(n)),
+    )
     if (fontDictOwner === undefined) return skipped('font dictionary not found')
     const owner = file.objectText(fontDictOwner).replace(/\/Font\s*<</, `/Font << /FZ9 ${fontNum} 0 R `)
     const top = editor.page.mediaBox[3] ?? editor.page.height
@@ -219,6 +241,23 @@ export const newGlyphs: Technique = {
     const replacements = editor.contentObjects()
     replacements.set(fontDictOwner, owner)
     const font = `${fontNum} 0 obj\n<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>\nendobj\n`
-    return result(file.rewrite(replacements, [font]), input.filename, 'text drawn with an added Helvetica font')
+    return result(
+      file.rewrite(replacements, [font]),
+      input.filename,
+      'text drawn with an added Helvetica font',
+    )
+  },
+}
+
+export const amountPatchClassicZlib: Technique = {
+  id: 'amount_patch_classic_zlib',
+  label:
+    'amount changed in place, recompressed with classic zlib like the generator (strongest in-place edit)',
+  async apply(input) {
+    const file = new PdfFile(input.bytes)
+    const editor = new PageEditor(file)
+    const note = patchAmount(editor, input.family, true)
+    if (!note) return skipped('no amount drawable with the subset')
+    return result(file.rewrite(editor.contentObjects('classic')), input.filename, note)
   },
 }

@@ -3,10 +3,11 @@
  * embedded subset already holds, keeps the generator's text-showing style (per-glyph TJ with the same
  * kern, hex Tj, ...) and moves the text so a right-aligned value stays right-aligned.
  */
-import { drawPage, type DrawnRun } from '@rv/core/authenticity/page-drawing'
+
+import { inflateSync } from 'node:zlib'
+import { type DrawnRun, drawPage } from '@rv/core/authenticity/page-drawing'
 import { type ContentOp, tokenizeContent } from '@rv/core/pdf/structure/content-tokenizer'
 import type { PdfFontInfo, PdfPageStructure } from '@rv/core/pdf/structure/structure-types'
-import { inflateSync } from 'node:zlib'
 import type { PdfFile } from './pdf-file'
 import { concatBytes, toLatin1Bytes } from './pdf-file'
 
@@ -26,7 +27,9 @@ export class PageEditor {
     const pageText = file.objectText(this.pageNum)
     const arr = /\/Contents\s*\[([^\]]*)\]/.exec(pageText)
     const single = /\/Contents\s+(\d+)\s+\d+\s+R/.exec(pageText)
-    this.contentNums = arr ? [...arr[1]!.matchAll(/(\d+)\s+\d+\s+R/g)].map((m) => Number(m[1])) : [Number(single![1])]
+    this.contentNums = arr
+      ? [...arr[1]!.matchAll(/(\d+)\s+\d+\s+R/g)].map((m) => Number(m[1]))
+      : [Number(single![1])]
     // The page's streams joined the way the parser joins them, so operation offsets line up.
     const parts = this.contentNums.map((n) => this.decode(n))
     this.decoded = concatBytes(parts.flatMap((p) => [p, new Uint8Array([0x0a])]))
@@ -52,7 +55,11 @@ export class PageEditor {
   }
 
   private splice(start: number, end: number, replacement: string): void {
-    this.decoded = concatBytes([this.decoded.subarray(0, start), toLatin1Bytes(replacement), this.decoded.subarray(end)])
+    this.decoded = concatBytes([
+      this.decoded.subarray(0, start),
+      toLatin1Bytes(replacement),
+      this.decoded.subarray(end),
+    ])
     this.refresh()
   }
 
@@ -76,16 +83,27 @@ export class PageEditor {
   /** The operand text for codes in the style of the run being replaced. */
   private operand(run: DrawnRun, op: ContentOp, codes: number[]): string {
     const bpc = run.font?.bytesPerCode ?? 1
-    const hex = (c: number) => c.toString(16).padStart(bpc * 2, '0').toUpperCase()
+    const hex = (c: number) =>
+      c
+        .toString(16)
+        .padStart(bpc * 2, '0')
+        .toUpperCase()
     const first = op.operands[0]
     const items = Array.isArray(first) ? first : [first]
-    const sample = items.find((x) => typeof x === 'object' && x !== null && !Array.isArray(x) && x.kind === 'string')
-    const asHex = sample && typeof sample === 'object' && !Array.isArray(sample) && sample.kind === 'string' ? sample.hex : true
-    const str = (cs: number[]) => (asHex ? `<${cs.map(hex).join('')}>` : `(${cs.map((c) => escapeLiteral(c)).join('')})`)
+    const sample = items.find(
+      (x) => typeof x === 'object' && x !== null && !Array.isArray(x) && x.kind === 'string',
+    )
+    const asHex =
+      sample && typeof sample === 'object' && !Array.isArray(sample) && sample.kind === 'string'
+        ? sample.hex
+        : true
+    const str = (cs: number[]) =>
+      asHex ? `<${cs.map(hex).join('')}>` : `(${cs.map((c) => escapeLiteral(c)).join('')})`
     if (op.op === 'TJ') {
       const perGlyph = run.stringLengths.every((n) => n === 1)
       const kern = run.kerns[0]
-      if (perGlyph && kern !== undefined) return `[${codes.map((c) => str([c])).join(` ${formatNumber(kern)} `)}]`
+      if (perGlyph && kern !== undefined)
+        return `[${codes.map((c) => str([c])).join(` ${formatNumber(kern)} `)}]`
       return `[${str(codes)}]`
     }
     return str(codes)
@@ -103,7 +121,8 @@ export class PageEditor {
     const oldRight = run.x1
     const operand = this.operand(run, op, codes)
     this.splice(op.start, op.end, `${operand} ${op.op === 'TJ' ? 'TJ' : op.op}`)
-    if (align === 'right') this.shiftRun(run.opIndex, oldRight - this.runs.find((r) => r.opIndex === run.opIndex)!.x1)
+    if (align === 'right')
+      this.shiftRun(run.opIndex, oldRight - this.runs.find((r) => r.opIndex === run.opIndex)!.x1)
     return true
   }
 
@@ -131,11 +150,15 @@ export class PageEditor {
     this.refresh()
   }
 
-  /** Replacement objects: the edited content in the first stream, the others emptied. */
-  contentObjects(): Map<number, string> {
+  /**
+   * Replacement objects: the edited content in the first stream, the others emptied. `node` compresses
+   * with Node's zlib (Chromium's fork, as Node/Electron-based editors do); `classic` with classic zlib,
+   * byte-compatible with the Java generators.
+   */
+  contentObjects(deflater: 'node' | 'classic' = 'node'): Map<number, string> {
     const out = new Map<number, string>()
     this.contentNums.forEach((num, i) => {
-      out.set(num, this.file.withStreamBody(num, i === 0 ? this.decoded : new Uint8Array(0)))
+      out.set(num, this.file.withStreamBody(num, i === 0 ? this.decoded : new Uint8Array(0), deflater))
     })
     return out
   }

@@ -4,7 +4,8 @@
  * incremental update (a careless one's).
  */
 import { deflateSync } from 'node:zlib'
-import { parsePdfStructure, type PdfStructure } from '@rv/core/pdf/structure/index'
+import { type PdfStructure, parsePdfStructure } from '@rv/core/pdf/structure/index'
+import { deflate } from 'pako'
 
 const latin1 = new TextDecoder('latin1')
 
@@ -41,7 +42,9 @@ export class PdfFile {
   constructor(readonly bytes: Uint8Array) {
     this.text = latin1.decode(bytes)
     this.structure = parsePdfStructure(bytes)
-    const located = this.structure.objects.filter((o) => o.offset !== null).sort((a, b) => a.offset! - b.offset!)
+    const located = this.structure.objects
+      .filter((o) => o.offset !== null)
+      .sort((a, b) => a.offset! - b.offset!)
     this.xrefOffset = this.structure.revisions.at(-1)?.xrefOffset ?? this.text.lastIndexOf('xref')
     this.slices = located.map((o, i) => ({
       num: o.num,
@@ -74,12 +77,12 @@ export class PdfFile {
   }
 
   /**
-   * A stream object re-serialised with a new Flate body, keeping the generator's dictionary text and line
-   * ends. zlib at level 6 is what the Java generators of these receipts use, so the compression matches.
+   * A stream object re-serialised with a new Flate body at level 6 (the generators' level), keeping the
+   * generator's dictionary text and line ends.
    */
-  withStreamBody(num: number, decoded: Uint8Array): string {
+  withStreamBody(num: number, decoded: Uint8Array, deflater: 'node' | 'classic' = 'node'): string {
     const chunk = this.objectText(num)
-    const body = deflateSync(decoded, { level: 6 })
+    const body = deflater === 'classic' ? deflate(decoded, { level: 6 }) : deflateSync(decoded, { level: 6 })
     const head = /stream(\r\n|\n|\r)/.exec(chunk)!
     const es = chunk.lastIndexOf('endstream')
     let tailStart = es
@@ -89,7 +92,11 @@ export class PdfFile {
   }
 
   /** A full rewrite: one revision, original object order, replaced objects in place, new xref. */
-  rewrite(replacements: ReadonlyMap<number, string>, extra: readonly string[] = [], trailer?: string): Uint8Array {
+  rewrite(
+    replacements: ReadonlyMap<number, string>,
+    extra: readonly string[] = [],
+    trailer?: string,
+  ): Uint8Array {
     const parts: string[] = [this.text.slice(0, this.headEnd)]
     const offsets = new Map<number, number>()
     let at = this.headEnd
@@ -101,11 +108,16 @@ export class PdfFile {
     for (const s of this.slices) push(s.num, replacements.get(s.num) ?? this.text.slice(s.start, s.end))
     for (const objText of extra) push(Number(/^(\d+)/.exec(objText)![1]), objText)
     const max = Math.max(...offsets.keys())
-    const eol = this.text.slice(this.xrefOffset, this.xrefOffset + 40).includes(' \r\n') ? ' \r\n' : this.text.includes(' n \n') ? ' \n' : '\n'
+    const eol = this.text.slice(this.xrefOffset, this.xrefOffset + 40).includes(' \r\n')
+      ? ' \r\n'
+      : this.text.includes(' n \n')
+        ? ' \n'
+        : '\n'
     let xref = `xref\n0 ${max + 1}\n0000000000 65535 f${eol}`
     for (let n = 1; n <= max; n++) {
       const off = offsets.get(n)
-      xref += off === undefined ? `0000000000 65535 f${eol}` : `${String(off).padStart(10, '0')} 00000 n${eol}`
+      xref +=
+        off === undefined ? `0000000000 65535 f${eol}` : `${String(off).padStart(10, '0')} 00000 n${eol}`
     }
     const trailerDict = (trailer ?? this.trailerText).replace(/\/Size\s+\d+/, `/Size ${max + 1}`)
     parts.push(`${xref}trailer\n${trailerDict}\nstartxref\n${at}\n%%EOF\n`)

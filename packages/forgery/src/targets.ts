@@ -1,8 +1,9 @@
 /** Finds the runs a forger edits: the amount(s), the operation time, the SBP id, the names. */
+
+import type { DrawnRun } from '@rv/core/authenticity/page-drawing'
 import { readPrintedFacts } from '@rv/core/authenticity/printed-facts'
 import { readLabelled } from '@rv/core/authenticity/printed-values'
 import { buildSegments } from '@rv/core/authenticity/text-segments'
-import type { DrawnRun } from '@rv/core/authenticity/page-drawing'
 import type { PageEditor } from './page-editor'
 
 const AMOUNT: Record<string, RegExp> = {
@@ -20,7 +21,9 @@ export function amountRuns(editor: PageEditor, family: string): DrawnRun[] {
   return editor.runs.filter((r) => {
     if (!re.test(r.text.trim() === '' ? r.text : r.text.replace(/^ +/, ''))) return false
     if (family !== 'tbank') return true
-    return editor.runs.some((n) => n.fontName === 'ALSRubl' && Math.abs(n.baseline - r.baseline) < 1 && n.x0 >= r.x1 - 1)
+    return editor.runs.some(
+      (n) => n.fontName === 'ALSRubl' && Math.abs(n.baseline - r.baseline) < 1 && n.x0 >= r.x1 - 1,
+    )
   })
 }
 

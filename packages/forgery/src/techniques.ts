@@ -1,6 +1,7 @@
 /** Every forgery technique of the toolkit, in the order the benchmark reports them. */
 import {
   amountPatch,
+  amountPatchClassicZlib,
   amountPatchConsistent,
   datePatchConsistent,
   datePatchInconsistent,
@@ -17,6 +18,7 @@ import { imageOnly, printChromium, resaveGhostscript, resaveLibreOffice, resaveQ
 export const techniques: readonly Technique[] = [
   amountPatch,
   amountPatchConsistent,
+  amountPatchClassicZlib,
   newGlyphs,
   incrementalEdit,
   metadataRewrite,

@@ -4,7 +4,7 @@
  */
 import { execFile } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { promisify } from 'node:util'
 import { skipped, type Technique } from './technique-types'
 
@@ -37,7 +37,12 @@ function toolTechnique(
       try {
         const out = await convert(inPath, dir)
         if (!existsSync(out)) return skipped(`${tool} produced no file`)
-        return { ok: true, bytes: new Uint8Array(readFileSync(out)), filename: input.filename, note: `re-saved with ${tool}` }
+        return {
+          ok: true,
+          bytes: new Uint8Array(readFileSync(out)),
+          filename: input.filename,
+          note: `re-saved with ${tool}`,
+        }
       } catch (e) {
         return skipped(`${tool} failed: ${(e as Error).message.split('\n')[0]}`)
       }
@@ -47,19 +52,33 @@ function toolTechnique(
 
 const TIMEOUT = { timeout: 120_000 }
 
-export const resaveQpdf = toolTechnique('resave_qpdf', 're-saved through qpdf', 'qpdf', async (inPath, dir) => {
-  const out = join(dir, 'qpdf-out.pdf')
-  await run('qpdf', [inPath, out], TIMEOUT).catch((e: { code?: number }) => {
-    if (e.code !== 3) throw e // 3 = warnings, output written
-  })
-  return out
-})
+export const resaveQpdf = toolTechnique(
+  'resave_qpdf',
+  're-saved through qpdf',
+  'qpdf',
+  async (inPath, dir) => {
+    const out = join(dir, 'qpdf-out.pdf')
+    await run('qpdf', [inPath, out], TIMEOUT).catch((e: { code?: number }) => {
+      if (e.code !== 3) throw e // 3 = warnings, output written
+    })
+    return out
+  },
+)
 
-export const resaveGhostscript = toolTechnique('resave_ghostscript', 're-saved through Ghostscript pdfwrite', 'gs', async (inPath, dir) => {
-  const out = join(dir, 'gs-out.pdf')
-  await run('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', `-sOutputFile=${out}`, inPath], TIMEOUT)
-  return out
-})
+export const resaveGhostscript = toolTechnique(
+  'resave_ghostscript',
+  're-saved through Ghostscript pdfwrite',
+  'gs',
+  async (inPath, dir) => {
+    const out = join(dir, 'gs-out.pdf')
+    await run(
+      'gs',
+      ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', `-sOutputFile=${out}`, inPath],
+      TIMEOUT,
+    )
+    return out
+  },
+)
 
 export const resaveLibreOffice = toolTechnique(
   'resave_libreoffice',
@@ -69,7 +88,15 @@ export const resaveLibreOffice = toolTechnique(
     const outDir = join(dir, 'lo-out')
     await run(
       'soffice',
-      ['--headless', `-env:UserInstallation=file://${join(dir, 'lo-profile')}`, '--convert-to', 'pdf:draw_pdf_Export', '--outdir', outDir, inPath],
+      [
+        '--headless',
+        `-env:UserInstallation=file://${join(dir, 'lo-profile')}`,
+        '--convert-to',
+        'pdf:draw_pdf_Export',
+        '--outdir',
+        outDir,
+        inPath,
+      ],
       TIMEOUT,
     )
     const produced = existsSync(outDir) ? readdirSync(outDir).find((f) => f.endsWith('.pdf')) : undefined
@@ -83,13 +110,18 @@ async function rasterise(inPath: string, dir: string): Promise<string> {
   return `${prefix}.png`
 }
 
-export const imageOnly = toolTechnique('image_only', 'page rendered to an image and wrapped as an image-only PDF', 'img2pdf', async (inPath, dir) => {
-  if (!(await hasTool('pdftoppm'))) throw new Error('pdftoppm is not installed')
-  const png = await rasterise(inPath, dir)
-  const out = join(dir, 'img-out.pdf')
-  await run('img2pdf', [png, '-o', out], TIMEOUT)
-  return out
-})
+export const imageOnly = toolTechnique(
+  'image_only',
+  'page rendered to an image and wrapped as an image-only PDF',
+  'img2pdf',
+  async (inPath, dir) => {
+    if (!(await hasTool('pdftoppm'))) throw new Error('pdftoppm is not installed')
+    const png = await rasterise(inPath, dir)
+    const out = join(dir, 'img-out.pdf')
+    await run('img2pdf', [png, '-o', out], TIMEOUT)
+    return out
+  },
+)
 
 export const printChromium = toolTechnique(
   'print_chromium',
@@ -99,11 +131,22 @@ export const printChromium = toolTechnique(
     if (!(await hasTool('pdftoppm'))) throw new Error('pdftoppm is not installed')
     const png = await rasterise(inPath, dir)
     const html = join(dir, 'page.html')
-    writeFileSync(html, `<!doctype html><html><body style="margin:0"><img src="page.png" style="width:100%"></body></html>`)
+    writeFileSync(
+      html,
+      `<!doctype html><html><body style="margin:0"><img src="${basename(png)}" style="width:100%"></body></html>`,
+    )
     const out = join(dir, 'chromium-out.pdf')
     await run(
       'chromium',
-      ['--headless', '--no-sandbox', '--disable-gpu', `--user-data-dir=${join(dir, 'chromium-profile')}`, '--no-pdf-header-footer', `--print-to-pdf=${out}`, `file://${html}`],
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        `--user-data-dir=${join(dir, 'chromium-profile')}`,
+        '--no-pdf-header-footer',
+        `--print-to-pdf=${out}`,
+        `file://${html}`,
+      ],
       TIMEOUT,
     )
     return out

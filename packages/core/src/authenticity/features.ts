@@ -130,6 +130,12 @@ export function documentFeatures(s: PdfStructure): DocumentFeatures {
       widthMismatches: usage.reduce((n, u) => n + u.widthMismatches, 0),
       firstUseOrdered: Math.min(1, ...usage.map((u) => u.firstUseOrdered)),
       lengthMismatches: s.streams.filter((x) => x.lengthMismatch).length,
+      foreignDeflate: s.streams.filter(
+        (x) =>
+          page.contentStreamNums.includes(x.num) &&
+          x.filters[0] === 'FlateDecode' &&
+          x.classicZlibLevel === null,
+      ).length,
       decodeErrors: s.streams.filter((x) => x.decodeError !== null).length,
     },
     segments,

@@ -77,6 +77,11 @@ const AT_MOST: Record<string, FeatureRule> = {
     hard: true,
     what: '/W widths disagreeing with the embedded font',
   },
+  foreignDeflate: {
+    name: 'structure.deflate_fingerprint',
+    hard: true,
+    what: 'content streams not byte-identical to the classic zlib output the generator writes',
+  },
   lengthMismatches: { name: 'structure.stream_lengths', hard: true, what: 'streams whose /Length is wrong' },
   decodeErrors: { name: 'structure.stream_decoding', hard: true, what: 'streams that fail to decode' },
 }

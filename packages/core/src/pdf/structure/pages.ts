@@ -106,10 +106,14 @@ export function readPage(
   const contents = store.resolve(page.map.get('Contents'))
   const refs = Array.isArray(contents) ? contents : [page.map.get('Contents')]
   const parts: Uint8Array[] = []
+  const contentStreamNums: number[] = []
   for (const ref of refs) {
     if (!isRef(ref)) continue
     const data = store.streamData(ref.num)?.decoded
-    if (data) parts.push(data)
+    if (data) {
+      parts.push(data)
+      contentStreamNums.push(ref.num)
+    }
   }
   const total = parts.reduce((n, p) => n + p.length + 1, 0)
   const joined = new Uint8Array(total)
@@ -134,6 +138,7 @@ export function readPage(
     forms,
     annotations: Array.isArray(annots) ? annots.length : 0,
     contentStreams: parts.length,
+    contentStreamNums,
     operations: tokens.ops,
     numberDecimals: tokens.decimals,
     pageKeys: [...page.map.keys()].sort(),

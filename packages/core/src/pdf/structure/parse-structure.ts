@@ -11,6 +11,7 @@ import { bytesToHex, isDict, isName, isRef, isString, nameOf, numberOf, type Pdf
 import type { PdfObjectInfo, PdfRevision, PdfStreamInfo, PdfStructure } from './structure-types'
 import { decodePdfText } from './text-strings'
 import { readRevisions, scanObjectHeaders, scanTrailer, type XrefEntry } from './xref'
+import { classicZlibLevel } from './zlib-reproduction'
 
 function countOccurrences(text: string, marker: string): number {
   let n = 0
@@ -106,6 +107,7 @@ export function parsePdfStructure(bytes: Uint8Array, limits: PdfLimits = default
         zlib: data.zlib,
         lengthMismatch: obj.stream.lengthMismatch,
         decodeError: data.error,
+        classicZlibLevel: null,
       })
     }
   }
@@ -136,6 +138,13 @@ export function parsePdfStructure(bytes: Uint8Array, limits: PdfLimits = default
   const pageDicts = collectPageDicts(store, root.map.get('Pages'), limits)
   if (pageDicts.length === 0) throw new CheckError('pdf_unreadable', 'The PDF has no pages.')
   const pages = pageDicts.map((p, i) => readPage(store, i, p.page, p.inherited))
+  const contentNums = new Set(pages.flatMap((p) => p.contentStreamNums))
+  for (const info of streams) {
+    if (!contentNums.has(info.num) || info.filters.length !== 1 || info.filters[0] !== 'FlateDecode') continue
+    const raw = store.get(info.num)?.stream?.raw
+    const decoded = store.streamData(info.num)?.decoded
+    if (raw && decoded) info.classicZlibLevel = classicZlibLevel(raw, decoded, info.zlib)
+  }
 
   const lastEof = text.lastIndexOf('%%EOF')
   const after = lastEof < 0 ? '' : text.slice(lastEof + 5)

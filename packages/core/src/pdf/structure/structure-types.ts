@@ -38,6 +38,11 @@ export interface PdfStreamInfo {
   zlib: ZlibHeader | null
   lengthMismatch: boolean
   decodeError: string | null
+  /**
+   * For page content streams: the classic zlib level (pako = zlib 1.2.x) whose output is byte-identical
+   * to the stored body, or null when none is. Java generators' streams reproduce; most editors' do not.
+   */
+  classicZlibLevel: number | null
 }
 
 export interface PdfFontInfo {
@@ -90,6 +95,8 @@ export interface PdfPageStructure {
   forms: string[]
   annotations: number
   contentStreams: number
+  /** Object numbers of the page's content streams. */
+  contentStreamNums: number[]
   /** Operators of the page's content streams, concatenated in order. */
   operations: ContentOp[]
   /** Decimal places of numeric operands: count per number of places. */
