@@ -53,7 +53,8 @@ launch() {
   local logf
   logf="$(log_file "$svc")"
   printf '\n===== %s start %s =====\n' "$svc" "$(date -u +%FT%TZ)" >>"$logf"
-  setsid nohup "$@" >>"$logf" 2>&1 </dev/null &
+  # fd 9 is the stack lock (see stack.sh): a server must not inherit it, or it would hold it forever.
+  setsid nohup "$@" >>"$logf" 2>&1 </dev/null 9>&- &
   echo $! >"$(pid_file "$svc")"
 }
 

@@ -166,6 +166,12 @@ main() {
   [[ $# -gt 0 ]] && shift
   local services
   read -r -a services <<<"$(resolve_services "$@")"
+  # One stack command at a time: parallel test runs (turbo) all ask to start the same stack.
+  if [[ "$cmd" =~ ^(install|start|stop)$ ]]; then
+    require_cmd flock "util-linux"
+    exec 9>"$STACK_DIR/stack.lock"
+    flock 9
+  fi
   case "$cmd" in
   install) cmd_install "${services[@]}" ;;
   start) cmd_start "${services[@]}" ;;
