@@ -85,11 +85,11 @@ export function buildFields(input: BuildInput): BuiltFields {
   const sbpId = readings.receipt_number?.value?.kind === 'text' ? readings.receipt_number.value.value : null
   const reference =
     readings.payment_reference?.value?.kind === 'text' ? readings.payment_reference.value.value : null
-  // receipt_number is the SBP id where printed, else the bank's own number; payment_reference is the bank's
-  // number only when it is a second, distinct identifier.
+  // receipt_number is the SBP id where printed, else the bank's own number; payment_reference is always the
+  // bank's own operation/receipt number when one is printed (it may then equal receipt_number).
   if (sbpId) set('receipt_number', sbpId, 0.99)
   else if (reference) set('receipt_number', reference, 0.97)
-  if (sbpId && reference && reference !== sbpId) set('payment_reference', reference, 0.97)
+  if (reference) set('payment_reference', reference, 0.97)
 
   const printedValue = readings.paid_at?.value
   const printed =

@@ -107,7 +107,7 @@ describe('extractReceipt: Alfa-Bank', () => {
     expect(result.fields).toMatchObject({
       bank: 'alfabank',
       receipt_number: 'C070503261234567',
-      payment_reference: null,
+      payment_reference: 'C070503261234567',
       paid_at: '2026-03-05T19:49:55Z',
       paid_at_source: 'printed',
       recipient_account: '900***1234',

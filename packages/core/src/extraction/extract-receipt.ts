@@ -4,7 +4,7 @@
  * the family `unknown`.
  */
 import type { ExtractionResult } from '../check/stage-contracts'
-import { families } from '../families'
+import { type FamilyDefinition, families } from '../families'
 import { recogniseFamily } from '../families/recognise-family'
 import type { PdfModel } from '../pdf/pdf-model'
 import { buildFacts } from './build-facts'
@@ -15,16 +15,21 @@ import { readFamilyFields } from './read-family-fields'
 import { defaultSbpIdWindows } from './resolve-paid-at'
 import { buildLines, linesToText } from './text-lines'
 
+export interface ExtractOptions {
+  /** Families to recognise (default: every shipped family). Benchmarks pass none to measure generic reading. */
+  families?: readonly FamilyDefinition[]
+}
+
 /**
  * @example
  * const result = extractReceipt(await parsePdf(bytes))
  * result.family // 'vtb/sbp_outgoing'
  * result.fields.amount // 600
  */
-export function extractReceipt(model: PdfModel): ExtractionResult {
+export function extractReceipt(model: PdfModel, options: ExtractOptions = {}): ExtractionResult {
   const lines = buildLines(model.runs)
   const normalizedText = linesToText(lines)
-  const recognition = recogniseFamily(lines, model.info['Producer'], families)
+  const recognition = recogniseFamily(lines, model.info['Producer'], options.families ?? families)
   if (!recognition) {
     const readings = readGenericFields(lines)
     const built = buildFields({

@@ -54,7 +54,7 @@ describe('extractReceipt: VTB', () => {
       paid_at: '2026-02-11T07:10:12Z',
       paid_at_source: 'receipt_number',
       recipient_name: 'Софья Олеговна Т.',
-      recipient_account: '+7 (900) 123-45-67',
+      recipient_account: '+7 (900) 123\u201145\u201167',
       payment_reference: null,
       purpose: null,
       sender_name: 'Пётр Сергеевич Л.',

@@ -1,5 +1,5 @@
 export { decodeSbpIdTime, isSbpId, joinSbpId } from './decode-sbp-id'
-export { extractReceipt } from './extract-receipt'
+export { type ExtractOptions, extractReceipt } from './extract-receipt'
 export { type LocalDateTime, moscowToEpochMs, toIsoUtc } from './moscow-time'
 export { labelKey, normalizeText } from './normalize-text'
 export { type Money, parseCommission, parseMoney } from './parse-amount'

@@ -6,7 +6,7 @@ import { canonicalBank } from '../families/bank-names'
 import type { FieldFormat } from '../families/family-definition'
 import { isSbpId } from './decode-sbp-id'
 import type { LocalDateTime } from './moscow-time'
-import { normalizeText } from './normalize-text'
+import { normalizeSpaces, normalizeText } from './normalize-text'
 import { type Money, parseCommission, parseMoney } from './parse-amount'
 import { findDateTime, parseDateTime } from './parse-date-time'
 import { parseStatus } from './parse-status'
@@ -59,6 +59,6 @@ export function interpretValue(raw: string, format: FieldFormat): Interpreted | 
     }
     case 'name':
     case 'text':
-      return { kind: 'text', value: text }
+      return { kind: 'text', value: normalizeSpaces(raw) }
   }
 }

@@ -40,7 +40,7 @@ export function findLabel(
     for (const cell of labelCandidates(line, layout)) {
       for (const target of targets) {
         if (inline && cell.key.startsWith(`${target} `)) {
-          const value = cell.text.slice(cell.text.length - (cell.key.length - target.length)).trim()
+          const value = cell.raw.slice(cell.raw.length - (cell.key.length - target.length)).trim()
           return { line: i, cells: [cell], inlineValue: value }
         }
         const next = lines[i + 1]

@@ -11,6 +11,14 @@ export function normalizeText(text: string): string {
   return text.replace(zeroWidth, '').replace(spaces, ' ').replace(hyphens, '-').replace(/ {2,}/g, ' ').trim()
 }
 
+/**
+ * Spaces only: for values reported "as printed" (accounts, phones, names, messages), where VTB's U+2011
+ * hyphens are part of what the receipt shows. Comparisons still use `normalizeText`.
+ */
+export function normalizeSpaces(text: string): string {
+  return text.replace(zeroWidth, '').replace(spaces, ' ').replace(/ {2,}/g, ' ').trim()
+}
+
 /** Compares labels and titles: normalised, case-folded, `ё` as `е`, trailing colon ignored. */
 export function labelKey(text: string): string {
   return normalizeText(text).toLowerCase().replace(/ё/g, 'е').replace(/\s*:$/, '')

@@ -59,8 +59,8 @@ export function readRule(
   if (rule.locate === 'anywhere') {
     for (const line of lines) {
       for (const cell of line.cells) {
-        const value = interpretValue(cell.text, rule.format)
-        if (value) return { rule, raw: cell.text, value, label: null, cells: [cell] }
+        const value = interpretValue(cell.raw, rule.format)
+        if (value) return { rule, raw: cell.raw, value, label: null, cells: [cell] }
       }
     }
     return null
@@ -78,7 +78,7 @@ export function readRule(
   }
   const { cells } = readValue(lines, label, layout, labelKeys)
   const raw = joinParts(
-    cells.map((c) => c.text),
+    cells.map((c) => c.raw),
     rule.format,
   )
   return { rule, raw, value: raw === '' ? null : interpretValue(raw, rule.format), label, cells }

@@ -4,11 +4,13 @@
  * labels, T-Bank's ruble glyph sits 2.6 pt below its amount.
  */
 import type { TextRun } from '../pdf/pdf-model'
-import { labelKey, normalizeText } from './normalize-text'
+import { labelKey, normalizeSpaces, normalizeText } from './normalize-text'
 
 export interface Cell {
   /** Normalised text. */
   text: string
+  /** The text as printed, spaces normalised only (same length as `text`). */
+  raw: string
   /** Comparison key (see labelKey). */
   key: string
   x: number
@@ -31,6 +33,7 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
   const cells = runs
     .map((run) => ({
       text: normalizeText(run.text),
+      raw: normalizeSpaces(run.text),
       key: labelKey(run.text),
       x: run.x,
       y: run.y,

@@ -13,7 +13,10 @@ export interface MinimalPdfOptions {
   compress?: boolean
   /** Adds a trailer /Encrypt reference (the dictionary itself is a stub). */
   encrypt?: boolean
-  /** Unreferenced Flate streams of spaces, all sharing one compressed body (a cheap decompression bomb). */
+  /**
+   * Flate streams of spaces appended to the FIRST page's /Contents array, all sharing one compressed body:
+   * a cheap decompression bomb that any reader of the page must inflate.
+   */
   extraStreams?: { count: number; inflatedBytes: number }
 }
 
@@ -27,11 +30,18 @@ export function buildMinimalPdf(options: MinimalPdfOptions): Uint8Array {
   objects.push(text('<< /Type /Catalog /Pages 2 0 R >>'))
   objects.push(text(`<< /Type /Pages /Kids [${kids}] /Count ${pageCount} >>`))
   objects.push(text('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'))
+  const extraFirst = firstPage + options.pages.length * 2
+  const extraRefs = Array.from(
+    { length: options.extraStreams?.count ?? 0 },
+    (_, i) => `${extraFirst + i} 0 R`,
+  )
   options.pages.forEach((lines, i) => {
     const contentId = firstPage + i * 2 + 1
+    const contents =
+      i === 0 && extraRefs.length > 0 ? `[${contentId} 0 R ${extraRefs.join(' ')}]` : `${contentId} 0 R`
     objects.push(
       text(
-        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentId} 0 R >>`,
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contents} >>`,
       ),
     )
     objects.push(contentStream(lines, options))
