@@ -225,11 +225,18 @@ export const newGlyphs: Technique = {
     const target = nameRuns(editor, input.family)?.[1] ?? amountRuns(editor, input.family)[0]
     if (!target) return skipped('no name or amount to replace')
     const fontNum = Math.max(...file.structure.objects.map((o) => o.num)) + 1
-    const fontDictOwner = [editor.pageNum, ...file.slices.map((s) => s.num)].find((n) =>
-      /\/Font\s*<</.test(file.objectText(n)),
-    )
+    // The page's /Font dictionary is inline in the page or resources, or an object of its own.
+    const candidates = [editor.pageNum, ...file.slices.map((s) => s.num)]
+    const inline = candidates.find((n) => /\/Font\s*<</.test(file.objectText(n)))
+    const indirect = candidates
+      .map((n) => /\/Font\s+(\d+)\s+\d+\s+R/.exec(file.objectText(n))?.[1])
+      .find((n) => n !== undefined)
+    const fontDictOwner = inline ?? (indirect === undefined ? undefined : Number(indirect))
     if (fontDictOwner === undefined) return skipped('font dictionary not found')
-    const owner = file.objectText(fontDictOwner).replace(/\/Font\s*<</, `/Font << /FZ9 ${fontNum} 0 R `)
+    const owner =
+      inline !== undefined
+        ? file.objectText(inline).replace(/\/Font\s*<</, `/Font << /FZ9 ${fontNum} 0 R `)
+        : file.objectText(fontDictOwner).replace(/<</, `<< /FZ9 ${fontNum} 0 R `)
     const top = editor.page.mediaBox[3] ?? editor.page.height
     const text = 'Ivan Petrov'
     const width = text.length * 0.5 * target.size

@@ -27,15 +27,21 @@ export function amountRuns(editor: PageEditor, family: string): DrawnRun[] {
   })
 }
 
-/** The same amount text changed in its leading digit, trying digits until the subset can draw one. */
+/**
+ * The amount text changed in its leading digit (digits tried until the subset can draw one), and
+ * multiplied by ten when the subset holds too few digits (a T-Bank total subset may hold only «2» and «0»).
+ */
 export function changedAmounts(text: string): string[] {
   const m = /\d/.exec(text)
   if (!m) return []
   const first = Number(m[0])
-  return [1, 2, 3, 4, 5, 6, 7, 8, 9]
+  const replaced = [1, 2, 3, 4, 5, 6, 7, 8, 9]
     .filter((d) => d !== first)
     .sort((a, b) => Math.abs(a - first - 1) - Math.abs(b - first - 1))
     .map((d) => text.slice(0, m.index) + String(d) + text.slice(m.index + 1))
+  const integer = /^(\D*)(\d{1,2})(?!\d|[ \u00a0]\d)/.exec(text)
+  const tenfold = integer ? [`${integer[1]}${integer[2]}0${text.slice(integer[0].length)}`] : []
+  return [...replaced, ...tenfold]
 }
 
 export function factsOf(editor: PageEditor, family: string) {

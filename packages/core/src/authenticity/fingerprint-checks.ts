@@ -43,11 +43,6 @@ const MEMBERS: Record<string, FeatureRule> = {
   infoShapes: { name: 'generator.info_value_shapes', hard: true, what: 'Info value shapes' },
   operators: { name: 'content.operator_vocabulary', hard: false, what: 'content operators' },
   filterChains: { name: 'structure.stream_filters', hard: false, what: 'stream filter chains' },
-  zlibHeaders: {
-    name: 'structure.compression',
-    hard: false,
-    what: 'zlib header (compression level) of content streams',
-  },
   renderModes: { name: 'content.render_modes', hard: false, what: 'text render modes' },
   textFills: { name: 'content.text_colours', hard: false, what: 'text fill colours' },
   fontSizes: { name: 'content.font_sizes', hard: false, what: 'font sizes' },
