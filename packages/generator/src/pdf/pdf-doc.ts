@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib'
+import { deflate } from 'pako'
 
 /**
  * A tiny single-revision PDF writer: numbered objects written in the order they are set, a classic xref table and
@@ -25,9 +25,13 @@ export interface SerializeOptions {
 
 export const latin1 = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0) & 0xff)
 
-/** Deterministic Flate (zlib) compression; node's zlib gives the same bytes for the same input and level. */
+/**
+ * Flate as the banks' Java libraries write it: classic zlib (pako is a faithful port of zlib 1.2.x) at the default
+ * level 6. Node's bundled zlib is a SIMD fork whose output differs byte for byte, which a deflate-fingerprint
+ * check would notice; pako is also deterministic across machines.
+ */
 export const flate = (data: Uint8Array | string): Uint8Array =>
-  new Uint8Array(deflateSync(typeof data === 'string' ? latin1(data) : data, { level: 6 }))
+  deflate(typeof data === 'string' ? latin1(data) : data, { level: 6 })
 
 export class PdfDoc {
   private next = 1

@@ -45,8 +45,11 @@ export function alfaContent(ctx: BuildContext): AlfaContent {
   const fields = emptyFields()
   fields.amount = major(s.kopecks)
   fields.currency = 'RUB'
+  // Alfa prints seconds, so the printed time is the truth even where an SBP id is printed too; a receipt is
+  // only issued for a completed operation, so it states success although it has no status row.
   fields.paid_at = isoUtc(printedAt)
   fields.paid_at_source = 'printed'
+  fields.status_ok = true
   fields.commission = major(s.commissionKopecks)
   const commission = rur(s.commissionKopecks)
   switch (ctx.variant) {
@@ -59,8 +62,6 @@ export function alfaContent(ctx: BuildContext): AlfaContent {
         type: 'client_transfer',
         receipt_number: id,
         payment_reference: number,
-        paid_at: isoUtc(s.at),
-        paid_at_source: 'receipt_number',
         recipient_name: nameNoDot,
         recipient_account: phone,
         purpose: message,

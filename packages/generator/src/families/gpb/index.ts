@@ -58,7 +58,7 @@ export const gazprombank: FamilyDefinition = {
     const page = new JasperPage(H)
     page.image('img0', 49.5, 8, 184, 40)
     // Jasper's empty frame text in MicrosoftSansSerif: a lone space, drawn and never extracted.
-    page.line(sans, 'F1', ' ', 0, 0, 1, '0 g')
+    page.line(sans, 'F1', ' ', 14, 0, 1, '0 g')
     page.centre(times, 'F2', 'Чек по операции', W, 59.5, 14, '0 g')
     pairs.forEach(([label, value], i) => {
       const y = 76.4 + 30 * i

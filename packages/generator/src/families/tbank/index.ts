@@ -124,8 +124,9 @@ export const tbank: FamilyDefinition = {
       type: 'client_transfer',
       status_ok: true,
       receipt_number: id,
-      paid_at: isoUtc(s.at),
-      paid_at_source: 'receipt_number',
+      // The receipt prints seconds: the printed time is the truth (the id's NSPK time is 1 s earlier).
+      paid_at: isoUtc(printedAt),
+      paid_at_source: 'printed',
       recipient_name: recipient,
       recipient_account: phone,
       payment_reference: receiptNo,

@@ -129,7 +129,13 @@ export function vtbContent(ctx: BuildContext): VtbContent {
     }
     case 'sbp_incoming': {
       const phone = phoneTight(s.phone, '\u2011')
-      Object.assign(fields, { bank: 'vtb', type: 'incoming_transfer', sender_name: sender })
+      // The holder is the recipient; the credited account is the recipient's account.
+      Object.assign(fields, {
+        bank: 'vtb',
+        type: 'incoming_transfer',
+        sender_name: sender,
+        recipient_account: account,
+      })
       withId()
       return {
         heading: ['Входящий перевод СБП', sender],
@@ -151,7 +157,13 @@ export function vtbContent(ctx: BuildContext): VtbContent {
     case 'salary': {
       const org = rng.pick(organisations)
       const purpose = 'Заработная плата'
-      Object.assign(fields, { bank: 'vtb', type: 'salary', sender_name: org, purpose })
+      Object.assign(fields, {
+        bank: 'vtb',
+        type: 'salary',
+        sender_name: org,
+        purpose,
+        recipient_account: account,
+      })
       return {
         heading: ['Поступление заработной платы', org, purpose],
         rows: [status, dateRow, { label: 'Счет зачисления', value: account }],
