@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { FailedMessage } from '../src/consumer'
 import { readDeadLetterHeaders } from '../src/dead-letter'
 import { KafkaStageError } from '../src/errors'
-import { physicalTopic } from '../src/topics'
+import { physicalTopic, valueSubject } from '../src/topics'
 import { matchedEvent, newCheckId } from './sample-events'
 import {
   adminKafka,
@@ -12,6 +12,7 @@ import {
   createTestBus,
   type RawRecord,
   randomName,
+  registryUrl,
   type TestBus,
   waitFor,
 } from './stack'
@@ -143,9 +144,8 @@ describe('dead-lettering against the real Kafka', () => {
   it('treats a wire-format message whose JSON breaks the reader schema as permanent', async () => {
     current = await createTestBus()
     const { bus, prefix } = current
-    const schemaRes = await fetch(
-      `${process.env['SCHEMA_REGISTRY_URL'] ?? 'http://127.0.0.1:18081/apis/ccompat/v7'}/subjects/${encodeURIComponent(`${physicalTopic(prefix, 'check.matched.v1')}-value`)}/versions/latest`,
-    )
+    const subject = valueSubject(physicalTopic(prefix, 'check.matched.v1'))
+    const schemaRes = await fetch(`${registryUrl}/subjects/${encodeURIComponent(subject)}/versions/latest`)
     const { id: schemaId } = (await schemaRes.json()) as { id: number }
     // Correct framing and a registered id, but a body the schema forbids (as a buggy producer might send).
     const header = Buffer.alloc(5)

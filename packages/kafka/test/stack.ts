@@ -2,18 +2,24 @@
  * Where the real Kafka and schema registry are, and per-test isolation: every test gets a random topic
  * prefix (so its own topics and subjects) and removes them afterwards.
  */
-import { randomBytes } from 'node:crypto'
+import { deleteSubjects, deleteTopics, randomName } from '@rv/testing'
 import { Kafka, logLevel } from 'kafkajs'
 import type { BusLogger } from '../src/bus-logger'
 import { createEventBus, type EventBus, type EventBusOptions } from '../src/event-bus'
 import { allTopics, eventTopics, physicalTopic, valueSubject } from '../src/topics'
 
-export const brokers = (process.env['KAFKA_BROKERS'] ?? '127.0.0.1:19092').split(',')
-export const registryUrl = process.env['SCHEMA_REGISTRY_URL'] ?? 'http://127.0.0.1:18081/apis/ccompat/v7'
+export { randomName }
 
-export function randomName(label: string): string {
-  return `${label}-${randomBytes(5).toString('hex')}`
+function required(name: string): string {
+  const value = process.env[name]
+  if (!value)
+    throw new Error(`${name} is not set: run through vitest.integration.config.ts (@rv/testing global setup)`)
+  return value
 }
+
+/** Set by @rv/testing's global setup (explicit environment, testcontainers, or the native stack). */
+export const brokers = required('KAFKA_BROKERS').split(',')
+export const registryUrl = required('SCHEMA_REGISTRY_URL')
 
 /** Keeps log lines in memory: tests assert on them and the run output stays readable. */
 export function memoryLogger(): BusLogger & { lines: { level: string; msg: string; fields?: object }[] } {
@@ -56,23 +62,14 @@ export async function createTestBus(overrides: Partial<EventBusOptions> = {}): P
 
 export async function cleanupPrefix(bus: EventBus | undefined, prefix: string): Promise<void> {
   await bus?.close().catch(() => undefined)
-  const admin = adminKafka.admin()
-  await admin.connect()
-  try {
-    const existing = new Set(await admin.listTopics())
-    const mine = allTopics.map((t) => physicalTopic(prefix, t)).filter((t) => existing.has(t))
-    if (mine.length > 0) await admin.deleteTopics({ topics: mine })
-  } finally {
-    await admin.disconnect()
-  }
-  for (const topic of eventTopics) await deleteSubject(valueSubject(physicalTopic(prefix, topic)))
-}
-
-export async function deleteSubject(subject: string): Promise<void> {
-  const base = `${registryUrl}/subjects/${encodeURIComponent(subject)}`
-  // Soft delete first: Confluent-compatible registries refuse a permanent delete of a live subject.
-  await fetch(base, { method: 'DELETE' }).catch(() => undefined)
-  await fetch(`${base}?permanent=true`, { method: 'DELETE' }).catch(() => undefined)
+  await deleteTopics(
+    brokers,
+    allTopics.map((t) => physicalTopic(prefix, t)),
+  )
+  await deleteSubjects(
+    registryUrl,
+    eventTopics.map((t) => valueSubject(physicalTopic(prefix, t))),
+  )
 }
 
 /** Polls `probe` until it returns a value other than undefined; fails after `timeoutMs`. */
