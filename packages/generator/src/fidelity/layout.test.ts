@@ -104,10 +104,9 @@ describe.skipIf(!hasPdfTools())('layout as pdftotext reads it', () => {
       case 'vtb': {
         expect(lineStarting(lines, r.truth.printed[0]![1]).yMin).toBeCloseTo(82, 0)
         const rows = r.truth.printed.filter(([l]) => !l.startsWith('heading') && l !== 'Сумма операции')
-        let y =
-          130.2 -
-          (r.truth.printed[1]![0].startsWith('heading') ? 0 : 18) +
-          14 * Math.max(0, r.truth.printed.filter(([l]) => l.startsWith('heading')).length - 2)
+        // heading lines: 82, 100, then every 12 pt; rows start 30.2 pt below the last one
+        const headings = r.truth.printed.filter(([l]) => l.startsWith('heading')).length
+        let y = (headings === 1 ? 82 : 100 + 12 * (headings - 2)) + 30.2
         for (const [label, value] of rows) {
           const line = lineStarting(lines, label, { x: 24.75 })
           expect(Math.abs(line.yMin - y), label).toBeLessThan(TOL)

@@ -17,6 +17,8 @@ const GREY = '0.13333 0.13333 0.13333 rg'
 const GREEN = '0 0.50196 0.3098 rg'
 const BLUE_RULE = '0.22745 0.51373 0.9451 rg'
 const STAMP = '0.49804 0.67059 0.92941'
+/** Heading lines: the title at 82, the second line at 100, wrapped lines after it every 12 pt. */
+const headingY = (i: number): number => (i === 0 ? 82 : 100 + 12 * (i - 1))
 /** letter-spacing in points by font size (0.2 px, 0.3 px for the heading) */
 const spacing = (size: number): number => (size === 10.5 ? 0.225 : 0.15)
 
@@ -68,10 +70,9 @@ export function renderVtb({ content, creationDate, rng }: VtbRenderInput): {
   ops.push('q', `1 0 0 1 ${num((WIDTH - 69) / 2, 5)} ${num(H - 48, 5)} cm`, '/Form1 Do', 'Q')
   rule(64.5)
   content.heading.forEach((text, i) => {
-    centre(text, 82 + (i === 0 ? 0 : 18 + 14 * (i - 1)), 10.5)
+    centre(text, headingY(i), 10.5)
   })
-  let y = 82 + 18 + 14 * Math.max(0, content.heading.length - 2) + 30.2
-  if (content.heading.length === 1) y -= 18
+  let y = headingY(content.heading.length - 1) + 30.2
   for (const row of content.rows) {
     line(row.label, LABEL_X, y, 9, GREY)
     const colour = row.green ? GREEN : GREY

@@ -156,7 +156,30 @@ export function vtbContent(ctx: BuildContext): VtbContent {
     }
     case 'salary': {
       const org = rng.pick(organisations)
-      const purpose = 'Заработная плата'
+      const t0 = msk(s.at)
+      const months = [
+        'январь',
+        'февраль',
+        'март',
+        'апрель',
+        'май',
+        'июнь',
+        'июль',
+        'август',
+        'сентябрь',
+        'октябрь',
+        'ноябрь',
+        'декабрь',
+      ]
+      // The payer's purpose text wraps into several centred lines under the title, as in the real layout.
+      const purposeLines = [
+        'Зачисление заработной платы',
+        `за ${months[(t0.month + 10) % 12]} ${t0.month === 1 ? t0.year - 1 : t0.year} г.`,
+        `по реестру № ${rng.int(1, 999)}`,
+        `от ${dmy(t0)}`,
+        'НДС не облагается',
+      ]
+      const purpose = purposeLines.join(' ')
       Object.assign(fields, {
         bank: 'vtb',
         type: 'salary',
@@ -165,7 +188,7 @@ export function vtbContent(ctx: BuildContext): VtbContent {
         recipient_account: account,
       })
       return {
-        heading: ['Поступление заработной платы', org, purpose],
+        heading: ['Поступление заработной платы', org, ...purposeLines],
         rows: [status, dateRow, { label: 'Счет зачисления', value: account }],
         amount,
         height: 366.75,
