@@ -93,6 +93,21 @@ describe('registry compatibility under BACKWARD', () => {
     expect(versions.body).toEqual([1, 2])
   })
 
+  it('accepts widening a type and extending an enum; rejects tightening a pattern or dropping an enum value', async () => {
+    const v2 = { ...v1, properties: { ...v1.properties, note: { type: 'string' } } }
+    const withProperty = (name: string, schema: object) => ({
+      ...v2,
+      properties: { ...v2.properties, [name]: schema },
+    })
+    const check = (schema: object) => checkSubject(registryUrl, subject, schema).then((v) => v.status)
+    expect(await check(withProperty('note', { type: ['string', 'null'] }))).toBe('compatible')
+    expect(await check(withProperty('check_id', { type: 'string', pattern: '^chk_' }))).toBe('incompatible')
+    const withEnum = withProperty('kind', { enum: ['a', 'b'] })
+    expect((await register(subject, withEnum)).status).toBe(200)
+    expect(await check(withProperty('kind', { enum: ['a', 'b', 'c'] }))).toBe('compatible')
+    expect(await check(withProperty('kind', { enum: ['a'] }))).toBe('incompatible')
+  })
+
   it('reports a subject with nothing registered as new', async () => {
     expect((await checkSubject(registryUrl, `${prefix}never-registered-value`, v1)).status).toBe(
       'new-subject',

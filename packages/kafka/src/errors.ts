@@ -7,7 +7,10 @@
  * - `undecodable_event`: a message is not in the registry wire format, or has no value; permanent.
  * - `unknown_schema`: the registry has no schema with the message's id; permanent.
  * - `schema_not_registered`: publish before the topic's schema was registered; permanent.
+ * - `registry_rejected`: the registry refused a request (409, 422, auth); permanent.
+ * - `registry_misconfigured`: a subject's compatibility rule is not BACKWARD; permanent.
  * - `registry_unavailable`: the schema registry could not be reached; retryable.
+ * - `publish_failed`: sending failed; retryable unless kafkajs marks it not retriable.
  * - `internal_error`: a handler threw something without a `retryable` flag; retryable (bounded), because
  *   unexpected failures are mostly transient (a dropped connection) and retries are bounded anyway.
  */

@@ -70,6 +70,13 @@ export async function lookupSchemaId(
  */
 export function registryError(error: unknown, doing: string): KafkaStageError {
   if (error instanceof KafkaStageError) return error
+  if ((error as { name?: unknown } | null)?.name === 'ConfluentSchemaRegistryCompatibilityError') {
+    // The subject's rule is not BACKWARD: a configuration problem that retrying cannot fix.
+    return new KafkaStageError('registry_misconfigured', `${doing}: ${(error as Error).message}`, {
+      retryable: false,
+      cause: error,
+    })
+  }
   const status = httpStatus(error)
   const message = error instanceof Error ? error.message : String(error)
   if (status === 404)
