@@ -97,8 +97,9 @@ export class PageEditor {
       sample && typeof sample === 'object' && !Array.isArray(sample) && sample.kind === 'string'
         ? sample.hex
         : true
+    const bytesOf = (c: number) => (bpc === 2 ? [c >> 8, c & 0xff] : [c & 0xff])
     const str = (cs: number[]) =>
-      asHex ? `<${cs.map(hex).join('')}>` : `(${cs.map((c) => escapeLiteral(c)).join('')})`
+      asHex ? `<${cs.map(hex).join('')}>` : `(${cs.flatMap(bytesOf).map(escapeLiteral).join('')})`
     if (op.op === 'TJ') {
       const perGlyph = run.stringLengths.every((n) => n === 1)
       const kern = run.kerns[0]

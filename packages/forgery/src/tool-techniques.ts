@@ -6,7 +6,8 @@ import { execFile } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { promisify } from 'node:util'
-import { skipped, type Technique } from './technique-types'
+import { parsePdfStructure } from '@rv/core/pdf/structure/index'
+import { type ForgeryInput, skipped, type Technique } from './technique-types'
 
 const run = promisify(execFile)
 
@@ -23,7 +24,7 @@ function toolTechnique(
   id: string,
   label: string,
   tool: string,
-  convert: (inPath: string, dir: string) => Promise<string>,
+  convert: (inPath: string, dir: string, input: ForgeryInput) => Promise<string>,
 ): Technique {
   return {
     id,
@@ -35,7 +36,7 @@ function toolTechnique(
       const inPath = join(dir, `${id}-in.pdf`)
       writeFileSync(inPath, input.bytes)
       try {
-        const out = await convert(inPath, dir)
+        const out = await convert(inPath, dir, input)
         if (!existsSync(out)) return skipped(`${tool} produced no file`)
         return {
           ok: true,
@@ -127,13 +128,14 @@ export const printChromium = toolTechnique(
   'print_chromium',
   'page rendered and printed to PDF by headless Chromium',
   'chromium',
-  async (inPath, dir) => {
+  async (inPath, dir, input) => {
     if (!(await hasTool('pdftoppm'))) throw new Error('pdftoppm is not installed')
     const png = await rasterise(inPath, dir)
+    const page = parsePdfStructure(input.bytes).pages[0]!
     const html = join(dir, 'page.html')
     writeFileSync(
       html,
-      `<!doctype html><html><body style="margin:0"><img src="${basename(png)}" style="width:100%"></body></html>`,
+      `<!doctype html><html><head><style>@page { size: ${page.width}pt ${page.height}pt; margin: 0 } body { margin: 0 } img { width: ${page.width}pt; height: ${page.height}pt; display: block }</style></head><body><img src="${basename(png)}"></body></html>`,
     )
     const out = join(dir, 'chromium-out.pdf')
     await run(
