@@ -101,8 +101,8 @@ export const tbank: FamilyDefinition = {
     page.right(regular, 'F1', id.slice(27), 250, 326, 9, DARK)
     page.image('img3', 47.5, 370, 175, 63)
     page.line(regular, 'F1', `Квитанция № ${receiptNo}`, 20, 452, 9, DARK)
-    page.line(regular, 'F1', 'По вопросам зачисления обращайтесь к получателю', 20, 469, 8, GREY)
-    page.line(regular, 'F1', 'Служба поддержки fb@tbank.ru', 20, 486, 8, GREY)
+    page.line(regular, 'F1', 'По вопросам зачисления обращайтесь к получателю', 20, 469, 9, GREY)
+    page.line(regular, 'F1', 'Служба поддержки fb@tbank.ru', 20, 486, 9, GREY)
 
     const creationDate = pdfDate(msk(created), "+03'00'")
     const keywords = `${dmy(msk(created))} ${hms(msk(created))} | ${[...rng.bytes(16)].map((b) => b.toString(16).padStart(2, '0')).join('')} | 10893`
@@ -113,8 +113,8 @@ export const tbank: FamilyDefinition = {
       rng: rng.fork('tbank-file'),
       creationDate,
       keywords,
-      linkX: 20 + regular.width('Служба поддержки ', 8),
-      linkWidth: regular.width('fb@tbank.ru', 8),
+      linkX: 20 + regular.width('Служба поддержки ', 9),
+      linkWidth: regular.width('fb@tbank.ru', 9),
     })
     const fields = emptyFields()
     Object.assign(fields, {

@@ -91,7 +91,7 @@ export function renderVtb({ content, creationDate, rng }: VtbRenderInput): {
   const amountY = H - 84.45
   rule(amountY - 18.3)
   line('Сумма операции', LABEL_X, amountY, 13.5, GREY)
-  right(content.amount, amountY, 13.5)
+  right(content.amount, amountY - 0.75, 13.5)
   // The stamp: a light-blue frame with the bank's name and "operation completed".
   // Only the operators the real files use (filled paths, no `re`/stroke): a frame of four thin bars.
   ops.push(`${STAMP} rg`)
