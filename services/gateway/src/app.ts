@@ -6,6 +6,7 @@ import { getCheck } from './checks/get-check'
 import { submitCheck } from './checks/submit-check'
 import { acceptJson } from './contract/accept-json/accept-json'
 import { checkIdParam } from './contract/check-id/check-id'
+import { multipartBody } from './contract/multipart-body/multipart-body'
 import { rateLimit } from './contract/rate-limit/rate-limit'
 import { errorHandler, notFoundHandler } from './error-handler/error-handler'
 import type { GatewayDeps } from './gateway-deps'
@@ -41,6 +42,7 @@ export function createApp(deps: GatewayDeps) {
       },
     }),
     idempotencyKey(),
+    multipartBody(),
     submitCheck(deps),
   )
   app.get('/v1/checks/:id', checkIdParam(), getCheck(deps))
