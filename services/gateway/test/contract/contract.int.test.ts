@@ -16,7 +16,11 @@ afterAll(async () => {
 })
 
 const auth = () => ({ authorization: `Bearer ${h.key}` })
-async function post(app: ReturnType<Harness['app']>, body: FormData | string, headers: Record<string, string> = {}) {
+async function post(
+  app: ReturnType<Harness['app']>,
+  body: FormData | string,
+  headers: Record<string, string> = {},
+) {
   const r = await conforming(
     'post',
     '/v1/checks',
