@@ -160,8 +160,34 @@ export function semanticChecks(
           : `amounts expected to match ${format.source}; found a different format at ${where(bad[0]!.value)}`,
     })
   }
+  if (bank === 'vtb') out.push(...vtbRecipientRepeated(segments))
   if (filename) out.push(...filenameCheck(bank, filename, facts))
   return out
+}
+
+/**
+ * A VTB outgoing SBP receipt repeats the recipient's name as its centred second line. A wrapped value
+ * may hold only the start of the name, so a prefix match in either direction passes.
+ */
+function vtbRecipientRepeated(segments: readonly TextSegment[]): CheckResult[] {
+  const norm = (t: string) => t.replace(/[\s\u00a0]+/g, ' ').trim()
+  const titleIndex = segments.findIndex((s) => norm(s.text) === 'Исходящий перевод СБП')
+  const nameLine = titleIndex >= 0 ? segments[titleIndex + 1] : undefined
+  const recipient = readLabelled(segments, /^Получатель$/, 'row')
+  if (!nameLine || !recipient) return []
+  const a = norm(nameLine.text)
+  const b = norm(recipient.value.text)
+  const passed = a.length > 0 && b.length > 0 && (a.startsWith(b) || b.startsWith(a))
+  return [
+    {
+      name: 'semantics.recipient_repeated',
+      hard: true,
+      passed,
+      detail: passed
+        ? 'the recipient under the title matches the «Получатель» row'
+        : `expected the name under the title to repeat the «Получатель» value; they differ (${where(nameLine)} vs ${where(recipient.value)})`,
+    },
+  ]
 }
 
 /** The file name's time (VTB: device zone, whole hours off; Alfa: epoch ms near «Сформирована»). Soft only. */
