@@ -58,6 +58,12 @@ describe.skipIf(!present)('real development receipts (read in place, values neve
       const amount = result.fields.amount
       expect(typeof amount === 'number' && amount > 0, 'amount parses and is positive').toBe(true)
       expect(result.fields.currency === 'RUB', 'currency is RUB').toBe(true)
+      expect(result.facts['family_label_coverage'] === 1, 'every required label found').toBe(true)
+      const weak = Object.entries(result.fields.confidence).filter(([, c]) => c < 0.9)
+      expect(
+        weak.map(([k]) => k),
+        'fields read from a genuine receipt are trusted (>= 0.9)',
+      ).toEqual([])
       if (result.facts['sbp_id'] !== null) {
         expect(result.facts['sbp_id_consistent'] === true, 'SBP id time matches the printed time').toBe(true)
         expect(result.fields.paid_at_source === 'receipt_number', 'paid_at confirmed by the SBP id').toBe(

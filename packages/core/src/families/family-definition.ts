@@ -51,6 +51,11 @@ export interface FieldRule {
    * (T-Bank prints the date unlabelled at the top).
    */
   locate?: 'label' | 'inline' | 'anywhere'
+  /**
+   * Printed in only some layouts of the variant (VTB's two abroad layouts, Alfa's three): read when
+   * present, but its absence does not lower the recognition coverage.
+   */
+  optional?: boolean
 }
 
 /** Values a variant states by its nature rather than prints (documented per family in docs/extraction.md). */

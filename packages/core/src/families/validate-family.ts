@@ -78,6 +78,7 @@ function checkRules(rules: unknown, path: string, fail: (p: string) => never, na
     if (!names.includes(name)) fail(`${path}.${name}`)
     if (!formats.includes(rule.format)) fail(`${path}.${name}.format`)
     if (!Array.isArray(rule.labels)) fail(`${path}.${name}.labels`)
+    if (rule.optional !== undefined && typeof rule.optional !== 'boolean') fail(`${path}.${name}.optional`)
     if ((rule.locate ?? 'label') !== 'anywhere' && rule.labels.length === 0) fail(`${path}.${name}.labels`)
   }
 }
