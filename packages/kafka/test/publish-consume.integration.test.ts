@@ -13,6 +13,7 @@ import {
   recordCount,
   registryUrl,
   type TestBus,
+  topicPartitions,
   waitFor,
 } from './stack'
 
@@ -62,6 +63,19 @@ describe('publish and consume through the real Kafka and schema registry', () =>
     await waitFor(async () =>
       (await committedTotal(groupId, physicalTopic(prefix, 'check.matched.v1'))) === 3 ? true : undefined,
     )
+  })
+
+  it('ensureTopics and registerSchemas are idempotent: topics keep their layout, subjects stay at version 1', async () => {
+    current = await createTestBus()
+    const { bus, prefix } = current
+    await bus.ensureTopics()
+    await bus.registerSchemas()
+    for (const topic of ['check.completed.v1', 'check.dead-letter.v1']) {
+      expect((await topicPartitions(physicalTopic(prefix, topic))).length).toBe(2)
+    }
+    const subject = valueSubject(physicalTopic(prefix, 'check.completed.v1'))
+    const versions = await fetch(`${registryUrl}/subjects/${encodeURIComponent(subject)}/versions`)
+    expect(await versions.json()).toEqual([1])
   })
 
   it('delivers messages of several topics to one handler, discriminated by topic', async () => {

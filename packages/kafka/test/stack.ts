@@ -138,3 +138,15 @@ export async function recordCount(topic: string): Promise<number> {
     await admin.disconnect()
   }
 }
+
+/** Partition ids of a topic, from the broker's metadata. */
+export async function topicPartitions(topic: string): Promise<number[]> {
+  const admin = adminKafka.admin()
+  await admin.connect()
+  try {
+    const { topics } = await admin.fetchTopicMetadata({ topics: [topic] })
+    return (topics[0]?.partitions ?? []).map((p) => p.partitionId)
+  } finally {
+    await admin.disconnect()
+  }
+}
