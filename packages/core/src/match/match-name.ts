@@ -2,8 +2,8 @@
  * Person names as receipts print them: `Имя Отчество Ф.`, `Имя Ф.`, `Имя Фамилия`, `ИМЯ ОТЧЕСТВО Ф.`,
  * Alfa's `Имя Отчество И` (initial without a dot) and masked surnames like `Ааа****а И. О.`; clients write
  * `Фамилия Имя Отчество`, `Имя Фамилия` or Latin ("Aleksandr Zhukov"). Two names agree when every token of
- * the shorter one pairs with a distinct token of the longer one (in any order) and at least one pair is
- * strong (two whole words, or a masked word showing at least two letters): extra tokens, such as a
+ * the shorter one pairs with a distinct token of the longer one (in any order) and, when both show words,
+ * at least one pair is strong (two whole words, or masks agreeing on two letters): extra tokens, such as a
  * patronymic one side omits, are not a contradiction; a differing token is.
  */
 import { foldText, foldWords } from './normalize-text'
@@ -50,7 +50,23 @@ const visibleLetters = (t: NameToken) => t.raw.replace(/\*/g, '').length
 /** How two tokens pair: 'strong', 'weak' (an initial, or a barely visible mask) or null (they differ). */
 function pair(a: NameToken, b: NameToken): 'strong' | 'weak' | null {
   if (a.kind === 'word' && b.kind === 'word') return a.key !== '' && a.key === b.key ? 'strong' : null
-  if (a.kind === 'masked' && b.kind === 'masked') return null
+  if (a.kind === 'masked' && b.kind === 'masked') {
+    // Two masked forms (a masked receipt name quoted back): visible letters in place in one script,
+    // else the visible prefixes must agree.
+    if (isCyrillic(a.raw) === isCyrillic(b.raw)) {
+      if (a.raw.length !== b.raw.length) return null
+      let agreed = 0
+      for (let i = 0; i < a.raw.length; i += 1) {
+        if (a.raw[i] === '*' || b.raw[i] === '*') continue
+        if (a.raw[i] !== b.raw[i]) return null
+        agreed += 1
+      }
+      return agreed >= 2 ? 'strong' : 'weak'
+    }
+    const [s, l] = a.key.length <= b.key.length ? [a, b] : [b, a]
+    if (s.key === '' || !l.key.startsWith(s.key)) return null
+    return s.key.length >= 2 ? 'strong' : 'weak'
+  }
   if (a.kind === 'masked' || b.kind === 'masked') {
     const [m, o] = a.kind === 'masked' ? [a, b] : [b, a]
     if (o.kind === 'initial') return m.key !== '' && m.key.startsWith(o.key) ? 'weak' : null
@@ -65,9 +81,12 @@ function pair(a: NameToken, b: NameToken): 'strong' | 'weak' | null {
 }
 
 function aligns(small: NameToken[], large: NameToken[]): boolean {
+  // When one side shows only initials (`A. A.`), it cannot contradict a name whose initials agree; when
+  // both show words, at least one strong pair is required, so initials alone never outvote the words.
+  const hasWholeWords = [small, large].every((side) => side.some((t) => t.kind !== 'initial'))
   const used = new Array<boolean>(large.length).fill(false)
   const search = (i: number, strong: boolean): boolean => {
-    if (i === small.length) return strong
+    if (i === small.length) return strong || !hasWholeWords
     for (let j = 0; j < large.length; j += 1) {
       if (used[j]) continue
       const kind = pair(small[i]!, large[j]!)
