@@ -73,6 +73,7 @@ export function documentFeatures(s: PdfStructure): DocumentFeatures {
       creator: s.info['Creator'] ?? '(none)',
       infoKeys: s.infoKeys.join(' '),
       headerVersion: s.headerVersion ?? '(none)',
+      headerComment: s.headerComment ?? '(none)',
       catalogVersion: s.catalog.version ?? '(none)',
       idShape: idShape(s.trailer.id),
       trailerKeys: s.trailer.keys.filter((k) => k !== 'Prev').join(' '),

@@ -18,6 +18,11 @@ const CATEGORICAL: Record<string, FeatureRule> = {
   creator: { name: 'generator.creator', hard: true, what: 'Info /Creator' },
   infoKeys: { name: 'generator.info_keys', hard: true, what: 'Info dictionary keys' },
   headerVersion: { name: 'generator.header_version', hard: true, what: 'header %PDF version' },
+  headerComment: {
+    name: 'generator.header_comment',
+    hard: true,
+    what: 'binary comment line after the header',
+  },
   catalogVersion: { name: 'generator.catalog_version', hard: true, what: 'catalog /Version' },
   idShape: {
     name: 'generator.id_shape',

@@ -39,6 +39,12 @@ export function parsePdfStructure(bytes: Uint8Array, limits: PdfLimits = default
   const headerOffset = text.indexOf('%PDF-')
   if (headerOffset < 0 || headerOffset > 1024) throw new CheckError('pdf_unreadable', 'No %PDF header.')
   const headerVersion = /^%PDF-(\d\.\d)/.exec(text.slice(headerOffset, headerOffset + 16))?.[1] ?? null
+  const commentLine = /^%PDF-\d\.\d\r?\n?\r?(%[^\r\n]{0,16})/.exec(
+    text.slice(headerOffset, headerOffset + 48),
+  )?.[1]
+  const headerComment = commentLine
+    ? bytesToHex(Uint8Array.from(commentLine.slice(1), (c) => c.charCodeAt(0)))
+    : null
   const budget: InflateBudget = { remaining: limits.maxInflatedBytes }
 
   let entries = new Map<number, XrefEntry>()
@@ -161,6 +167,7 @@ export function parsePdfStructure(bytes: Uint8Array, limits: PdfLimits = default
     byteLength: bytes.length,
     headerVersion,
     headerOffset,
+    headerComment,
     revisions: revisionList,
     xrefKind: reconstructed
       ? 'reconstructed'

@@ -109,6 +109,8 @@ export interface PdfStructure {
   /** `%PDF-x.y` header version, e.g. `1.4`; null when the header is missing. */
   headerVersion: string | null
   headerOffset: number
+  /** The comment line after the header (writers put 4+ binary bytes there), hex, at most 16 bytes. */
+  headerComment: string | null
   /** Oldest first. Empty when the xref chain was unreadable and the table was rebuilt. */
   revisions: PdfRevision[]
   xrefKind: 'table' | 'stream' | 'hybrid' | 'mixed' | 'reconstructed'
