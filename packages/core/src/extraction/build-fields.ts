@@ -59,9 +59,11 @@ export function buildFields(input: BuildInput): BuiltFields {
   }
   if (input.type) confidence['type'] = Math.round(0.99 * scale * 100) / 100
 
+  // A rule may cap the confidence of what it reads (a label that only approximates the field).
+  const cap = (name: FieldName, c: number) => Math.min(c, readings[name]?.rule.confidence ?? 1)
   const amount = readings.amount?.value
   if (amount?.kind === 'money') {
-    set('amount', amount.money.value, 0.99)
+    set('amount', amount.money.value, cap('amount', 0.99))
     const currency = amount.money.currency ?? constants.currency ?? input.defaultCurrency
     set('currency', currency, amount.money.currency ? 0.99 : 0.9)
   }

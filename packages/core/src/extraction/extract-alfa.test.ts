@@ -184,4 +184,43 @@ describe('extractReceipt: Alfa-Bank', () => {
     })
     expect(result.facts['value.amount.lines']).toBe(1)
   })
+
+  it('reads the debit total of the third abroad layout as the amount, below full confidence', () => {
+    const result = extractReceipt(
+      alfa('Квитанция о переводе за рубеж по номеру телефона', [
+        [
+          ['Сумма списания, включая все комиссии', '380\u00a0RUR'],
+          ['Номер телефона получателя', '+996700123456'],
+        ],
+        [
+          ['Сумма зачисления', '410,5 KGS'],
+          ['Банк получателя', 'Mbank'],
+        ],
+        [
+          ['Курс конвертации', '1 RUR = 1.0803 KGS'],
+          ['Счёт списания', '40817810000000001234'],
+        ],
+        [
+          ['Дата и время перевода', '05.03.2026 22:49:55 мск'],
+          ['Номер операции в банке', 'C600503261234567'],
+        ],
+        [
+          ['Получатель', 'Асанов А.'],
+          ['Идентификатор операции', 'B6064194958K7Q2P0000070011234567'],
+        ],
+      ]),
+    )
+    expect(result.family).toBe('alfa/abroad_phone')
+    expect(result.facts['family_label_coverage']).toBe(1)
+    expect(result.fields).toMatchObject({
+      amount: 380,
+      currency: 'RUB',
+      commission: null,
+      bank: 'Mbank',
+      receipt_number: 'B6064194958K7Q2P0000070011234567',
+      payment_reference: 'C600503261234567',
+    })
+    expect(result.fields.confidence['amount']).toBeLessThan(0.9)
+    expect(result.fields.confidence['currency']).toBeGreaterThanOrEqual(0.9)
+  })
 })

@@ -31,7 +31,9 @@ export function familyLabelKeys(family: FamilyDefinition): Set<string> {
     ...Object.values(family.extras ?? {}),
     ...family.variants.flatMap((v) => Object.values(v.fields)),
   ]
-  const keys = rules.flatMap((rule) => (rule ? rule.labels.map(labelKey) : []))
+  const labelsOf = (rule: FieldRule | undefined): string[] =>
+    rule ? [...rule.labels, ...labelsOf(rule.fallback)] : []
+  const keys = rules.flatMap((rule) => labelsOf(rule).map(labelKey))
   return new Set([...keys, ...(family.otherLabels ?? []).map(labelKey)])
 }
 
@@ -66,7 +68,7 @@ export function readRule(
     return null
   }
   const label = findLabel(lines, rule.labels, layout, rule.locate === 'inline')
-  if (!label) return null
+  if (!label) return rule.fallback ? readRule(lines, rule.fallback, layout, labelKeys) : null
   if (label.inlineValue !== null) {
     return {
       rule,

@@ -56,6 +56,10 @@ export interface FieldRule {
    * present, but its absence does not lower the recognition coverage.
    */
   optional?: boolean
+  /** Upper bound on the confidence of values this rule reads (for labels that only approximate the field). */
+  confidence?: number
+  /** Tried when this rule's label is absent (e.g. Alfa's debit total when no transfer amount is printed). */
+  fallback?: FieldRule
 }
 
 /** Values a variant states by its nature rather than prints (documented per family in docs/extraction.md). */

@@ -79,6 +79,10 @@ function checkRules(rules: unknown, path: string, fail: (p: string) => never, na
     if (!formats.includes(rule.format)) fail(`${path}.${name}.format`)
     if (!Array.isArray(rule.labels)) fail(`${path}.${name}.labels`)
     if (rule.optional !== undefined && typeof rule.optional !== 'boolean') fail(`${path}.${name}.optional`)
+    if (rule.confidence !== undefined && !(rule.confidence > 0 && rule.confidence <= 1)) {
+      fail(`${path}.${name}.confidence`)
+    }
+    if (rule.fallback) checkRules({ [name]: rule.fallback }, `${path}.${name}.fallback`, fail, names)
     if ((rule.locate ?? 'label') !== 'anywhere' && rule.labels.length === 0) fail(`${path}.${name}.labels`)
   }
 }
