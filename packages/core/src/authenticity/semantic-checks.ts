@@ -195,15 +195,8 @@ function filenameCheck(bank: string, filename: string, facts: PrintedFacts): Che
   const base = filename.replace(/^.*[\\/]/, '')
   if (bank === 'vtb' && facts.operation) {
     const m = /^(\d{2})-(\d{2})-(\d{2})_(\d{2})-(\d{2})( \(\d+\))?\.pdf$/i.exec(base)
-    if (!m)
-      return [
-        {
-          name: 'semantics.filename',
-          hard: false,
-          passed: false,
-          detail: 'file name expected as DD-MM-YY_HH-MM.pdf',
-        },
-      ]
+    // A renamed download makes no claim: only a name in the bank's own pattern is compared.
+    if (!m) return []
     const t = Date.UTC(2000 + Number(m[3]), Number(m[2]) - 1, Number(m[1]), Number(m[4]), Number(m[5])) / 1000
     const diff = t - (facts.operation.epoch + 3 * 3600)
     const off = Math.abs(diff - Math.round(diff / 3600) * 3600)
@@ -219,15 +212,7 @@ function filenameCheck(bank: string, filename: string, facts: PrintedFacts): Che
   }
   if (bank === 'alfa' && facts.generated) {
     const m = /^AM_(\d{13})\.pdf$/i.exec(base)
-    if (!m)
-      return [
-        {
-          name: 'semantics.filename',
-          hard: false,
-          passed: false,
-          detail: 'file name expected as AM_<epoch ms>.pdf',
-        },
-      ]
+    if (!m) return []
     const diff = Math.round(Number(m[1]) / 1000) - facts.generated.epoch
     const passed = diff >= -900 && diff <= 4200
     return [
