@@ -157,12 +157,21 @@ async function benchReal(dir: string): Promise<void> {
   if (!havePdftotext) console.log('  pdftotext not found: independent-reading comparison skipped')
   const manifestTally = new Tally()
   const independent = new Tally()
+  const generic = { amountRead: 0, amountRight: 0, wrongConfident: 0, n: 0 }
   const times = newTimes()
   for (const row of rows) {
     const bytes = new Uint8Array(readFileSync(join(dir, row.file)))
     const result = await timedExtract(bytes, times)
     manifestTally.add('family/variant', result.family === expectedFamily(row))
     manifestTally.add('paid_at', paidAtAgrees(result, row.op))
+    // Generic reading with every family hidden, judged against the family reading (itself cross-checked).
+    const unseen = extractReceipt(await parsePdf(bytes), { families: [] })
+    generic.n++
+    if (unseen.fields.amount !== null) {
+      generic.amountRead++
+      if (unseen.fields.amount === result.fields.amount) generic.amountRight++
+      else if ((unseen.fields.confidence['amount'] ?? 0) >= 0.9) generic.wrongConfident++
+    }
     if (!havePdftotext) continue
     const layout = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', join(dir, row.file), '-'], {
       encoding: 'utf8',
@@ -181,6 +190,11 @@ async function benchReal(dir: string): Promise<void> {
     console.log('  against an independent pdftotext -layout reading (exact match, fields either side read):')
     independent.print('    ')
   }
+  console.log(
+    `  generic (families hidden): amount read ${pct(generic.amountRead, generic.n)}, ` +
+      `right when read ${pct(generic.amountRight, generic.amountRead)}, ` +
+      `wrong with confidence >= 0.9: ${generic.wrongConfident}`,
+  )
   // Timing only: every file again, `rounds` times, after the accuracy pass warmed everything up.
   const timing = newTimes()
   const all = rows.map((row) => new Uint8Array(readFileSync(join(dir, row.file))))
