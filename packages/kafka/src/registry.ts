@@ -52,7 +52,10 @@ export async function lookupSchemaId(
       schema: JSON.stringify(eventSchemas[topic]),
     })
   } catch (error) {
-    if (httpStatus(error) === 404) {
+    // The client turns the registry's 404 (unknown subject, or schema not among its versions) into a
+    // bare ConfluentSchemaRegistryError without a status.
+    const name = (error as { name?: unknown } | null)?.name
+    if (httpStatus(error) === 404 || name === 'ConfluentSchemaRegistryError') {
       throw new KafkaStageError(
         'schema_not_registered',
         `the ${topic} schema of this build is not registered under ${valueSubject(physical)}; call registerSchemas()`,

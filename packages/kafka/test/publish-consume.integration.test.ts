@@ -2,9 +2,11 @@ import type { CheckMatchedV1 } from '@rv/schemas'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ConsumedMessage } from '../src/consumer'
 import { KafkaStageError } from '../src/errors'
+import { createEventBus } from '../src/event-bus'
 import { physicalTopic, valueSubject } from '../src/topics'
 import { matchedEvent, newCheckId, submittedEvent } from './sample-events'
 import {
+  brokers,
   collectRaw,
   committedTotal,
   createTestBus,
@@ -76,6 +78,37 @@ describe('publish and consume through the real Kafka and schema registry', () =>
     const subject = valueSubject(physicalTopic(prefix, 'check.completed.v1'))
     const versions = await fetch(`${registryUrl}/subjects/${encodeURIComponent(subject)}/versions`)
     expect(await versions.json()).toEqual([1])
+  })
+
+  it('a bus that did not register finds the schema id by lookup, and refuses when nothing is registered', async () => {
+    current = await createTestBus()
+    const { prefix } = current
+    const other = createEventBus({
+      brokers,
+      registryUrl,
+      clientId: 'rv-kafka-tests-2',
+      topicPrefix: prefix,
+      shutdown: false,
+    })
+    const unregistered = createEventBus({
+      brokers,
+      registryUrl,
+      clientId: 'rv-kafka-tests-3',
+      topicPrefix: `${randomName('it-none')}.`,
+      shutdown: false,
+    })
+    try {
+      const id = newCheckId()
+      await other.publish('check.matched.v1', id, matchedEvent(id))
+      expect(await recordCount(physicalTopic(prefix, 'check.matched.v1'))).toBe(1)
+      await expect(unregistered.publish('check.matched.v1', id, matchedEvent(id))).rejects.toMatchObject({
+        code: 'schema_not_registered',
+        retryable: false,
+      })
+    } finally {
+      await other.close()
+      await unregistered.close()
+    }
   })
 
   it('delivers messages of several topics to one handler, discriminated by topic', async () => {
