@@ -16,6 +16,7 @@ export interface FactsInput {
   recognition: {
     family: string
     variant: string
+    title: string
     labelCoverage: number
     producerMatches: boolean
     anchorFound: boolean
@@ -32,6 +33,7 @@ export function buildFacts(input: FactsInput): Facts {
     family: input.family,
     family_name: recognition?.family ?? null,
     variant: recognition?.variant ?? null,
+    title: recognition?.title ?? null,
     family_label_coverage: recognition ? round(recognition.labelCoverage) : null,
     family_producer_matches: recognition?.producerMatches ?? null,
     family_anchor_found: recognition?.anchorFound ?? null,

@@ -10,7 +10,6 @@ import type { PdfModel } from '../pdf/pdf-model'
 import { buildFacts } from './build-facts'
 import { buildFields } from './build-fields'
 import { genericScale, readGenericFields } from './extract-generic'
-import { labelKey } from './normalize-text'
 import { readFamilyFields } from './read-family-fields'
 import { defaultSbpIdWindows } from './resolve-paid-at'
 import { buildLines, linesToText } from './text-lines'
@@ -68,19 +67,16 @@ export function extractReceipt(model: PdfModel, options: ExtractOptions = {}): E
   const facts = buildFacts({
     model,
     family: name,
-    recognition: { ...recognition, family: family.family, variant: variant.variant },
+    recognition: {
+      ...recognition,
+      family: family.family,
+      variant: variant.variant,
+      title: recognition.title.join(' / '),
+    },
     built,
     readings,
     generated: extras.generated_at,
     lineCount: lines.length,
   })
-  facts['title'] =
-    variant.titles
-      .find((t) =>
-        t.every((line) =>
-          normalizedText.split('\n').some((l) => labelKey(l) === labelKey(line) || l.includes(line)),
-        ),
-      )
-      ?.join(' / ') ?? null
   return { family: name, fields: built.fields, normalizedText, facts }
 }

@@ -11,6 +11,8 @@ import type { FamilyDefinition, FieldRule, VariantDefinition } from './family-de
 export interface Recognition {
   family: FamilyDefinition
   variant: VariantDefinition
+  /** The title alternative that matched. */
+  title: readonly string[]
   /** Share of the variant's labelled fields whose label was found (0..1). */
   labelCoverage: number
   producerMatches: boolean
@@ -36,7 +38,7 @@ export function recogniseFamily(
     for (const k of keys) if (k === key || k.startsWith(`${key} `)) return true
     return false
   }
-  let best: (Recognition & { titleLength: number }) | null = null
+  let best: Recognition | null = null
   for (const family of candidates) {
     for (const variant of family.variants) {
       const title = variant.titles.find((alternative) => alternative.every(hasKey))
@@ -46,26 +48,23 @@ export function recogniseFamily(
         rule.labels.some((label) => hasPrefix(label) || labelSplitFound(label, keys)),
       )
       const labelCoverage = rules.length === 0 ? 1 : found.length / rules.length
-      const titleLength = title.length
       if (
         !best ||
         labelCoverage > best.labelCoverage ||
-        (labelCoverage === best.labelCoverage && titleLength > best.titleLength)
+        (labelCoverage === best.labelCoverage && title.length > best.title.length)
       ) {
         best = {
           family,
           variant,
+          title,
           labelCoverage,
-          titleLength,
           producerMatches: family.recognise.producer.some((p) => new RegExp(p).test(producer ?? '')),
           anchorFound: family.recognise.anchors.some(hasKey),
         }
       }
     }
   }
-  if (!best || best.labelCoverage < minLabelCoverage) return null
-  const { titleLength: _, ...recognition } = best
-  return recognition
+  return best && best.labelCoverage >= minLabelCoverage ? best : null
 }
 
 /** A label wrapped over two lines (`Телефон` / `отправителя`) is found when both halves are present. */
