@@ -8,6 +8,8 @@
  * Prints aggregate tables and writes them to docs/authenticity-accuracy.md. No per-file output.
  *
  *   npm run bench:authenticity [-- --corpus ../shared/corpus/real --techniques amount_patch,resave_qpdf]
+ *   npm run bench:authenticity -- --deflater classic --out docs/authenticity-accuracy-classic-zlib.md
+ *     (in-place edits recompressed with classic zlib, like the banks' generators: the strongest forger)
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -27,6 +29,7 @@ const { values } = parseArgs({
   options: {
     corpus: { type: 'string', default: defaultCorpusRoot },
     techniques: { type: 'string' },
+    deflater: { type: 'string', default: 'node' },
     out: {
       type: 'string',
       default: fileURLToPath(new URL('../docs/authenticity-accuracy.md', import.meta.url)),
@@ -123,6 +126,7 @@ try {
         forged.set(key, ft)
         const context = {
           tmpDir: mkdtempSync(join(tmp, 'f-')),
+          deflater: values.deflater === 'classic' ? ('classic' as const) : ('node' as const),
           partner:
             partner && partner !== file
               ? { bytes: partner.bytes, family, filename: partner.name }
@@ -196,7 +200,7 @@ const table = lines.join('\n')
 console.log(table)
 writeFileSync(
   values.out,
-  `# Authenticity accuracy\n\nWritten by \`npm run bench:authenticity\` (scripts/bench-authenticity.ts). Aggregate figures only.\n\n` +
+  `# Authenticity accuracy${values.deflater === 'classic' ? ' (in-place edits recompressed with classic zlib)' : ''}\n\nWritten by \`npm run bench:authenticity\` (scripts/bench-authenticity.ts). Aggregate figures only.\n\n` +
     `Data: the real development receipts (${gTotal} files), read in place. Learned families are judged leave-one-out ` +
     `(each file against a fingerprint learned from the others); families with a FAMILIES.md fingerprint use the committed one (cross-checked on their single ` +
     `development file, so their genuine figures are not held out). ` +

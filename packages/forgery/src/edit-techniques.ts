@@ -43,40 +43,44 @@ function result(bytes: Uint8Array, filename: string, note: string): ForgeryResul
 export const amountPatch: Technique = {
   id: 'amount_patch',
   label: 'amount changed in place with glyphs of the embedded subset, clean single revision',
-  async apply(input) {
+  async apply(input, context) {
     const file = new PdfFile(input.bytes)
     const editor = new PageEditor(file)
     const note = patchAmount(editor, input.family, false)
     if (!note) return skipped('no amount drawable with the subset')
-    return result(file.rewrite(editor.contentObjects()), input.filename, note)
+    return result(file.rewrite(editor.contentObjects(context.deflater)), input.filename, note)
   },
 }
 
 export const amountPatchConsistent: Technique = {
   id: 'amount_patch_all',
   label: 'every occurrence of the amount changed consistently (totals kept equal), clean single revision',
-  async apply(input) {
+  async apply(input, context) {
     const file = new PdfFile(input.bytes)
     const editor = new PageEditor(file)
     const note = patchAmount(editor, input.family, true)
     if (!note) return skipped('no amount drawable with the subset')
-    return result(file.rewrite(editor.contentObjects()), input.filename, note)
+    return result(file.rewrite(editor.contentObjects(context.deflater)), input.filename, note)
   },
 }
 
 export const incrementalEdit: Technique = {
   id: 'incremental_update',
   label: 'amount changed and saved as an incremental update (/Prev, second %%EOF)',
-  async apply(input) {
+  async apply(input, context) {
     const file = new PdfFile(input.bytes)
     const editor = new PageEditor(file)
     const note = patchAmount(editor, input.family, true)
     if (!note) return skipped('no amount drawable with the subset')
-    return result(file.appendUpdate(editor.contentObjects()), input.filename, note)
+    return result(file.appendUpdate(editor.contentObjects(context.deflater)), input.filename, note)
   },
 }
 
-async function datePatch(input: ForgeryInput, consistent: boolean): Promise<ForgeryResult> {
+async function datePatch(
+  input: ForgeryInput,
+  consistent: boolean,
+  deflater: 'node' | 'classic' = 'node',
+): Promise<ForgeryResult> {
   const file = new PdfFile(input.bytes)
   const editor = new PageEditor(file)
   const facts = factsOf(editor, input.family)
@@ -116,7 +120,7 @@ async function datePatch(input: ForgeryInput, consistent: boolean): Promise<Forg
     if (!editor.replaceRun(run, e.text, alignOf(editor, run.x1)))
       return skipped('a needed digit is missing from the subset')
   }
-  for (const [k, v] of editor.contentObjects()) replacements.set(k, v)
+  for (const [k, v] of editor.contentObjects(deflater)) replacements.set(k, v)
   const filename = consistent ? shiftFilename(input.filename, days) : input.filename
   return result(
     file.rewrite(replacements),
@@ -128,19 +132,19 @@ async function datePatch(input: ForgeryInput, consistent: boolean): Promise<Forg
 export const datePatchInconsistent: Technique = {
   id: 'date_patch_inconsistent_id',
   label: 'operation date changed, SBP id and metadata left as they were',
-  apply: (input) => datePatch(input, false),
+  apply: (input, context) => datePatch(input, false, context.deflater),
 }
 
 export const datePatchConsistent: Technique = {
   id: 'date_patch_consistent_id',
   label: 'operation date changed together with the SBP id time, operation number, CreationDate and file name',
-  apply: (input) => datePatch(input, true),
+  apply: (input, context) => datePatch(input, true, context.deflater),
 }
 
 export const metadataRewrite: Technique = {
   id: 'metadata_rewrite',
   label: 'Info dictionary rewritten (producer and dates) as an editor would save it',
-  async apply(input) {
+  async apply(input, context) {
     const file = new PdfFile(input.bytes)
     const info = infoNum(file)
     if (info === null) return skipped('no Info dictionary')
@@ -157,7 +161,7 @@ export const metadataRewrite: Technique = {
 export const namesSwapped: Technique = {
   id: 'names_swapped',
   label: 'sender and recipient names swapped in place (glyphs of the subset)',
-  async apply(input) {
+  async apply(input, context) {
     const file = new PdfFile(input.bytes)
     const editor = new PageEditor(file)
     const pair = nameRuns(editor, input.family)
@@ -169,14 +173,14 @@ export const namesSwapped: Technique = {
     if (!editor.replaceRun(first, firstText, alignOf(editor, first.x1))) return skipped('glyph missing')
     const again = editor.runs.find((r) => r.opIndex === second.opIndex)!
     if (!editor.replaceRun(again, secondText, alignOf(editor, again.x1))) return skipped('glyph missing')
-    return result(file.rewrite(editor.contentObjects()), input.filename, 'names swapped')
+    return result(file.rewrite(editor.contentObjects(context.deflater)), input.filename, 'names swapped')
   },
 }
 
 export const whiteBoxOverlay: Technique = {
   id: 'white_box_overlay',
   label: 'white rectangle painted over the amount and a new amount drawn on top',
-  async apply(input) {
+  async apply(input, context) {
     const file = new PdfFile(input.bytes)
     const editor = new PageEditor(file)
     const run = amountRuns(editor, input.family)[0]
@@ -195,7 +199,11 @@ export const whiteBoxOverlay: Technique = {
       `q 1 1 1 rg ${(run.x0 - 1).toFixed(2)} ${(y - run.size * 0.3).toFixed(2)} ${(run.x1 - run.x0 + 2).toFixed(2)} ${(run.size * 1.3).toFixed(2)} re f Q ` +
         `q ${run.fill.replace(/,/g, ' ')} rg BT /${run.font.resource} ${run.size} Tf 1 0 0 1 ${x.toFixed(2)} ${y.toFixed(2)} Tm <${hex}> Tj ET Q`,
     )
-    return result(file.rewrite(editor.contentObjects()), input.filename, 'amount covered and redrawn')
+    return result(
+      file.rewrite(editor.contentObjects(context.deflater)),
+      input.filename,
+      'amount covered and redrawn',
+    )
   },
 }
 
@@ -209,7 +217,7 @@ export const recombined: Technique = {
     const editor = new PageEditor(file)
     editor.decoded = partner.decoded
     return result(
-      file.rewrite(editor.contentObjects()),
+      file.rewrite(editor.contentObjects(context.deflater)),
       input.filename,
       "partner's page content in this container",
     )
@@ -219,7 +227,7 @@ export const recombined: Technique = {
 export const newGlyphs: Technique = {
   id: 'new_glyphs_patch',
   label: 'recipient name replaced by text the subset cannot draw, with a font the editor added',
-  async apply(input) {
+  async apply(input, context) {
     const file = new PdfFile(input.bytes)
     const editor = new PageEditor(file)
     const target = nameRuns(editor, input.family)?.[1] ?? amountRuns(editor, input.family)[0]
@@ -245,7 +253,7 @@ export const newGlyphs: Technique = {
       `q 1 1 1 rg ${(target.x0 - 1).toFixed(2)} ${(top - target.baseline - target.size * 0.3).toFixed(2)} ${(target.x1 - target.x0 + 2).toFixed(2)} ${(target.size * 1.3).toFixed(2)} re f Q ` +
         `BT /FZ9 ${target.size} Tf 1 0 0 1 ${x.toFixed(2)} ${(top - target.baseline).toFixed(2)} Tm (${text}) Tj ET`,
     )
-    const replacements = editor.contentObjects()
+    const replacements = editor.contentObjects(context.deflater)
     replacements.set(fontDictOwner, owner)
     const font = `${fontNum} 0 obj\n<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>\nendobj\n`
     return result(
@@ -260,7 +268,7 @@ export const amountPatchClassicZlib: Technique = {
   id: 'amount_patch_classic_zlib',
   label:
     'amount changed in place, recompressed with classic zlib like the generator (strongest in-place edit)',
-  async apply(input) {
+  async apply(input, context) {
     const file = new PdfFile(input.bytes)
     const editor = new PageEditor(file)
     const note = patchAmount(editor, input.family, true)

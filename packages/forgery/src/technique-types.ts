@@ -12,6 +12,11 @@ export interface ForgeryContext {
   tmpDir: string
   /** A second genuine receipt of the same family, for recombination. */
   partner?: ForgeryInput
+  /**
+   * Deflater for rewritten content streams: `node` (Node's zlib, a Chromium fork, as Node/Electron editors
+   * write) or `classic` (classic zlib, byte-compatible with the banks' Java generators). Default `node`.
+   */
+  deflater?: 'node' | 'classic'
 }
 
 export type ForgeryResult =
