@@ -144,7 +144,7 @@ export const datePatchConsistent: Technique = {
 export const metadataRewrite: Technique = {
   id: 'metadata_rewrite',
   label: 'Info dictionary rewritten (producer and dates) as an editor would save it',
-  async apply(input, context) {
+  async apply(input) {
     const file = new PdfFile(input.bytes)
     const info = infoNum(file)
     if (info === null) return skipped('no Info dictionary')
@@ -268,7 +268,7 @@ export const amountPatchClassicZlib: Technique = {
   id: 'amount_patch_classic_zlib',
   label:
     'amount changed in place, recompressed with classic zlib like the generator (strongest in-place edit)',
-  async apply(input, context) {
+  async apply(input) {
     const file = new PdfFile(input.bytes)
     const editor = new PageEditor(file)
     const note = patchAmount(editor, input.family, true)
