@@ -61,6 +61,15 @@ export class JasperPage {
     this.line(font, resource, text, (width - font.width(text, size)) / 2, yMin, size, colour)
   }
 
+  /**
+   * Jasper's page anchor: an empty string at the top-left corner. It is GPB's only use of MicrosoftSansSerif,
+   * whose subset therefore holds just .notdef (a one-byte CIDSet). OpenPDF resets the matrix after it, iText not.
+   */
+  anchor(resource: string, reset: boolean): void {
+    this.ops.push('BT', `1 0 0 1 0 ${num(this.height, 2)} Tm`, `/${resource} 10 Tf`, '()Tj', 'ET')
+    if (reset) this.ops.push('1 0 0 1 0 0 cm')
+  }
+
   image(name: string, x: number, yTop: number, w: number, h: number): void {
     this.ops.push(
       `q ${num(w, 2)} 0 0 ${num(h, 2)} ${num(x, 2)} ${num(this.height - yTop - h, 2)} cm /${name} Do Q`,

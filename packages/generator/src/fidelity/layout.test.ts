@@ -67,7 +67,9 @@ describe('text drawing style in the content stream', () => {
       case 'tbank':
       case 'gazprombank': {
         expect(count(/\bTJ\b/g)).toBe(0)
-        expect(count(/^ET\n1 0 0 1 0 0 cm$/gm)).toBe(bt)
+        // iText does not reset the matrix after the page anchor; OpenPDF does
+        expect(count(/^ET\n1 0 0 1 0 0 cm$/gm)).toBe(bank(r) === 'gazprombank' ? bt - 1 : bt)
+        expect(c).toMatch(new RegExp(`^BT\\n1 0 0 1 0 ${r.truth.meta.pageSize[1]} Tm\\n/F1 10 Tf\\n`, 'm'))
         if (bank(r) === 'tbank') {
           expect(count(/^\(i\)Tj$/gm)).toBe(2)
           expect(c).toMatch(/\/F3 16 Tf\n2 Tr\n0\.53333 w/)

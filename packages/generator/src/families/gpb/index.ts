@@ -56,10 +56,9 @@ export const gazprombank: FamilyDefinition = {
     const calibri = new FontUse('Carlito-Regular', 'Calibri', 'original')
     const narrow = new FontUse('LiberationSansNarrow-Regular', 'ArialNarrow', 'original')
     const page = new JasperPage(H)
+    page.anchor('F1', false)
     page.image('img0', 49.5, 8, 184, 40)
     page.centre(times, 'F2', 'Чек по операции', W, 59.5, 14, '0 g')
-    // MicrosoftSansSerif draws only a space (its CIDSet is one byte), on the title's line so extractors fold it in.
-    page.line(sans, 'F1', ' ', (W + times.width('Чек по операции', 14)) / 2, 59.5, 14, '0 g')
     pairs.forEach(([label, value], i) => {
       const y = 76.4 + 30 * i
       page.line(calibri, 'F3', label, 14, y, 11, '0 g', ['2 Tr', '0.36667 w', '0 G'], ['0 Tr', '1 w'])

@@ -47,6 +47,7 @@ export const tbank: FamilyDefinition = {
     const medium = new FontUse('LiberationSans-Bold', 'TinkoffSans-Medium', 'original')
     const rubleWidth = (size: number): number => (rubleAdvance1000() * size) / 1000
     const page = new JasperPage(H)
+    page.anchor('F1', true)
     page.image('img1', 121, 28, 28, 28)
     page.line(regular, 'F1', date, 20, 79, 8, GREY)
     page.line(medium, 'F2', 'Итого', 19, 92, 16, DARK)
