@@ -43,7 +43,8 @@ export function drawingChecks(
   pageWidth: number,
   pageHeight: number,
 ): CheckResult[] {
-  const runs = f.drawing.runs.filter((r) => r.codes.length > 0 && !isBlank(r))
+  // Rotated text (a round stamp's letters) has no axis-aligned box to compare.
+  const runs = f.drawing.runs.filter((r) => r.codes.length > 0 && !isBlank(r) && !r.rotated)
   const out: CheckResult[] = []
 
   // Text over text: two runs whose boxes overlap by more than 30 % of the smaller one.

@@ -30,6 +30,8 @@ export interface DrawnRun {
   stringLengths: number[]
   /** Numeric adjustments inside TJ arrays, in thousandths of text space. */
   kerns: number[]
+  /** Drawn along a rotated baseline (e.g. text around a round stamp): boxes are not axis-aligned. */
+  rotated: boolean
 }
 
 export interface PaintedBox {
@@ -162,6 +164,9 @@ export function drawPage(page: PdfPageStructure): PageDrawing {
       fill: gs.fill,
       stringLengths,
       kerns,
+      rotated:
+        Math.abs(trm0[1]) > 1e-6 * Math.abs(trm0[0]) + 1e-9 ||
+        Math.abs(trm0[2]) > 1e-6 * Math.abs(trm0[3]) + 1e-9,
     })
   }
 

@@ -19,7 +19,7 @@ export interface TextSegment {
 const BASELINE_TOLERANCE = 0.6
 
 export function buildSegments(runs: readonly DrawnRun[]): TextSegment[] {
-  const visible = runs.filter((r) => r.codes.length > 0 && r.size > 0)
+  const visible = runs.filter((r) => r.codes.length > 0 && r.size > 0 && !r.rotated)
   const sorted = [...visible].sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0)
   const rows: DrawnRun[][] = []
   for (const run of sorted) {
