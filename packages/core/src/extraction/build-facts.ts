@@ -41,6 +41,7 @@ export function buildFacts(input: FactsInput): Facts {
     page_width: model.pages[0] ? round(model.pages[0].width) : null,
     page_height: model.pages[0] ? round(model.pages[0].height) : null,
     run_count: model.runs.length,
+    ...textQuality(model),
     line_count: input.lineCount,
     printed_time_text: built.printed?.text ?? null,
     printed_time_msk: built.printed ? formatLocal(built.printed.local) : null,
@@ -80,6 +81,22 @@ export function buildFacts(input: FactsInput): Facts {
     }
   }
   return facts
+}
+
+/** Re-encoded or recombined text (a Ghostscript re-save, glyph soup) shows as control or U+FFFD characters. */
+function textQuality(model: PdfModel): Facts {
+  let chars = 0
+  let control = 0
+  let replacement = 0
+  for (const run of model.runs) {
+    for (const ch of run.text) {
+      chars++
+      const code = ch.codePointAt(0) ?? 0
+      if (code < 0x20 || (code >= 0x7f && code < 0xa0)) control++
+      else if (code === 0xfffd) replacement++
+    }
+  }
+  return { text_chars: chars, text_control_chars: control, text_replacement_chars: replacement }
 }
 
 function operationNumber(reading: FieldReading | undefined): string | null {

@@ -85,4 +85,13 @@ describe('extractReceipt: unrecognised documents', () => {
     const result = extractReceipt(syntheticModel({ width: 300, height: 100, runs }))
     expect(result.normalizedText).toBe('Телефон +7 (900) 123-45-67\n1 000 RUR')
   })
+
+  it('counts control and replacement characters of re-encoded text in the facts', () => {
+    const runs = [
+      { text: '\u001cAA>9 %\u0015', x: 10, y: 10 },
+      { text: 'ok \ufffd', x: 10, y: 30 },
+    ]
+    const result = extractReceipt(syntheticModel({ width: 300, height: 100, runs }))
+    expect(result.facts).toMatchObject({ text_chars: 13, text_control_chars: 2, text_replacement_chars: 1 })
+  })
 })

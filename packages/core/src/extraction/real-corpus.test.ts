@@ -59,6 +59,8 @@ describe.skipIf(!present)('real development receipts (read in place, values neve
       expect(typeof amount === 'number' && amount > 0, 'amount parses and is positive').toBe(true)
       expect(result.fields.currency === 'RUB', 'currency is RUB').toBe(true)
       expect(result.facts['family_label_coverage'] === 1, 'every required label found').toBe(true)
+      expect(result.facts['text_control_chars'] === 0, 'no control characters in the text layer').toBe(true)
+      expect(result.facts['text_replacement_chars'] === 0, 'no U+FFFD in the text layer').toBe(true)
       const weak = Object.entries(result.fields.confidence).filter(([, c]) => c < 0.9)
       expect(
         weak.map(([k]) => k),
