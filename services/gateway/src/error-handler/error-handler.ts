@@ -1,6 +1,7 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { ApiError } from '../api-error'
+import { storeError } from '../contract/store-errors/store-errors'
 import type { GatewayEnv } from '../gateway-env'
 
 function render(c: Context<GatewayEnv>, error: ApiError): Response {
@@ -24,6 +25,11 @@ export function errorHandler(): ErrorHandler<GatewayEnv> {
       // Hono's own middleware (body limit, ...) throws plain HTTPExceptions.
       const code = err.status === 413 ? 'file_too_large' : 'invalid_request'
       return render(c, new ApiError(err.status, code, { message: err.message || 'Invalid request.' }))
+    }
+    const mapped = storeError(err)
+    if (mapped) {
+      c.get('logger')?.warn('record store failure', { err })
+      return render(c, mapped)
     }
     c.get('logger')?.error('unhandled error', { err })
     return render(

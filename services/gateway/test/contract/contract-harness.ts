@@ -19,6 +19,7 @@ export const contract = createOpenApiContract()
 export interface Harness {
   store: Store
   key: string
+  tenantId: string
   app(overrides?: Partial<GatewayDeps>): ReturnType<typeof createApp>
   close(): Promise<void>
 }
@@ -47,6 +48,7 @@ export async function startHarness(stack: StackConfig, name: string): Promise<Ha
   return {
     store,
     key,
+    tenantId: tenant._id,
     app: (overrides = {}) =>
       createApp({
         logger: createLogger({ level: 'silent' }),

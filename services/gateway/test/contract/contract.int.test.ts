@@ -152,17 +152,27 @@ describe('every response the API produces follows openapi.yaml', () => {
     )
   })
 
-  it('GET 500 internal_error when the record store is gone', async () => {
+  it('GET 503 store_unavailable when the record store is gone', async () => {
     const { connectStore } = await import('@rv/store')
     const closed = await connectStore({ url: stack.mongoUrl, database: 'it_contract_closed' })
     await closed.close()
     const r = await get(h.app({ checks: closed.checks }), 'chk_ZZZZZZZZZZZZZZZZZZZZZZZZZZ')
+    expect([r.status, code(r)]).toEqual([503, 'store_unavailable'])
+    expect(r.headers.get('retry-after')).toBe('1')
+  })
+
+  it('GET 500 internal_error for a corrupt stored record, without leaking details', async () => {
+    const id = 'chk_CORRUPT0000000000000000'
+    const record = { ...exampleRecord({ id, tenant_id: h.tenantId }), fields: null }
+    await h.store.db.collection('checks').insertOne({ _id: id as never, tenant_id: h.tenantId, record })
+    const r = await get(h.app(), id)
     expect([r.status, code(r)]).toEqual([500, 'internal_error'])
+    expect(JSON.stringify(r.body)).not.toContain('TypeError')
   })
 
   it('reached most documented responses', () => {
-    // Not reachable on demand here: GET 410 (no deletion yet), 503/504 (store down vs slow are not told apart yet).
+    // Not reachable on demand here: GET 410 (no deletion yet) and 504 (a slow store cannot be forced).
     expect([...seen.post].sort()).toEqual(contract.documentedStatuses('post', '/v1/checks').sort())
-    expect([...seen.get].sort()).toEqual(['200', '400', '401', '404', '406', '429', '500'])
+    expect([...seen.get].sort()).toEqual(['200', '400', '401', '404', '406', '429', '500', '503'])
   })
 })
