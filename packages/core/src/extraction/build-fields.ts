@@ -18,6 +18,9 @@ export interface BuildInput {
   sbpIdWindow: readonly [number, number]
   /** Multiplies every confidence (1 for a fully recognised family). */
   scale: number
+  /** Whether the PDF had a text layer at all, and the language of its text (see detectLanguage). */
+  hasText: boolean
+  language: string | null
 }
 
 export interface BuiltFields {
@@ -29,6 +32,15 @@ export interface BuiltFields {
 }
 
 const textFields = ['recipient_name', 'recipient_account', 'purpose', 'sender_name'] as const
+
+/** `ru` when the text is mostly Cyrillic, `en` when it is Latin only, else null (no text, digits only). */
+export function detectLanguage(text: string): string | null {
+  const cyrillic = (text.match(/[а-яё]/gi) ?? []).length
+  const latin = (text.match(/[a-z]/gi) ?? []).length
+  if (cyrillic > 0 && cyrillic >= latin) return 'ru'
+  if (latin > 0 && cyrillic === 0) return 'en'
+  return cyrillic > 0 ? 'ru' : null
+}
 
 export function buildFields(input: BuildInput): BuiltFields {
   const { readings, constants, scale } = input
@@ -47,8 +59,8 @@ export function buildFields(input: BuildInput): BuiltFields {
     purpose: null,
     sender_name: null,
     commission: null,
-    source: 'pdf_text',
-    language: 'ru',
+    source: input.hasText ? 'pdf_text' : 'none',
+    language: input.language,
     confidence: {},
   }
   const confidence: Record<string, number> = {}

@@ -8,7 +8,7 @@ import { type FamilyDefinition, families } from '../families'
 import { recogniseFamily } from '../families/recognise-family'
 import type { PdfModel } from '../pdf/pdf-model'
 import { buildFacts } from './build-facts'
-import { buildFields } from './build-fields'
+import { buildFields, detectLanguage } from './build-fields'
 import { genericScale, readGenericFields } from './extract-generic'
 import { readFamilyFields } from './read-family-fields'
 import { defaultSbpIdWindows } from './resolve-paid-at'
@@ -39,6 +39,8 @@ export function extractReceipt(model: PdfModel, options: ExtractOptions = {}): E
       type: null,
       sbpIdWindow: defaultSbpIdWindows.minute,
       scale: genericScale,
+      hasText: model.runs.length > 0,
+      language: detectLanguage(normalizedText),
     })
     const facts = buildFacts({
       model,
@@ -62,6 +64,8 @@ export function extractReceipt(model: PdfModel, options: ExtractOptions = {}): E
     sbpIdWindow: family.time.sbpIdWindow,
     // A variant recognised with some labels missing is not trusted at full confidence.
     scale: recognition.labelCoverage === 1 ? 1 : 0.85,
+    hasText: true,
+    language: detectLanguage(normalizedText),
   })
   const name = `${family.family}/${variant.variant}`
   const facts = buildFacts({

@@ -94,4 +94,13 @@ describe('extractReceipt: unrecognised documents', () => {
     const result = extractReceipt(syntheticModel({ width: 300, height: 100, runs }))
     expect(result.facts).toMatchObject({ text_chars: 12, text_control_chars: 2, text_replacement_chars: 1 })
   })
+
+  it('claims no text source and no language for a PDF without a text layer', () => {
+    const result = extractReceipt(syntheticModel({ width: 300, height: 100, runs: [] }))
+    expect(result.fields).toMatchObject({ source: 'none', language: null, amount: null })
+    const latin = extractReceipt(
+      syntheticModel({ width: 300, height: 100, runs: [{ text: 'Total 5', x: 1, y: 1 }] }),
+    )
+    expect(latin.fields).toMatchObject({ source: 'pdf_text', language: 'en' })
+  })
 })
