@@ -1,6 +1,6 @@
 /**
  * Best-effort reading of a document no family recognises, driven by `families/generic.json` (common Russian
- * receipt labels): each label is tried with the value to its right, then below it. Every confidence stays
+ * receipt labels): each label is tried with the value to its right, below it, then inside its own run. Every confidence stays
  * below 0.9 because the layout is a guess; a value that does not parse is left empty. An SBP-shaped id
  * anywhere on the page is taken as the receipt number only when no label names one.
  */
@@ -20,9 +20,19 @@ export function readGenericFields(lines: readonly Line[]): Readings<FieldName> {
   const labelKeys = new Set(Object.values(rules).flatMap((rule) => (rule ? rule.labels.map(labelKey) : [])))
   const readings: Readings<FieldName> = {}
   for (const [name, rule] of Object.entries(rules) as [FieldName, FieldRule][]) {
-    const right = readRule(lines, rule, 'right', labelKeys)
-    const reading = right?.value ? right : readRule(lines, rule, 'below', labelKeys)
-    if (reading?.value) readings[name] = reading
+    // Value to the right, then below, then in the label's own run (`Сумма: 500 ₽`).
+    const attempts = [
+      () => readRule(lines, rule, 'right', labelKeys),
+      () => readRule(lines, rule, 'below', labelKeys),
+      () => readRule(lines, { ...rule, locate: 'inline' }, 'below', labelKeys),
+    ]
+    for (const attempt of attempts) {
+      const reading = attempt()
+      if (reading?.value) {
+        readings[name] = reading
+        break
+      }
+    }
   }
   if (!readings.receipt_number) {
     const found = findSbpIdAnywhere(lines)

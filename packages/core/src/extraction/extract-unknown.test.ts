@@ -103,4 +103,15 @@ describe('extractReceipt: unrecognised documents', () => {
     )
     expect(latin.fields).toMatchObject({ source: 'pdf_text', language: 'en' })
   })
+
+  it('reads generic values written in the label run itself (`Сумма: 500 ₽`)', () => {
+    const runs = [
+      { text: 'Чек', x: 10, y: 10, size: 12 },
+      { text: 'Сумма: 1 500,50 ₽', x: 10, y: 40 },
+      { text: 'Получатель: ИП Иванов', x: 10, y: 60 },
+    ]
+    const result = extractReceipt(syntheticModel({ width: 300, height: 200, runs }))
+    expect(result.fields).toMatchObject({ amount: 1500.5, currency: 'RUB', recipient_name: 'ИП Иванов' })
+    expect(result.fields.confidence['amount']).toBeLessThan(0.9)
+  })
 })

@@ -39,9 +39,9 @@ export function findLabel(
     const line = lines[i]!
     for (const cell of labelCandidates(line, layout)) {
       for (const target of targets) {
-        if (inline && cell.key.startsWith(`${target} `)) {
-          const value = cell.raw.slice(cell.raw.length - (cell.key.length - target.length)).trim()
-          return { line: i, cells: [cell], inlineValue: value }
+        if (inline && (cell.key.startsWith(`${target} `) || cell.key.startsWith(`${target}: `))) {
+          const rest = cell.raw.slice(cell.raw.length - (cell.key.length - target.length))
+          return { line: i, cells: [cell], inlineValue: rest.replace(/^\s*:?\s*/, '').trim() }
         }
         const next = lines[i + 1]
         if (!inline && target.startsWith(`${cell.key} `) && next && next.y - line.y <= 1.6 * line.size) {
