@@ -17,6 +17,7 @@ import { type BusLogger, kafkajsLogCreator, stderrLogger } from './bus-logger'
 import { type ConsumeOptions, type ConsumerHandle, startConsumer } from './consumer'
 import { createPublisher, type Publish } from './publisher'
 import { createRegistryClient, registerEventSchemas } from './registry'
+import { type ReplayOptions, type ReplayReport, replayDeadLetters } from './replay-dead-letters'
 import { installShutdownHandler, type ShutdownOptions, withTimeout } from './shutdown'
 import { allTopics, type EventTopic, eventTopics, physicalTopic } from './topics'
 
@@ -45,6 +46,8 @@ export interface EventBus {
   /** Validates, encodes through the registry and sends `value` keyed by `key` (the check id). */
   publish: Publish
   consume<T extends EventTopic>(options: ConsumeOptions<T>): Promise<ConsumerHandle>
+  /** Sends dead letters (all, or those `filter` accepts) back to their original topics; see docs/events.md. */
+  replayDeadLetters(options?: ReplayOptions): Promise<ReplayReport>
   /** Stops consumers and disconnects; bounded by `timeoutMs` (default 10 s). */
   close(options?: { timeoutMs?: number }): Promise<void>
 }
@@ -125,6 +128,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
       consumers.add(tracked)
       return tracked
     },
+    replayDeadLetters: (replayOptions) => replayDeadLetters({ kafka, producer, prefix }, replayOptions),
     async close({ timeoutMs = 10_000 } = {}) {
       uninstall()
       await withTimeout(closeAll(), timeoutMs, 'event bus close')

@@ -15,6 +15,11 @@ export {
 export { KafkaStageError, toStageError } from './errors'
 export { createEventBus, type EventBus, type EventBusOptions } from './event-bus'
 export type { Publish } from './publisher'
+export {
+  type ReplayOptions,
+  type ReplayReport,
+  replayedFromHeader,
+} from './replay-dead-letters'
 export { backoffDelayMs, defaultRetryPolicy, type RetryPolicy } from './retry-policy'
 export { installShutdownHandler, type ShutdownOptions, withTimeout } from './shutdown'
 export {

@@ -169,4 +169,38 @@ describe('dead-lettering against the real Kafka', () => {
     const [dead] = await deadLetters(prefix, 1)
     expect(dead?.headers['x-error-code']).toBe('invalid_event')
   })
+
+  it('replays dead letters to their original topic once the cause is fixed, and only once', async () => {
+    current = await createTestBus()
+    const { bus } = current
+    const id = newCheckId()
+    const other = newCheckId()
+    await bus.publish('check.matched.v1', id, matchedEvent(id), { 'x-trace': 'abc' })
+    await bus.publish('check.matched.v1', other, matchedEvent(other))
+    let fixed = false
+    const handled: { key: string; headers: Readonly<Record<string, string>> }[] = []
+    const failures: Failure[] = []
+    await bus.consume({
+      groupId: randomName('group'),
+      stage: 'matching',
+      topics: ['check.matched.v1'],
+      handle: async (m) => {
+        if (!fixed) throw new KafkaStageError('profile_missing', 'no such profile', { retryable: false })
+        handled.push({ key: m.key, headers: m.headers })
+      },
+      onPermanentFailure: async (message, error) => void failures.push({ message, error }),
+    })
+    await waitFor(() => (failures.length === 2 ? true : undefined))
+
+    fixed = true
+    const replayGroup = randomName('replay')
+    const report = await bus.replayDeadLetters({ groupId: replayGroup, filter: (d) => d.key === id })
+    expect(report).toEqual({ replayed: 1, passedOver: 1 })
+    const replayed = await waitFor(() => handled.find((h) => h.key === id))
+    expect(replayed.headers['x-trace']).toBe('abc')
+    expect(replayed.headers['x-error-code']).toBeUndefined()
+    expect(replayed.headers['x-replayed-from']).toMatch(/^check\.dead-letter\.v1\/\d+\/\d+$/)
+    expect(await bus.replayDeadLetters({ groupId: replayGroup })).toEqual({ replayed: 0, passedOver: 0 })
+    expect(handled.map((h) => h.key)).toEqual([id])
+  })
 })
