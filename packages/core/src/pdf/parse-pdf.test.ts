@@ -80,6 +80,16 @@ describe('parsePdf', () => {
     expect(await codeOf(parsePdf(bytes))).toBe('pdf_too_complex')
   })
 
+  it('rejects a page that floods the content stream with operators', async () => {
+    const bytes = buildMinimalPdf({
+      pages: [['flood']],
+      compress: true,
+      contentSuffix: 'q Q\n'.repeat(300_000),
+    })
+    expect(bytes.byteLength).toBeLessThan(100_000)
+    expect(await codeOf(parsePdf(bytes))).toBe('pdf_too_complex')
+  })
+
   it('rejects a file above the size limit and one with too many objects', async () => {
     const bytes = buildMinimalPdf({ pages: [['x']] })
     expect(await codeOf(parsePdf(bytes, { ...defaultPdfLimits, maxBytes: 100 }))).toBe('file_too_large')

@@ -10,6 +10,8 @@ export interface MinimalPdfOptions {
   producer?: string
   /** Extra raw bytes for the page content (e.g. a huge inflated payload). */
   contentPadding?: number
+  /** Raw operators appended to every page's content (e.g. a flood of `q Q`). */
+  contentSuffix?: string
   compress?: boolean
   /** Adds a trailer /Encrypt reference (the dictionary itself is a stub). */
   encrypt?: boolean
@@ -69,7 +71,7 @@ function contentStream(lines: string[], options: MinimalPdfOptions): Uint8Array 
   const ops = lines.map(
     (line, i) => `BT /F1 12 Tf 1 0 0 1 20 ${360 - i * 20} Tm (${escapePdfString(line)}) Tj ET`,
   )
-  let body = encoder.encode(ops.join('\n'))
+  let body = encoder.encode(ops.join('\n') + (options.contentSuffix ? `\n${options.contentSuffix}` : ''))
   if (options.contentPadding) {
     const padded = new Uint8Array(body.byteLength + options.contentPadding + 1)
     padded.set(body)
