@@ -5,6 +5,7 @@ import { isDuplicateKeyError } from './duplicate-key'
 /** Stage slots the aggregator fills, one per result topic. */
 export type StageSlot = 'extraction' | 'authenticity' | 'matching' | 'replay'
 
+/** The `checks` document. `stages` is not stored in it: it is assembled from `check_stages` on read. */
 export interface CheckDocument {
   _id: string
   tenant_id: string
@@ -21,42 +22,81 @@ export interface CheckDocument {
   stages: Partial<Record<StageSlot, unknown>>
 }
 
+interface StageDocument {
+  /** `<check id>:<slot>` */
+  _id: string
+  check_id: string
+  slot: StageSlot
+  value: unknown
+}
+
+/** The terminal record, written once; the source of truth for a finished check. */
+interface CompletionDocument {
+  _id: string
+  tenant_id: string
+  status: CheckStatus
+  record: CheckRecord
+  at: Date
+}
+
 const terminal: CheckStatus[] = ['done', 'failed']
 
 /**
- * Check records and their per-stage slots. Every write is an upsert or a conditional update keyed by the
- * check id, so redelivered events are harmless. Uses only what FerretDB v1 supports.
+ * Check records and their per-stage slots.
+ *
+ * Written for FerretDB v1 as much as for MongoDB: FerretDB applies an update by reading and replacing the
+ * whole document, so two concurrent updates of one document can lose one of them. Hence every fact that
+ * must not be lost has its own document with its own single writer: each stage slot is a document
+ * (`check_stages`), and the terminal record is claimed by inserting a unique completion document
+ * (`check_completions`), which reads prefer. The `checks` document holds progress, where a lost write is
+ * repaired by the next one.
  */
 export function createCheckRepository(db: Db) {
   const checks: Collection<CheckDocument> = db.collection<CheckDocument>('checks')
-  const completions = db.collection<{ _id: string; status: CheckStatus; at: Date }>('check_completions')
+  const stages: Collection<StageDocument> = db.collection<StageDocument>('check_stages')
+  const completions: Collection<CompletionDocument> = db.collection<CompletionDocument>('check_completions')
+
+  async function withStages(doc: CheckDocument | null): Promise<CheckDocument | undefined> {
+    if (!doc) return undefined
+    const slots = await stages.find({ check_id: doc._id }).toArray()
+    return { ...doc, stages: Object.fromEntries(slots.map((s) => [s.slot, s.value])) }
+  }
+
+  async function insertIfMissing(doc: Omit<CheckDocument, 'stages'>): Promise<void> {
+    try {
+      await checks.insertOne(doc as CheckDocument)
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error
+    }
+  }
+
+  async function load(id: string): Promise<CheckDocument> {
+    const doc = await withStages(await checks.findOne({ _id: id }))
+    if (!doc) throw new Error(`no check document ${id}`)
+    return doc
+  }
 
   return {
     async ensureIndexes(): Promise<void> {
       await checks.createIndex({ tenant_id: 1, created_at: -1 })
       await checks.createIndex({ status: 1, created_at: 1 })
       await checks.createIndex({ published: 1, created_at: 1 })
+      await stages.createIndex({ check_id: 1 })
     },
 
     /** Writes the pending record with the outbox flag down; a second insert of the same id is a no-op. */
     async insertPending(record: CheckRecord, submission: Record<string, unknown>): Promise<void> {
       const now = new Date()
-      await checks.updateOne(
-        { _id: record.id },
-        {
-          $setOnInsert: {
-            tenant_id: record.tenant_id,
-            status: record.status,
-            created_at: new Date(record.created_at),
-            updated_at: now,
-            record,
-            submission,
-            published: false,
-            stages: {},
-          },
-        },
-        { upsert: true },
-      )
+      await insertIfMissing({
+        _id: record.id,
+        tenant_id: record.tenant_id,
+        status: record.status,
+        created_at: new Date(record.created_at),
+        updated_at: now,
+        record,
+        submission,
+        published: false,
+      })
     },
 
     async markPublished(id: string): Promise<void> {
@@ -69,73 +109,75 @@ export function createCheckRepository(db: Db) {
 
     /** The record if it exists and belongs to the tenant; another tenant's id looks exactly like a missing one. */
     async findRecord(tenantId: string, id: string): Promise<CheckRecord | undefined> {
+      const done = await completions.findOne({ _id: id, tenant_id: tenantId })
+      if (done) return done.record
       const doc = await checks.findOne({ _id: id, tenant_id: tenantId }, { projection: { record: 1 } })
       return doc?.record
     },
 
     async findDocument(id: string): Promise<CheckDocument | undefined> {
-      return (await checks.findOne({ _id: id })) ?? undefined
+      return withStages(await checks.findOne({ _id: id }))
     },
 
     /**
-     * Stores one stage's result and returns the document as it is after the write, so the caller sees every
-     * slot filled so far. Creates the document when the result overtakes the gateway's write.
+     * Stores one stage's result in its own slot document (a redelivery rewrites the same value) and returns
+     * the check with every slot stored so far.
      */
     async saveStage(id: string, tenantId: string, slot: StageSlot, value: unknown): Promise<CheckDocument> {
-      const now = new Date()
-      const doc = await checks.findOneAndUpdate(
-        { _id: id },
-        {
-          $set: { [`stages.${slot}`]: value, updated_at: now },
-          $setOnInsert: { tenant_id: tenantId, published: true },
-        },
-        { upsert: true, returnDocument: 'after' },
-      )
-      if (!doc) throw new Error(`saveStage: no document for ${id}`)
-      return doc
+      await stages.replaceOne({ _id: `${id}:${slot}` }, { check_id: id, slot, value }, { upsert: true })
+      const doc = await withStages(await checks.findOne({ _id: id }))
+      // A result that overtook the gateway's write: the submission event will complete the document.
+      return doc ?? ({ _id: id, tenant_id: tenantId, stages: {} } as unknown as CheckDocument)
     },
 
-    /** Stores the submission seen by the aggregator (when the gateway's write is somehow missing). */
+    /** Creates the document from a submission event when the gateway's write is missing; returns it. */
     async saveSubmission(
       id: string,
       tenantId: string,
       record: CheckRecord,
       submission: Record<string, unknown>,
     ) {
-      const now = new Date()
-      const doc = await checks.findOneAndUpdate(
-        { _id: id },
-        {
-          $setOnInsert: {
-            tenant_id: tenantId,
-            status: record.status,
-            created_at: new Date(record.created_at),
-            record,
-            submission,
-            published: true,
-          },
-          $set: { updated_at: now },
-        },
-        { upsert: true, returnDocument: 'after' },
-      )
-      if (!doc) throw new Error(`saveSubmission: no document for ${id}`)
-      return doc
+      await insertIfMissing({
+        _id: id,
+        tenant_id: tenantId,
+        status: record.status,
+        created_at: new Date(record.created_at),
+        updated_at: new Date(),
+        record,
+        submission,
+        published: true,
+      })
+      return load(id)
     },
 
     /**
-     * Stores the record. A terminal record is written at most once: the first writer inserts the check's
-     * completion marker (a unique _id, atomic even on FerretDB, whose conditional updates are not) and
-     * only it gets true, so exactly one delivery goes on to publish check.completed.v1. A progress write
-     * never replaces a terminal record.
+     * Stores the record. A terminal record is claimed once by inserting its completion document; only the
+     * claimer gets true and goes on to publish check.completed.v1. A later terminal write finds the claim
+     * and re-applies the claimed record to the `checks` document, repairing a lost update. A progress
+     * write never follows a claim.
      */
     async writeRecord(record: CheckRecord): Promise<boolean> {
       const now = new Date()
       if (terminal.includes(record.status)) {
         try {
-          await completions.insertOne({ _id: record.id, status: record.status, at: now })
+          await completions.insertOne({
+            _id: record.id,
+            tenant_id: record.tenant_id,
+            status: record.status,
+            record,
+            at: now,
+          })
         } catch (error) {
-          if (isDuplicateKeyError(error)) return false
-          throw error
+          if (!isDuplicateKeyError(error)) throw error
+          const claimed = await completions.findOne({ _id: record.id })
+          const doc = await checks.findOne({ _id: record.id }, { projection: { status: 1 } })
+          if (claimed && doc && !terminal.includes(doc.status)) {
+            await checks.updateOne(
+              { _id: record.id },
+              { $set: { record: claimed.record, status: claimed.status, updated_at: now } },
+            )
+          }
+          return false
         }
         await checks.updateOne(
           { _id: record.id },
@@ -153,29 +195,32 @@ export function createCheckRepository(db: Db) {
 
     /** Submissions whose publish did not complete, oldest first. */
     async findUnpublished(olderThan: Date, limit = 100): Promise<CheckDocument[]> {
-      return checks
+      const docs = await checks
         .find({ published: false, created_at: { $lt: olderThan } })
         .sort({ created_at: 1 })
         .limit(limit)
         .toArray()
+      return docs.map((d) => ({ ...d, stages: {} }))
     },
 
-    /** Checks still running that were created before `olderThan`. */
+    /** Checks still running that were created before `olderThan`, with their slots. */
     async findStuck(olderThan: Date, limit = 100): Promise<CheckDocument[]> {
-      return checks
+      const docs = await checks
         .find({ status: { $in: ['pending', 'processing'] }, created_at: { $lt: olderThan } })
         .sort({ created_at: 1 })
         .limit(limit)
         .toArray()
+      return Promise.all(docs.map(async (d) => (await withStages(d)) as CheckDocument))
     },
 
     /** Terminal records whose completion event may not have gone out. */
     async findCompletedUnpublished(olderThan: Date, limit = 100): Promise<CheckDocument[]> {
-      return checks
+      const docs = await checks
         .find({ completed_published: false, updated_at: { $lt: olderThan } })
         .sort({ updated_at: 1 })
         .limit(limit)
         .toArray()
+      return docs.map((d) => ({ ...d, stages: {} }))
     },
   }
 }

@@ -24,6 +24,18 @@ export interface ReplayKeyDocument {
 }
 
 /**
+ * Earlier by creation time, then by id. Concurrent submissions can win different keys (A the file key,
+ * B the semantic key); judging by creation time, not by who inserted first, keeps the answer one-sided.
+ */
+function isBefore(
+  holder: { check_id: string; created_at: string },
+  me: { checkId: string; createdAt: string },
+) {
+  if (holder.created_at !== me.createdAt) return holder.created_at < me.createdAt
+  return holder.check_id < me.checkId
+}
+
+/**
  * The replay registry. Registration and lookup are one step: inserting a key either claims it or reveals
  * the earlier check that holds it, so two concurrent submissions of one receipt cannot both be "first".
  */
@@ -37,8 +49,8 @@ export function createReplayRegistry(db: Db) {
     },
 
     /**
-     * Registers every key of `checkId` and returns the earlier checks holding any of them (redelivery of
-     * the same check finds only itself and returns nothing).
+     * Registers every key of `checkId` and returns the earlier-created checks holding any of them
+     * (redelivery of the same check finds only itself and returns nothing).
      */
     async register(input: {
       tenantId: string
@@ -76,7 +88,9 @@ export function createReplayRegistry(db: Db) {
           if (!isDuplicateKeyError(error)) throw error
         }
         const holder = await keys.findOne({ _id })
-        if (holder && holder.check_id !== input.checkId) holders.set(holder.check_id, holder.created_at)
+        if (holder && holder.check_id !== input.checkId && isBefore(holder, input)) {
+          holders.set(holder.check_id, holder.created_at)
+        }
       }
       const earlier: ReplayCandidate[] = []
       for (const [checkId, createdAt] of holders) {
