@@ -189,6 +189,20 @@ describe('generateReceipt', () => {
     expect(r.truth.fields.bank).toBe('sberbank')
   })
 
+  it('rejects overrides it cannot honour', () => {
+    expect(() =>
+      generateReceipt({
+        family: 'vtb',
+        variant: 'sbp_outgoing',
+        seed: 1,
+        overrides: { paidAt: 'yesterday' },
+      }),
+    ).toThrow(/paidAt/)
+    expect(() =>
+      generateReceipt({ family: 'ozon', variant: 'sbp_outgoing', seed: 1, overrides: { amount: 0 } }),
+    ).toThrow(/amount/)
+  })
+
   it('rejects unknown families and variants', () => {
     expect(() => generateReceipt({ family: 'sber', variant: 'sbp', seed: 1 })).toThrow(/unknown family/)
     expect(() => generateReceipt({ family: 'vtb', variant: 'sbp', seed: 1 })).toThrow(/unknown variant/)

@@ -19,6 +19,10 @@ export interface Scenario {
 
 export function scenario(rng: Rng, o: Overrides, banks: Bank[] = domesticBanks): Scenario {
   const r = rng.fork('scenario')
+  if (o.paidAt !== undefined && Number.isNaN(Date.parse(o.paidAt)))
+    throw new Error(`overrides.paidAt is not a date: ${o.paidAt}`)
+  if (o.amount !== undefined && !(o.amount > 0))
+    throw new Error(`overrides.amount must be positive: ${o.amount}`)
   const at = o.paidAt ? Math.floor(Date.parse(o.paidAt) / 1000) * 1000 : operationTime(r)
   const kopecks = o.amount !== undefined ? Math.round(o.amount * 100) : amountKopecks(r)
   const sender = person(r)
