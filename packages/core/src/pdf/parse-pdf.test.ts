@@ -24,7 +24,7 @@ describe('parsePdf', () => {
     const model = await parsePdf(bytes)
     expect(model.pages).toHaveLength(1)
     expect(model.pages[0]).toMatchObject({ width: 300, height: 400 })
-    expect(model.info['Producer']).toBe('unit-test')
+    expect(model.info).toEqual({ Producer: 'unit-test' })
     expect(model.runs.map((r) => r.text)).toEqual(['Hello receipt', 'Amount 600'])
     const first = model.runs[0]!
     expect(first.x).toBeCloseTo(20, 1)

@@ -43,7 +43,7 @@ export async function parsePdf(bytes: Uint8Array, limits: PdfLimits = defaultPdf
       )
     }
     const layer = await readTextLayer(doc)
-    if (layer.info['EncryptFilterName']) throw new CheckError('pdf_encrypted')
+    if (layer.encrypted) throw new CheckError('pdf_encrypted')
     return {
       byteLength: bytes.byteLength,
       pages: layer.pages,

@@ -20,8 +20,11 @@ interface PdfJsStyle {
 
 export interface TextLayer {
   pages: PdfPage[]
+  /** The file's Info dictionary (custom keys flattened in), without the keys pdf.js computes itself. */
   info: PdfInfo
   runs: TextRun[]
+  /** pdf.js reports the encryption filter here, not in Info. */
+  encrypted: boolean
 }
 
 /** Reads every page of an opened document. Whitespace-only runs (spacers) are dropped. */
@@ -44,7 +47,8 @@ export async function readTextLayer(doc: PDFDocumentProxy): Promise<TextLayer> {
     page.cleanup()
   }
   const metadata = await doc.getMetadata()
-  return { pages, info: toInfo(metadata.info), runs }
+  const encrypted = !!(metadata.info as { EncryptFilterName?: unknown } | null)?.EncryptFilterName
+  return { pages, info: toInfo(metadata.info), runs, encrypted }
 }
 
 function toRun(
@@ -100,10 +104,23 @@ export function sortReadingOrder(runs: TextRun[]): TextRun[] {
   return lines.flatMap((line) => line.sort((p, q) => p.x - q.x))
 }
 
+/** Keys pdf.js adds to the metadata it returns; they are not in the file's Info dictionary. */
+const pdfJsKeys = new Set([
+  'PDFFormatVersion',
+  'Language',
+  'EncryptFilterName',
+  'IsLinearized',
+  'IsAcroFormPresent',
+  'IsXFAPresent',
+  'IsCollectionPresent',
+  'IsSignaturesPresent',
+])
+
 function toInfo(raw: unknown): PdfInfo {
   const info: Record<string, string> = {}
   if (!raw || typeof raw !== 'object') return info
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    if (pdfJsKeys.has(key)) continue
     if (typeof value === 'string') info[key] = value
     else if (typeof value === 'number' || typeof value === 'boolean') info[key] = String(value)
     else if (key === 'Custom' && value && typeof value === 'object') {
