@@ -6,11 +6,12 @@
  *   npm run bench:latency                     starts the six services on an isolated namespace of the
  *                                             stack named by the environment (stack.sh env), then stops them
  *   RV_BASE_URL=... RV_API_KEY=... npm run bench:latency    measures an already running gateway
- *   options: --n 20  --pdf <file>  --poll-ms 10
+ *   options: --n 20  --pdf <file>  --poll-ms 10  --timeout-ms 60000 (a check not terminal by then is
+ *   counted as timed out and left out of the figures)
  */
 import { readFileSync } from 'node:fs'
 import { readProcessEnv } from '@rv/config'
-import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
+import { generateReceipt } from '@rv/generator'
 import { connectStore } from '@rv/store'
 import { stackFromEnv } from '@rv/testing'
 import { createE2eEnvironment } from '../services/e2e/src/e2e-environment'
@@ -23,10 +24,14 @@ function option(name: string): string | undefined {
 
 const n = Number(option('n') ?? 20)
 const pollMs = Number(option('poll-ms') ?? 10)
+const timeoutMs = Number(option('timeout-ms') ?? 60_000)
+let timedOut = 0
 const pdfPath = option('pdf')
-const pdf = pdfPath
-  ? new Uint8Array(readFileSync(pdfPath))
-  : buildMinimalPdf({ pages: [['Квитанция', 'Сумма 1 500 ₽', 'Статус: Успешно']] })
+// Default: distinct synthetic VTB receipts (helper-3's generator), so replay keys never collide.
+const receiptFor = (i: number): { pdf: Uint8Array; filename: string } =>
+  pdfPath
+    ? { pdf: new Uint8Array(readFileSync(pdfPath)), filename: 'receipt.pdf' }
+    : generateReceipt({ family: 'vtb', variant: 'sbp_outgoing', seed: `bench-${i}` })
 
 function percentile(sorted: number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
@@ -37,8 +42,9 @@ async function measure(baseUrl: string, key: string) {
   const client: number[] = []
   const server: number[] = []
   for (let i = 0; i < n; i++) {
+    const { pdf, filename } = receiptFor(i)
     const form = new FormData()
-    form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'receipt.pdf')
+    form.set('file', new Blob([pdf], { type: 'application/pdf' }), filename)
     form.set('expectation', JSON.stringify({ order_ref: `bench-${i}` }))
     const started = performance.now()
     const res = await fetch(`${baseUrl}/v1/checks`, {
@@ -48,7 +54,12 @@ async function measure(baseUrl: string, key: string) {
     })
     if (res.status !== 202 && res.status !== 200) throw new Error(`POST answered ${res.status}`)
     const { id } = (await res.json()) as { id: string }
+    const giveUpAt = performance.now() + timeoutMs
     for (;;) {
+      if (performance.now() > giveUpAt) {
+        timedOut++
+        break
+      }
       const record = (await (
         await fetch(`${baseUrl}/v1/checks/${id}`, { headers: { authorization: `Bearer ${key}` } })
       ).json()) as { status: string; cost: { latency_ms: number | null } }
@@ -69,6 +80,8 @@ function report(label: string, values: number[]): string {
 }
 
 async function main(): Promise<void> {
+  process.once('SIGINT', () => process.exit(130))
+  process.once('SIGTERM', () => process.exit(143))
   const env = readProcessEnv()
   let baseUrl = env.RV_BASE_URL
   let key = env.RV_API_KEY
@@ -97,9 +110,10 @@ async function main(): Promise<void> {
     await measureOnce(baseUrl, key)
     const { client, server } = await measure(baseUrl, key)
     process.stdout.write(
-      `checks: ${n}, file: ${pdfPath ?? 'generated minimal PDF'} (${pdf.byteLength} bytes)\n`,
+      `checks: ${n}, files: ${pdfPath ?? 'generated vtb/sbp_outgoing receipts'}, poll ${pollMs} ms\n`,
     )
     process.stdout.write(`${report('submit->done (client, POST then GET polling)', client)}\n`)
+    if (timedOut > 0) process.stdout.write(`not terminal within ${timeoutMs} ms: ${timedOut}\n`)
     process.stdout.write(`${report('cost.latency_ms (server, created_at->terminal)', server)}\n`)
   } finally {
     await stop()
@@ -107,6 +121,7 @@ async function main(): Promise<void> {
 }
 
 async function measureOnce(baseUrl: string, key: string): Promise<void> {
+  const { pdf } = receiptFor(-1)
   const form = new FormData()
   form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'warmup.pdf')
   await fetch(`${baseUrl}/v1/checks`, {

@@ -98,7 +98,13 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
   const env = { ...options.env, PORT: String(port), HOST: '127.0.0.1' }
   const output = options.output ?? 'inherit'
   const children = serviceNames.map((name) => startOne(name, env, output))
+  // If this process dies without calling stop(), do not leave six orphans behind.
+  const killOnExit = () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
+  }
+  process.once('exit', killOnExit)
   const stop = async () => {
+    process.removeListener('exit', killOnExit)
     await Promise.all(children.map(stopChild))
   }
   const baseUrl = `http://127.0.0.1:${port}`
