@@ -18,6 +18,8 @@ S3_ACCESS_KEY="${STACK_S3_ACCESS_KEY:-rvstack}"
 S3_SECRET_KEY="${STACK_S3_SECRET_KEY:-rvstack-secret}"
 
 READY_TIMEOUT="${STACK_READY_TIMEOUT:-180}"
+# minio (default) or s3proxy: which program serves S3 on $S3_PORT.
+S3_SERVER="${STACK_S3_SERVER:-minio}"
 
 mkdir -p "$STACK_DIR/bin" "$STACK_DIR/logs" "$STACK_DIR/pids"
 
@@ -77,7 +79,7 @@ port_busy() { (exec 3<>"/dev/tcp/$STACK_HOST/$1") 2>/dev/null; }
 # Readiness probes live in one Node script so they speak the real protocols (Kafka metadata,
 # MongoDB ping) through the same client libraries the project uses.
 probe() {
-  node "$NATIVE_DIR/probe.mjs" "$@"
+  STACK_S3_ACCESS_KEY="$S3_ACCESS_KEY" STACK_S3_SECRET_KEY="$S3_SECRET_KEY" node "$NATIVE_DIR/probe.mjs" "$@"
 }
 
 # Stamp files make installs idempotent: the stamp holds a digest of whatever decides the install.

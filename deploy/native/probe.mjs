@@ -1,4 +1,4 @@
-// Readiness probe for the native stack: `node probe.mjs <kafka|mongo|http> <target> <timeoutSeconds> [pid]`.
+// Readiness probe for the native stack: `node probe.mjs <kafka|mongo|s3|http> <target> <timeoutSeconds> [pid]`.
 // Retries inside one process (Node + client start-up is the slow part) and exits 0 once the server
 // answers a real request: Kafka metadata, MongoDB ping, or an HTTP 2xx. Gives up early when the
 // server process `pid` has died, so a crash is reported at once instead of after the timeout.
@@ -36,15 +36,30 @@ async function probeMongo(url) {
   }
 }
 
+// A signed ListBuckets: proves the S3 API answers and the stack's credentials are accepted.
+async function probeS3(endpoint) {
+  const { Client } = await import('minio')
+  const url = new URL(endpoint)
+  const client = new Client({
+    endPoint: url.hostname,
+    port: Number(url.port),
+    useSSL: url.protocol === 'https:',
+    accessKey: process.env.STACK_S3_ACCESS_KEY ?? '',
+    secretKey: process.env.STACK_S3_SECRET_KEY ?? '',
+    region: 'us-east-1',
+  })
+  await client.listBuckets()
+}
+
 async function probeHttp(url) {
   const res = await fetch(url, { signal: AbortSignal.timeout(2000) })
   if (!res.ok) throw new Error(`HTTP ${res.status}`)
 }
 
-const probes = { kafka: probeKafka, mongo: probeMongo, http: probeHttp }
+const probes = { kafka: probeKafka, mongo: probeMongo, s3: probeS3, http: probeHttp }
 const run = probes[kind]
 if (!run || !target) {
-  console.error('usage: probe.mjs <kafka|mongo|http> <target> <timeoutSeconds> [pid]')
+  console.error('usage: probe.mjs <kafka|mongo|s3|http> <target> <timeoutSeconds> [pid]')
   process.exit(2)
 }
 

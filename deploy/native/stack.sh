@@ -7,16 +7,21 @@
 #   deploy/native/stack.sh status  [service...]   exit 0 only when every service is running and ready
 #   deploy/native/stack.sh env                    `export` lines for the app and the tests
 #
-# Services: kafka, apicurio (alias registry), ferretdb (alias mongo), minio (alias s3). See README.md.
+# Services: kafka, apicurio (alias registry), ferretdb (alias mongo), and the S3 server (alias s3):
+# minio, or s3proxy when STACK_S3_SERVER=s3proxy. See README.md.
 set -euo pipefail
 
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lib.sh"
-for svc_file in kafka apicurio ferretdb minio; do
+for svc_file in kafka apicurio ferretdb minio s3proxy; do
   # shellcheck source=/dev/null
   source "$NATIVE_DIR/$svc_file/service.sh"
 done
 
-ALL_SERVICES=(kafka apicurio ferretdb minio)
+case "$S3_SERVER" in
+minio | s3proxy) ;;
+*) die "STACK_S3_SERVER must be minio or s3proxy, got '$S3_SERVER'" ;;
+esac
+ALL_SERVICES=(kafka apicurio ferretdb "$S3_SERVER")
 
 marker_of() {
   case "$1" in
@@ -24,6 +29,7 @@ marker_of() {
   apicurio) echo "$APICURIO_MARKER" ;;
   ferretdb) echo "$FERRETDB_MARKER" ;;
   minio) echo "$MINIO_MARKER" ;;
+  s3proxy) echo "$S3PROXY_MARKER" ;;
   esac
 }
 
@@ -38,8 +44,9 @@ resolve_services() {
     kafka) out+=(kafka) ;;
     apicurio | registry) out+=(apicurio) ;;
     ferretdb | mongo | mongodb) out+=(ferretdb) ;;
-    minio | s3) out+=(minio) ;;
-    *) die "unknown service '$name' (kafka, apicurio, ferretdb, minio)" ;;
+    s3) out+=("$S3_SERVER") ;;
+    minio | s3proxy) out+=("$name") ;;
+    *) die "unknown service '$name' (kafka, apicurio, ferretdb, minio, s3proxy, s3)" ;;
     esac
   done
   echo "${out[@]}"
@@ -179,7 +186,7 @@ main() {
   status) cmd_status "${services[@]}" ;;
   env) cmd_env ;;
   *)
-    sed -n '3,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
+    sed -n '3,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
     exit 2
     ;;
   esac

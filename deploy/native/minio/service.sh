@@ -26,4 +26,4 @@ minio_start() {
 }
 
 minio_ports() { echo "$S3_PORT"; }
-minio_probe() { probe http "http://$STACK_HOST:$S3_PORT/minio/health/ready" "$@"; }
+minio_probe() { probe s3 "http://$STACK_HOST:$S3_PORT" "$@"; }
