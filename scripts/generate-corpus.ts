@@ -2,7 +2,7 @@
  * Writes a synthetic receipt corpus: for every `<bank>/<variant>` the generator knows, N PDFs named in the bank's
  * own file-name pattern, each with `<name>.truth.json` (ground truth) beside it, under `<out>/<bank>/`.
  *
- *   npm run generate:corpus -- --out /tmp/corpus [--per-variant 5] [--seed corpus]
+ *   npm run generate:corpus -- --out /tmp/corpus [--per-variant 5] [--seed corpus] [--now 2026-04-30T20:59:59Z]
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -14,10 +14,11 @@ const { values } = parseArgs({
     out: { type: 'string' },
     'per-variant': { type: 'string', default: '3' },
     seed: { type: 'string', default: 'corpus' },
+    now: { type: 'string' },
   },
 })
 if (!values.out) {
-  console.error('usage: generate-corpus --out <dir> [--per-variant N] [--seed S]')
+  console.error('usage: generate-corpus --out <dir> [--per-variant N] [--seed S] [--now ISO]')
   process.exit(2)
 }
 const perVariant = Number(values['per-variant'])
@@ -34,7 +35,12 @@ for (const family of generatorFamilies) {
   const dir = join(values.out, bank)
   mkdirSync(dir, { recursive: true })
   for (let i = 0; i < perVariant; i++) {
-    const { pdf, truth, filename } = generateReceipt({ family: bank, variant, seed: `${values.seed}-${i}` })
+    const { pdf, truth, filename } = generateReceipt({
+      family: bank,
+      variant,
+      seed: `${values.seed}-${i}`,
+      ...(values.now ? { now: values.now } : {}),
+    })
     // Two receipts can share a name (VTB names carry only the minute); the bank app appends " (1)" then too.
     let name = filename.replace(/\.pdf$/, '')
     for (let n = 1; existsSync(join(dir, `${name}.pdf`)); n++)

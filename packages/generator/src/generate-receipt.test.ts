@@ -189,6 +189,22 @@ describe('generateReceipt', () => {
     expect(r.truth.fields.bank).toBe('sberbank')
   })
 
+  it('keeps operations and downloads before the fixed "now"', () => {
+    for (const now of ['2025-09-01T00:00:00Z', '2026-04-30T20:59:59Z']) {
+      for (const f of generatorFamilies) {
+        const [family, variant] = f.split('/') as [string, string]
+        for (const seed of SEEDS) {
+          const r = generateReceipt({ family, variant, seed, now })
+          const paid = Date.parse(r.truth.fields.paid_at!)
+          expect(paid).toBeLessThan(Date.parse(now))
+          expect(paid).toBeGreaterThan(Date.parse(now) - 427 * 86_400_000)
+          if (family === 'alfa')
+            expect(parseMsk(printed(r, 'Сформирована'))).toBeLessThanOrEqual(Date.parse(now))
+        }
+      }
+    }
+  })
+
   it('rejects overrides it cannot honour', () => {
     expect(() =>
       generateReceipt({

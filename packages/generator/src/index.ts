@@ -1,4 +1,5 @@
 import type { ReceiptFields } from '@rv/schemas'
+import { DEFAULT_NOW } from './data/operation'
 import { alfa } from './families/alfa'
 import type { FamilyDefinition, Overrides, TruthMeta } from './families/family-types'
 import { gazprombank } from './families/gpb'
@@ -27,6 +28,8 @@ export interface GenerateInput {
   variant: string
   seed: string | number
   overrides?: Overrides
+  /** Fixed "now" (ISO 8601): operations fall in the 425 days before it. Default 2026-04-30 23:59:59 MSK. */
+  now?: string
 }
 
 export interface GeneratedReceipt {
@@ -48,7 +51,9 @@ export function generateReceipt(input: GenerateInput): GeneratedReceipt {
     throw new Error(`unknown variant ${input.family}/${input.variant}`)
   const seed = String(input.seed)
   const rng = new Rng(`${input.family}/${input.variant}/${seed}`)
-  const built = family.build({ rng, variant: input.variant, overrides: input.overrides ?? {} })
+  const now = input.now === undefined ? DEFAULT_NOW : Date.parse(input.now)
+  if (Number.isNaN(now)) throw new Error(`now is not a date: ${input.now}`)
+  const built = family.build({ rng, variant: input.variant, overrides: input.overrides ?? {}, now })
   return {
     pdf: built.pdf,
     filename: built.filename,

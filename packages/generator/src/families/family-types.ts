@@ -26,6 +26,15 @@ export interface BuildContext {
   rng: Rng
   variant: string
   overrides: Overrides
+  /** The generator's fixed "now" (epoch ms): operations happen before it, downloads not after it. */
+  now: number
+}
+
+/** A delay after `from` that does not pass `now`: redrawn uniformly within the room left when it would. */
+export function delayBefore(ctx: BuildContext, from: number, delayMs: number, minMs: number): number {
+  if (from + delayMs <= ctx.now) return from + delayMs
+  const room = Math.max(minMs, ctx.now - from)
+  return from + minMs + Math.floor((ctx.rng.next() * (room - minMs + 1)) / 1000) * 1000
 }
 
 /** Container facts the generator put into the file, so tests can assert them without re-deriving. */

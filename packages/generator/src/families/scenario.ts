@@ -1,8 +1,7 @@
 import { type Bank, domesticBanks } from '../data/banks'
 import { amountKopecks, operationTime } from '../data/operation'
 import { type Person, person } from '../data/people'
-import type { Rng } from '../random/rng'
-import type { Overrides } from './family-types'
+import type { BuildContext } from './family-types'
 
 /** The facts of one synthetic operation, before any bank formats them. */
 export interface Scenario {
@@ -17,13 +16,14 @@ export interface Scenario {
   bank: Bank
 }
 
-export function scenario(rng: Rng, o: Overrides, banks: Bank[] = domesticBanks): Scenario {
-  const r = rng.fork('scenario')
+export function scenario(ctx: BuildContext, banks: Bank[] = domesticBanks): Scenario {
+  const o = ctx.overrides
+  const r = ctx.rng.fork('scenario')
   if (o.paidAt !== undefined && Number.isNaN(Date.parse(o.paidAt)))
     throw new Error(`overrides.paidAt is not a date: ${o.paidAt}`)
   if (o.amount !== undefined && !(o.amount > 0))
     throw new Error(`overrides.amount must be positive: ${o.amount}`)
-  const at = o.paidAt ? Math.floor(Date.parse(o.paidAt) / 1000) * 1000 : operationTime(r)
+  const at = o.paidAt ? Math.floor(Date.parse(o.paidAt) / 1000) * 1000 : operationTime(r, ctx.now)
   const kopecks = o.amount !== undefined ? Math.round(o.amount * 100) : amountKopecks(r)
   const sender = person(r)
   const recipient = person(r)

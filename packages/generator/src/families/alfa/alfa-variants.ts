@@ -29,8 +29,7 @@ function operationNumber(prefix: string, at: number, digits: string): string {
 export function alfaContent(ctx: BuildContext): AlfaContent {
   const { rng, overrides: o } = ctx
   const s = scenario(
-    rng,
-    o,
+    ctx,
     domesticBanks.filter((b) => b.id !== 'alfabank'),
   )
   // The SBP id carries the NSPK time; the receipt prints Alfa's own time, 0–7 s later.

@@ -1,5 +1,5 @@
 import { dmy, floorMinute, fromMsk, hm, msk } from '../../format/time'
-import type { BuildContext, BuiltReceipt, FamilyDefinition } from '../family-types'
+import { type BuildContext, type BuiltReceipt, delayBefore, type FamilyDefinition } from '../family-types'
 import { renderAlfa } from './alfa-render'
 import { alfaContent, alfaVariants } from './alfa-variants'
 
@@ -22,7 +22,7 @@ export const alfa: FamilyDefinition = {
     const content = alfaContent(ctx)
     const generatedAt = ctx.overrides.generatedAt
       ? Date.parse(ctx.overrides.generatedAt)
-      : content.printedAt + generatedDelayMs(ctx)
+      : delayBefore(ctx, content.printedAt, generatedDelayMs(ctx), 0)
     const g = msk(floorMinute(generatedAt))
     const generated = `${dmy(g)} ${hm(g)} мск`
     const shift =

@@ -21,8 +21,7 @@ export const gazprombank: FamilyDefinition = {
   build(ctx: BuildContext): BuiltReceipt {
     const { rng, overrides: o } = ctx
     const s = scenario(
-      rng,
-      o,
+      ctx,
       domesticBanks.filter((b) => b.id !== 'gazprombank'),
     )
     // The id's NSPK time falls 22–53 s into the printed minute; the PDF is rendered 30–57 s into it.

@@ -27,8 +27,7 @@ export const ozon: FamilyDefinition = {
   build(ctx: BuildContext): BuiltReceipt {
     const { rng, overrides: o } = ctx
     const s = scenario(
-      rng,
-      o,
+      ctx,
       domesticBanks.filter((b) => b.id !== 'ozonbank'),
     )
     const minute = floorMinute(s.at)

@@ -26,8 +26,7 @@ export const tbank: FamilyDefinition = {
   build(ctx: BuildContext): BuiltReceipt {
     const { rng, overrides: o } = ctx
     const s = scenario(
-      rng,
-      o,
+      ctx,
       domesticBanks.filter((b) => b.id !== 'tbank'),
     )
     // The receipt prints the bank's time, 1 s after the NSPK time in the id; the PDF is rendered 7–10 s later.

@@ -1,5 +1,5 @@
 import { floorMinute, msk, p2, pdfDate } from '../../format/time'
-import type { BuildContext, BuiltReceipt, FamilyDefinition } from '../family-types'
+import { type BuildContext, type BuiltReceipt, delayBefore, type FamilyDefinition } from '../family-types'
 import { renderVtb } from './vtb-render'
 import { vtbContent, vtbVariants } from './vtb-variants'
 
@@ -19,7 +19,7 @@ export const vtb: FamilyDefinition = {
     const content = vtbContent(ctx)
     const downloaded = ctx.overrides.generatedAt
       ? Date.parse(ctx.overrides.generatedAt)
-      : content.at + downloadDelayMs(ctx)
+      : delayBefore(ctx, content.at, downloadDelayMs(ctx), 15_000)
     const creationDate = pdfDate(msk(downloaded), "+03'00'")
     const { pdf, height } = renderVtb({ content, creationDate, rng: ctx.rng.fork('vtb-id') })
     // The name carries the operation minute in the phone's zone; this user's phone is on UTC+2.

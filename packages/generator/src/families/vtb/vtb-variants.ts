@@ -46,8 +46,7 @@ function fxText(rng: Rng, rate: number, currency: string): string {
 export function vtbContent(ctx: BuildContext): VtbContent {
   const { rng, overrides: o } = ctx
   const s = scenario(
-    rng,
-    o,
+    ctx,
     domesticBanks.filter((b) => b.id !== 'vtb'),
   )
   const t = msk(s.at)
