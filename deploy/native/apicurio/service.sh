@@ -50,6 +50,7 @@ apicurio_start() {
   # BACKWARD as the global default: without a rule Apicurio reports NONE for a subject's config and
   # @kafkajs/confluent-schema-registry refuses to register ("BACKWARD != NONE", see README).
   # H2 in a file keeps schema ids stable across restarts, matching the messages Kafka still holds.
+  # Access and audit logs are off: tests register thousands of subjects and the log would grow fast.
   (cd "$APICURIO_HOME" && launch apicurio "$(apicurio_java)" -Xms128m -Xmx512m -Djava.awt.headless=true \
     -Dquarkus.http.host="$STACK_HOST" "$APICURIO_MARKER" \
     -Dquarkus.management.host="$STACK_HOST" -Dquarkus.management.port="$APICURIO_MANAGEMENT_PORT" \
@@ -57,6 +58,7 @@ apicurio_start() {
     -Dapicurio.datasource.url="jdbc:h2:file:$APICURIO_HOME/data/registry" \
     -Dapicurio.datasource.jdbc.initial-size=2 -Dapicurio.datasource.jdbc.min-size=2 \
     -Dapicurio.storage.snapshot.location="$APICURIO_HOME/data" \
+    -Dquarkus.http.access-log.enabled=false -Dquarkus.log.category.\"io.apicurio\".level=WARN \
     -jar "$APICURIO_HOME/app/quarkus-run.jar")
 }
 

@@ -42,36 +42,32 @@ auto.create.topics.enable=true
 delete.topic.enable=true
 PROPS
   cat >"$KAFKA_HOME/config/log4j.properties" <<'PROPS'
-log4j.rootLogger=INFO, stdout
+# WARN: per-topic/partition INFO lines run to megabytes an hour while tests create and delete topics.
+log4j.rootLogger=WARN, stdout
 log4j.appender.stdout=org.apache.log4j.ConsoleAppender
 log4j.appender.stdout.layout=org.apache.log4j.PatternLayout
 log4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n
-log4j.logger.kafka=INFO
-log4j.logger.org.apache.kafka=INFO
-log4j.logger.state.change.logger=WARN
-log4j.logger.kafka.request.logger=WARN
-log4j.logger.kafka.log.LogCleaner=WARN
+log4j.logger.kafka.server.KafkaRaftServer=INFO
+log4j.logger.kafka.server.BrokerServer=INFO
 PROPS
 }
 
-kafka_java() {
-  java -Xms256m -Xmx512m -XX:+UseG1GC -Djava.awt.headless=true \
-    -Dlog4j.configuration="file:$KAFKA_HOME/config/log4j.properties" \
-    -cp "$KAFKA_HOME/libs/*" "$@"
+kafka_java_cmd() {
+  KAFKA_JAVA=(java -Xms256m -Xmx512m -XX:+UseG1GC -Djava.awt.headless=true
+    -Dlog4j.configuration="file:$KAFKA_HOME/config/log4j.properties" -cp "$KAFKA_HOME/libs/*")
 }
 
 kafka_start() {
   kafka_write_config
+  kafka_java_cmd
   # KRaft storage is formatted once; the cluster id is kept so restarts reuse the same log dirs.
   if [[ ! -f "$KAFKA_HOME/data/meta.properties" ]]; then
     local id
-    id="$(kafka_java kafka.tools.StorageTool random-uuid | tail -n1)"
-    kafka_java kafka.tools.StorageTool format -t "$id" -c "$KAFKA_HOME/config/server.properties" \
+    id="$("${KAFKA_JAVA[@]}" kafka.tools.StorageTool random-uuid | tail -n1)"
+    "${KAFKA_JAVA[@]}" kafka.tools.StorageTool format -t "$id" -c "$KAFKA_HOME/config/server.properties" \
       --ignore-formatted >>"$(log_file kafka)" 2>&1
   fi
-  launch kafka java -Xms256m -Xmx512m -XX:+UseG1GC -Djava.awt.headless=true \
-    -Dlog4j.configuration="file:$KAFKA_HOME/config/log4j.properties" \
-    -cp "$KAFKA_HOME/libs/*" kafka.Kafka "$KAFKA_HOME/config/server.properties"
+  launch kafka "${KAFKA_JAVA[@]}" kafka.Kafka "$KAFKA_HOME/config/server.properties"
 }
 
 kafka_ports() { echo "$KAFKA_PORT $KAFKA_CONTROLLER_PORT"; }
