@@ -31,7 +31,8 @@ export function readZlibHeader(data: Uint8Array): ZlibHeader | null {
   }
 }
 
-const SLICE = 1024
+/** Input slice per push: deflate expands at most ~1032:1, so one push yields at most ~16 MB. */
+const SLICE = 16 * 1024
 
 /** Inflates zlib (or raw deflate when the header is absent), stopping at the budget. */
 export function inflateBounded(
@@ -50,7 +51,6 @@ export function inflateBounded(
   }
   const stream = readZlibHeader(data) ? new Unzlib(onData) : new Inflate(onData)
   try {
-    // Small input slices bound the output of any single push (deflate expands at most ~1032:1).
     for (let i = 0; i < data.length; i += SLICE) {
       stream.push(data.subarray(i, Math.min(data.length, i + SLICE)), i + SLICE >= data.length)
     }

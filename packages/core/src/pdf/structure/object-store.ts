@@ -148,6 +148,11 @@ export class ObjectStore {
     return data
   }
 
+  /** The decoded stream when something already needed it (page content, fonts, CMaps, XMP), else null. */
+  decodedIfLoaded(num: number): StreamData | null {
+    return this.decodedCache.get(num) ?? null
+  }
+
   /** Filters and zlib header without inflating the body (images are large and never needed decoded). */
   describe(num: number): StreamData | null {
     const obj = this.get(num)

@@ -7,7 +7,17 @@ import { defaultPdfLimits, type PdfLimits } from '../pdf-model'
 import type { InflateBudget } from './filters'
 import { assertObjectCount, ObjectStore } from './object-store'
 import { collectPageDicts, readPage } from './pages'
-import { bytesToHex, isDict, isName, isRef, isString, nameOf, numberOf, type PdfDict } from './pdf-values'
+import {
+  bytesToHex,
+  bytesToLatin1,
+  isDict,
+  isName,
+  isRef,
+  isString,
+  nameOf,
+  numberOf,
+  type PdfDict,
+} from './pdf-values'
 import type { PdfObjectInfo, PdfRevision, PdfStreamInfo, PdfStructure } from './structure-types'
 import { decodePdfText } from './text-strings'
 import { readRevisions, scanObjectHeaders, scanTrailer, type XrefEntry } from './xref'
@@ -35,7 +45,7 @@ function verifyOffsets(store: ObjectStore, entries: Map<number, XrefEntry>): str
 export function parsePdfStructure(bytes: Uint8Array, limits: PdfLimits = defaultPdfLimits): PdfStructure {
   if (bytes.length > limits.maxBytes)
     throw new CheckError('file_too_large', `The file exceeds ${limits.maxBytes} bytes.`)
-  const text = new TextDecoder('latin1').decode(bytes)
+  const text = bytesToLatin1(bytes)
   const headerOffset = text.indexOf('%PDF-')
   if (headerOffset < 0 || headerOffset > 1024) throw new CheckError('pdf_unreadable', 'No %PDF header.')
   const headerVersion = /^%PDF-(\d\.\d)/.exec(text.slice(headerOffset, headerOffset + 16))?.[1] ?? null
@@ -74,6 +84,11 @@ export function parsePdfStructure(bytes: Uint8Array, limits: PdfLimits = default
 
   const objects: PdfObjectInfo[] = []
   const streams: PdfStreamInfo[] = []
+  const streamObjects: {
+    num: number
+    dict: PdfDict
+    stream: { raw: Uint8Array; lengthMismatch: boolean }
+  }[] = []
   let objectStreams = 0
   let linearized = false
   for (const [num, entry] of entries) {
@@ -92,31 +107,9 @@ export function parsePdfStructure(bytes: Uint8Array, limits: PdfLimits = default
       type,
       isStream: obj.stream !== undefined,
     })
-    if (obj.stream && dict) {
-      const isImage = nameOf(dict.map.get('Subtype')) === 'Image'
-      const data = (isImage ? store.describe(num) : store.streamData(num))!
-      streams.push({
-        num,
-        type: nameOf(dict.map.get('Type')),
-        subtype: nameOf(dict.map.get('Subtype')),
-        filters: data.filters,
-        decodeParms: data.parms.map((p) =>
-          p
-            ? Object.entries(p)
-                .filter(([, v]) => v !== undefined)
-                .map(([k, v]) => `${k}=${v}`)
-                .join(',')
-            : '',
-        ),
-        rawLength: obj.stream.raw.length,
-        decodedLength: data.decoded?.length ?? null,
-        zlib: data.zlib,
-        lengthMismatch: obj.stream.lengthMismatch,
-        decodeError: data.error,
-        classicZlibLevel: null,
-      })
-    }
+    if (obj.stream && dict) streamObjects.push({ num, dict, stream: obj.stream })
   }
+
   objects.sort(
     (a, b) => (a.offset ?? Number.MAX_SAFE_INTEGER) - (b.offset ?? Number.MAX_SAFE_INTEGER) || a.num - b.num,
   )
@@ -144,6 +137,30 @@ export function parsePdfStructure(bytes: Uint8Array, limits: PdfLimits = default
   const pageDicts = collectPageDicts(store, root.map.get('Pages'), limits)
   if (pageDicts.length === 0) throw new CheckError('pdf_unreadable', 'The PDF has no pages.')
   const pages = pageDicts.map((p, i) => readPage(store, i, p.page, p.inherited))
+  // Streams nobody needed (ICC profiles, images, unused forms) are described, not inflated: cheaper.
+  for (const { num, dict, stream } of streamObjects) {
+    const data = (store.decodedIfLoaded(num) ?? store.describe(num))!
+    streams.push({
+      num,
+      type: nameOf(dict.map.get('Type')),
+      subtype: nameOf(dict.map.get('Subtype')),
+      filters: data.filters,
+      decodeParms: data.parms.map((p) =>
+        p
+          ? Object.entries(p)
+              .filter(([, v]) => v !== undefined)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(',')
+          : '',
+      ),
+      rawLength: stream.raw.length,
+      decodedLength: data.decoded?.length ?? null,
+      zlib: data.zlib,
+      lengthMismatch: stream.lengthMismatch,
+      decodeError: data.error,
+      classicZlibLevel: null,
+    })
+  }
   const contentNums = new Set(pages.flatMap((p) => p.contentStreamNums))
   for (const info of streams) {
     if (!contentNums.has(info.num) || info.filters.length !== 1 || info.filters[0] !== 'FlateDecode') continue

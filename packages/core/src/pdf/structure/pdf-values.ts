@@ -51,13 +51,21 @@ export function numberOf(value: PdfValue | undefined): number | null {
   return typeof value === 'number' ? value : null
 }
 
-/** Latin-1 view of string bytes: what a byte-oriented PDF string "says" before any text decoding. */
+/**
+ * Latin-1 view of bytes (one char per byte): what a byte-oriented PDF "says" before any text decoding.
+ * Chunked `fromCharCode` is several times faster than a latin1 TextDecoder on files of this size.
+ */
 export function bytesToLatin1(bytes: Uint8Array): string {
-  let out = ''
-  for (let i = 0; i < bytes.length; i += 4096) {
-    out += String.fromCharCode(...bytes.subarray(i, Math.min(bytes.length, i + 4096)))
+  const parts: string[] = []
+  for (let i = 0; i < bytes.length; i += 8192) {
+    parts.push(
+      String.fromCharCode.apply(
+        null,
+        bytes.subarray(i, Math.min(bytes.length, i + 8192)) as unknown as number[],
+      ),
+    )
   }
-  return out
+  return parts.join('')
 }
 
 export function bytesToHex(bytes: Uint8Array): string {
