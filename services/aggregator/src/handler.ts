@@ -21,7 +21,7 @@ export interface AggregatorDeps {
   checks: Pick<CheckRepository, 'saveStage' | 'saveSubmission' | 'writeRecord' | 'markCompletedPublished'>
   publishCompleted: (record: CheckRecord) => Promise<void>
   /** The recommendation bound to the check's pinned profile and expectation. */
-  recommendFor: (submission: CheckSubmittedV1) => Recommend
+  recommendFor: (submission: CheckSubmittedV1) => Promise<Recommend>
   now: () => Date
 }
 
@@ -64,7 +64,7 @@ export function createAggregatorHandler(deps: AggregatorDeps) {
   async function settle(doc: CheckDocument, extra: AggregateEvent[] = []): Promise<AggregateCommand[]> {
     if (!doc.submission || Object.keys(doc.submission).length === 0) return []
     const state = eventsOf(doc, extra).reduce(evolve, initialState)
-    const recommend = deps.recommendFor(doc.submission as unknown as CheckSubmittedV1)
+    const recommend = await deps.recommendFor(doc.submission as unknown as CheckSubmittedV1)
     const commands = decide(state, deps.now(), recommend)
     await run(commands)
     return commands

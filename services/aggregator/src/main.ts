@@ -6,7 +6,7 @@ import { createLogger } from '@rv/logger'
 import { connectStore } from '@rv/store'
 import { loadConfig } from './config'
 import { createAggregatorHandler } from './handler'
-import { resolveProfile } from './resolve-profile'
+import { createProfileResolver } from './resolve-profile'
 import { startSweeper } from './sweeper'
 
 const config = loadConfig(readProcessEnv())
@@ -25,13 +25,14 @@ await bus.ensureTopics()
 await bus.registerSchemas()
 
 const now = () => new Date()
+const resolveProfile = createProfileResolver(store.profiles, logger)
 const publishCompleted = (record: Parameters<typeof bus.publish<'check.completed.v1'>>[2]) =>
   bus.publish('check.completed.v1', record.id, record)
 const handler = createAggregatorHandler({
   checks: store.checks,
   publishCompleted,
-  recommendFor: (submission) => {
-    const profile = resolveProfile(submission.profile)
+  recommendFor: async (submission) => {
+    const profile = await resolveProfile(submission.tenant_id, submission.profile)
     return (input) => decide(input, profile, { expectation: submission.expectation })
   },
   now,

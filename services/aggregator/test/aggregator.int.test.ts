@@ -46,7 +46,7 @@ function harness(now = new Date('2026-03-11T07:12:02.000Z')) {
     publishCompleted: async (record) => {
       completed.push(record)
     },
-    recommendFor: () => fallbackRecommend,
+    recommendFor: async () => fallbackRecommend,
     now: () => now,
   })
   return { handler, completed, republished }

@@ -17,6 +17,8 @@ export interface GatewayDeps {
   probes: Record<string, () => Promise<void>>
   limits: { maxFileBytes: number; maxWaitSeconds: number; waitPollMs: number }
   defaultProfile: { name: string; version: number }
+  /** The profile version a new check of this tenant is pinned to (its latest); `defaultProfile` when absent. */
+  pinProfile?: (tenantId: string) => Promise<{ name: string; version: number } | undefined>
   /** Per-tenant token bucket; defaults in contract/rate-limit. */
   rateLimit?: RateLimitOptions
   now?: () => Date

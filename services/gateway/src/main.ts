@@ -34,6 +34,10 @@ const app = createApp({
   probes: { mongo: () => store.ping(), s3: () => storage.ping(), kafka: () => bus.ensureTopics() },
   limits: config.limits,
   defaultProfile: config.profile,
+  pinProfile: async (tenantId) => {
+    const latest = await store.profiles.latest(tenantId, config.profile.name)
+    return latest && { name: latest.name, version: latest.version }
+  },
 })
 
 const server = serve({ fetch: app.fetch, hostname: config.http.host, port: config.http.port }, (info) => {

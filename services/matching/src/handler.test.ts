@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { handleExtracted } from './handler'
 
 const fields = exampleRecord().fields
-const deps = { matchExpectation, optionsFor: () => ({}) }
+const deps = { matchExpectation, optionsFor: async () => ({}) }
 
 function extracted(expectation: Expectation, ok = true): CheckExtractedV1 {
   return {
@@ -28,16 +28,16 @@ function extracted(expectation: Expectation, ok = true): CheckExtractedV1 {
 }
 
 describe('matching handleExtracted', () => {
-  it('compares the extracted fields with the expectation of the submission', () => {
-    const agreeing = handleExtracted(extracted({ amount: fields.amount ?? 0, currency: 'RUB' }), deps)
+  it('compares the extracted fields with the expectation of the submission', async () => {
+    const agreeing = await handleExtracted(extracted({ amount: fields.amount ?? 0, currency: 'RUB' }), deps)
     expect(agreeing?.match.amount).toBe(true)
     expect(agreeing?.match.currency).toBe(true)
-    const differing = handleExtracted(extracted({ amount: (fields.amount ?? 0) + 1 }), deps)
+    const differing = await handleExtracted(extracted({ amount: (fields.amount ?? 0) + 1 }), deps)
     expect(differing?.match.amount).toBe(false)
     expect(differing?.check_id).toBe('chk_01JDV3T6Q8ZK4C2M7N9P0R5S8W')
   })
 
-  it('publishes nothing for a failed extraction', () => {
-    expect(handleExtracted(extracted({}, false), deps)).toBeNull()
+  it('publishes nothing for a failed extraction', async () => {
+    expect(await handleExtracted(extracted({}, false), deps)).toBeNull()
   })
 })

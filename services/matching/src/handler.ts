@@ -5,15 +5,22 @@ import type { CheckExtractedV1, CheckMatchedV1, Expectation, MatchFlags, Receipt
 export interface MatchingDeps {
   matchExpectation: (fields: ReceiptFields, expectation: Expectation, options?: MatchOptions) => MatchFlags
   /** Matching options of the check's pinned profile. */
-  optionsFor: (profile: { name: string; version: number }) => MatchOptions
+  optionsFor: (tenantId: string, profile: { name: string; version: number }) => Promise<MatchOptions>
 }
 
-export function handleExtracted(event: CheckExtractedV1, deps: MatchingDeps): CheckMatchedV1 | null {
+export async function handleExtracted(
+  event: CheckExtractedV1,
+  deps: MatchingDeps,
+): Promise<CheckMatchedV1 | null> {
   if (event.extraction === null || event.error) return null
   const { expectation, profile } = event.submission
   return {
     check_id: event.check_id,
     tenant_id: event.tenant_id,
-    match: deps.matchExpectation(event.extraction.fields, expectation, deps.optionsFor(profile)),
+    match: deps.matchExpectation(
+      event.extraction.fields,
+      expectation,
+      await deps.optionsFor(event.tenant_id, profile),
+    ),
   }
 }

@@ -5,18 +5,23 @@ import { defaultProfile } from '@rv/core/decision/index'
 import { matchExpectation } from '@rv/core/match/index'
 import { createEventBus } from '@rv/kafka'
 import { createLogger } from '@rv/logger'
+import { connectStore } from '@rv/store'
 import { loadConfig } from './config'
 import { handleExtracted } from './handler'
 
 const config = loadConfig(readProcessEnv())
 const logger = createLogger({ level: config.logLevel, bindings: { service: 'matching' } })
-// Only the built-in profile exists so far; every pinned profile resolves to it.
+const store = await connectStore(config.mongo)
 const deps = {
   matchExpectation,
-  optionsFor: () => ({
-    minVisibleDigits: defaultProfile.match.min_visible_digits,
-    amountTolerance: defaultProfile.match.amount_tolerance,
-  }),
+  // The check's pinned profile (tenant's own version, else the built-in one) sets the matching options.
+  optionsFor: async (tenantId: string, ref: { name: string; version: number }) => {
+    const profile = (await store.profiles.find(tenantId, ref.name, ref.version)) ?? defaultProfile
+    return {
+      minVisibleDigits: profile.match.min_visible_digits,
+      amountTolerance: profile.match.amount_tolerance,
+    }
+  },
 }
 const bus = createEventBus({
   brokers: config.kafka.brokers,
@@ -32,7 +37,7 @@ await bus.consume({
   topics: ['check.extracted.v1'],
   stage: 'matching',
   handle: async ({ key, value }) => {
-    const result = handleExtracted(value, deps)
+    const result = await handleExtracted(value, deps)
     if (!result) return
     await bus.publish('check.matched.v1', key, result)
     logger.info('matched', { check_id: key })

@@ -88,7 +88,7 @@ export function submitCheck(deps: GatewayDeps) {
     }
 
     const createdAt = now().toISOString()
-    const profile = tenant.profile ?? deps.defaultProfile
+    const profile = (await deps.pinProfile?.(tenant.id)) ?? tenant.profile ?? deps.defaultProfile
     const fileKey = contentKey(sha256)
     try {
       await deps.storage.put(fileKey, upload.bytes, upload.contentType)
