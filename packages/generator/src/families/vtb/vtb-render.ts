@@ -74,8 +74,17 @@ export function renderVtb({ content, creationDate, rng }: VtbRenderInput): {
   })
   let y = headingY(content.heading.length - 1) + 30.2
   for (const row of content.rows) {
-    line(row.label, LABEL_X, y, 9, GREY)
     const colour = row.green ? GREEN : GREY
+    if (row.labelWrapAt) {
+      // The label wraps onto two lines (the value stays on the first): the rows below move down 12 pt.
+      const cut = row.label.indexOf(' ', row.labelWrapAt - 1)
+      line(row.label.slice(0, cut), LABEL_X, y, 9, GREY)
+      line(row.label.slice(cut + 1), LABEL_X, y + 12, 9, GREY)
+      right(row.value, y - 0.75, 9, colour)
+      y += 36
+      continue
+    }
+    line(row.label, LABEL_X, y, 9, GREY)
     if (row.wrapAt) {
       right(row.value.slice(0, row.wrapAt), y - 0.75, 9, colour)
       right(row.value.slice(row.wrapAt), y + 11.25, 9, colour)

@@ -22,6 +22,8 @@ export interface VtbRow {
   label: string
   value: string
   wrapAt?: number
+  /** The label wraps after this many characters (at the next space), as `Телефон`/`отправителя` sometimes does. */
+  labelWrapAt?: number
   green?: boolean
 }
 
@@ -127,6 +129,7 @@ export function vtbContent(ctx: BuildContext): VtbContent {
       }
     }
     case 'sbp_incoming': {
+      const wrapLabel = rng.chance(0.5)
       const phone = phoneTight(s.phone, '\u2011')
       // The holder is the recipient; the credited account is the recipient's account.
       Object.assign(fields, {
@@ -144,11 +147,11 @@ export function vtbContent(ctx: BuildContext): VtbContent {
           { label: 'Счет зачисления', value: account },
           { label: 'Отправитель', value: sender },
           { label: 'Банк отправителя', value: nbHyphen(s.bank.name) },
-          { label: 'Телефон отправителя', value: phone },
+          { label: 'Телефон отправителя', value: phone, ...(wrapLabel ? { labelWrapAt: 7 } : {}) },
           { label: 'ID операции в СБП', value: id, wrapAt: 25 },
         ],
         amount,
-        height: 423.75,
+        height: wrapLabel ? 425.25 : 423.75,
         fields,
         at: s.at,
       }
