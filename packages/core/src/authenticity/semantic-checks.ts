@@ -119,22 +119,29 @@ export function semanticChecks(
     }
   }
   for (const rule of ARITHMETIC[bank] ?? []) {
-    const a = readLabelled(segments, rule.amount, layout)
-    const c = readLabelled(segments, rule.commission, layout)
     const t = readLabelled(segments, rule.total, layout)
-    if (!a || !t) continue
-    const amount = parseAmount(trimSpaces(a.value.text))
+    const c = readLabelled(segments, rule.commission, layout)
+    // Every printed amount under the amount label(s): VTB abroad prints «Сумма выплаты» and «Сумма операции».
+    const amounts = segments
+      .filter((s) => rule.amount.test(trimSpaces(s.text).replace(/\u00a0/g, ' ')))
+      .map((l) => readLabelled([l, ...segments.filter((s) => s !== l)], rule.amount, layout))
+      .map((v) => (v ? parseAmount(trimSpaces(v.value.text)) : null))
+      .filter((a): a is number => a !== null)
+    if (!t || amounts.length === 0) continue
     const commission = c ? (/Без комиссии/.test(c.value.text) ? 0 : parseAmount(trimSpaces(c.value.text))) : 0
     const total = parseAmount(trimSpaces(t.value.text))
-    if (amount === null || total === null || commission === null) continue
-    const passed = Math.abs(amount + commission - total) < 0.005
+    if (total === null || commission === null) continue
+    // The total is the amount plus commission; some layouts print an amount that already includes it.
+    const passed = amounts.some(
+      (a) => Math.abs(a + commission - total) < 0.005 || Math.abs(a - total) < 0.005,
+    )
     out.push({
       name: 'semantics.amount_arithmetic',
       hard: true,
       passed,
       detail: passed
         ? 'amount + commission = total'
-        : `expected amount + commission = total; found ${amount} + ${commission} ≠ ${total} (total at ${where(t.value)})`,
+        : `expected amount + commission = total; found amounts ${amounts.join(', ')}, commission ${commission}, total ${total} (total at ${where(t.value)})`,
     })
   }
   const format = AMOUNT_FORMAT[bank]
