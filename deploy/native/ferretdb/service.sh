@@ -4,7 +4,7 @@
 
 FERRETDB_HOME="$STACK_DIR/ferretdb"
 FERRETDB_BIN="$STACK_DIR/bin/ferretdb"
-FERRETDB_MARKER="$FERRETDB_BIN -listen"
+FERRETDB_MARKER="-data $FERRETDB_HOME/data"
 
 ferretdb_install() {
   local stamp="$FERRETDB_HOME/installed" digest src="$NATIVE_DIR/ferretdb"

@@ -6,7 +6,7 @@
 MINIO_VERSION=v0.0.0-20260212201848-7aac2a2c5b7c
 MINIO_HOME="$STACK_DIR/minio"
 MINIO_BIN="$STACK_DIR/bin/minio"
-MINIO_MARKER="--address $STACK_HOST:$S3_PORT"
+MINIO_MARKER="$MINIO_HOME/data"
 
 minio_install() {
   local stamp="$MINIO_HOME/installed"
