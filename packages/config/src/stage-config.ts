@@ -1,11 +1,9 @@
 import { createEnvReader, type Env } from './env-reader'
 import {
-  type HttpConfig,
   type KafkaConfig,
   type LogLevel,
   type MongoConfig,
   type RegistryConfig,
-  readHttp,
   readKafka,
   readLogLevel,
   readMongo,
@@ -22,8 +20,6 @@ export type StageService = 'extraction' | 'authenticity' | 'matching' | 'replay'
 export interface StageConfig {
   service: StageService
   logLevel: LogLevel
-  /** Health endpoint of the consumer. */
-  http: HttpConfig
   kafka: KafkaConfig
   registry: RegistryConfig
   mongo: MongoConfig
@@ -42,7 +38,6 @@ export function loadStageConfig(service: StageService, env: Env): StageConfig {
   const config: StageConfig = {
     service,
     logLevel: readLogLevel(r),
-    http: readHttp(r, 0),
     kafka: readKafka(r, service),
     registry: readRegistry(r),
     mongo: readMongo(r),
