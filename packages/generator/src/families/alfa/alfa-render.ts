@@ -69,7 +69,7 @@ export function renderAlfa({ content, generated, rng }: AlfaRenderInput): { pdf:
   })
   ops.push('ET')
   const gridBottom = ROW0 + PITCH * Math.ceil(content.cells.length / 2)
-  ops.push(`q 201 0 0 85 35.45 ${num(H - gridBottom - 10 - 85, 3)} cm /Im2 Do Q`)
+  ops.push(`q 201 0 0 85.09 35.45 ${num(H - gridBottom - 23.6 - 85.09, 3)} cm /Im2 Do Q`)
 
   const doc = new PdfDoc()
   const catalog = doc.alloc()

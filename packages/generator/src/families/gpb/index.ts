@@ -56,14 +56,14 @@ export const gazprombank: FamilyDefinition = {
     const narrow = new FontUse('LiberationSansNarrow-Regular', 'ArialNarrow', 'original')
     const page = new JasperPage(H)
     page.anchor('F1', false)
-    page.image('img0', 49.5, 8, 184, 40)
+    page.image('img0', 49, 14, 184.35, 40)
     page.centre(times, 'F2', 'Чек по операции', W, 59.5, 14, '0 g')
     pairs.forEach(([label, value], i) => {
       const y = 76.4 + 30 * i
       page.line(calibri, 'F3', label, 14, y, 11, '0 g', ['2 Tr', '0.36667 w', '0 G'], ['0 Tr', '1 w'])
       page.line(calibri, 'F3', value, 14, y + 15, 11, '0 g')
     })
-    page.image('img1', 16.5, 432, 250, 98)
+    page.image('img1', 14, 434, 250, 98.03)
     const footer = ['Телефон: +7 (495) 719-1763.', 'e-mail: mailbox@gazprombank.ru', 'www.gazprombank.ru']
     footer.forEach((line, i) => {
       page.centre(narrow, 'F4', line, W, [540.4, 550.7, 561.0][i]!, 9, '0 g')

@@ -99,7 +99,9 @@ export const tbank: FamilyDefinition = {
     page.right(regular, 'F1', id.slice(0, 27), 250, 315, 9, DARK)
     page.line(regular, 'F1', 'СБП', 20, 326, 9, DARK)
     page.right(regular, 'F1', id.slice(27), 250, 326, 9, DARK)
-    page.image('img3', 47.5, 370, 175, 63)
+    page.image('img3', 66, 352, 175, 63.23)
+    // a thin grey rule between the stamp and the receipt number
+    page.ops.push('0.89804 0.89804 0.89804 RG', '20 80.5 m', '250 80.5 l', 'S')
     page.line(regular, 'F1', `Квитанция № ${receiptNo}`, 20, 452, 9, DARK)
     page.line(regular, 'F1', 'По вопросам зачисления обращайтесь к получателю', 20, 469, 9, GREY)
     page.line(regular, 'F1', 'Служба поддержки fb@tbank.ru', 20, 486, 9, GREY)
