@@ -79,30 +79,60 @@ cmd_install() {
   [[ $failed -eq 0 ]] || die "install failed"
 }
 
-cmd_start() {
-  local t_all svc pid port
-  t_all="$(now)"
-  require_cmd java "Kafka needs Java 17"
-  require_cmd node "the readiness probes run on Node"
-  cmd_install "$@"
-  local -A t0=()
+# Which services need launching: not those already running from this STACK_DIR, nor those whose
+# port already answers the protocol (another checkout's stack, or a session's leftover: tests use
+# random names, so sharing it is safe; it is not ours to stop).
+plan_start() {
+  local svc pid port main_port busy
   for svc in "$@"; do
     if pid="$(running_pid "$svc" "$(marker_of "$svc")")"; then
       log "$svc already running (pid $pid)"
-      t0[$svc]="$(now)"
       continue
     fi
+    main_port="$("${svc}_ports" | cut -d' ' -f1)"
+    busy=""
     for port in $("${svc}_ports"); do
-      port_busy "$port" && die "port $port needed by $svc is taken by another process (see README: ports)"
+      if port_busy "$port"; then
+        busy="$port"
+        break
+      fi
     done
+    if [[ -n "$busy" ]]; then
+      if port_busy "$main_port" && "${svc}_probe" 5 2>/dev/null; then
+        log "$svc: reusing the server already on port $main_port (not started from $STACK_DIR, so not stopped by it)"
+        continue
+      fi
+      die "port $busy needed by $svc is taken by another process (see README: ports)"
+    fi
+    echo "$svc"
+  done
+}
+
+cmd_start() {
+  local t_all svc
+  t_all="$(now)"
+  require_cmd java "Kafka needs Java 17"
+  require_cmd node "the readiness probes run on Node"
+  local to_start
+  to_start="$(plan_start "$@")"
+  local -a launch_now=()
+  [[ -n "$to_start" ]] && read -r -a launch_now <<<"$(echo $to_start)"
+  if [[ ${#launch_now[@]} -gt 0 ]]; then
+    cmd_install "${launch_now[@]}"
+  fi
+  local -A t0=()
+  for svc in "${launch_now[@]}"; do
     t0[$svc]="$(now)"
     "${svc}_start"
   done
-  # Wait for all servers at once; each probe gives up early if its process dies.
-  local waits=() failed=0 entry
+  # Wait for every requested server at once (already running ones too: a quick re-check); each
+  # probe gives up early if its process dies.
+  local waits=() failed=0 entry pidf
   for svc in "$@"; do
+    [[ -n "${t0[$svc]:-}" ]] || t0[$svc]="$(now)"
+    pidf="$(pid_file "$svc")"
     (
-      "${svc}_probe" "$READY_TIMEOUT" "$(cat "$(pid_file "$svc")")" &&
+      "${svc}_probe" "$READY_TIMEOUT" $([[ -f "$pidf" ]] && cat "$pidf") &&
         echo "$(since "${t0[$svc]}")" >"$STACK_DIR/pids/$svc.ready-seconds"
     ) &
     waits+=("$!:$svc")
