@@ -177,6 +177,8 @@ cmd_status() {
         printf '%-9s running  pid %-7s NOT READY ports %s\n' "$svc" "$pid" "$("${svc}_ports")"
         bad=1
       fi
+    elif "${svc}_probe" 2 2>/dev/null; then
+      printf '%-9s external ready     ports %s (a server this STACK_DIR did not start)\n' "$svc" "$("${svc}_ports")"
     else
       printf '%-9s stopped\n' "$svc"
       bad=1
