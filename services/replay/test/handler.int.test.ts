@@ -1,0 +1,86 @@
+import { exampleRecord } from '@rv/core'
+import type { CheckExtractedV1 } from '@rv/schemas'
+import { connectStore, type Store } from '@rv/store'
+import { createCleanup } from '@rv/testing'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { handleExtracted } from '../src/handler'
+
+const stack = inject('stack')
+const cleanup = createCleanup(stack, 'it-replay')
+let store: Store
+
+beforeAll(async () => {
+  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
+  await store.ensureIndexes()
+})
+
+afterAll(async () => {
+  await store.close()
+  await cleanup.run()
+})
+
+function extracted(
+  checkId: string,
+  fileSha256: string,
+  createdAt: string,
+  tenantId = 'ten_a',
+): CheckExtractedV1 {
+  const fields = exampleRecord().fields
+  return {
+    check_id: checkId,
+    tenant_id: tenantId,
+    submission: {
+      check_id: checkId,
+      tenant_id: tenantId,
+      created_at: createdAt,
+      file: { bucket: 'b', key: 'k', sha256: fileSha256, size: 1, content_type: 'application/pdf' },
+      expectation: {},
+      profile: { name: 'default', version: 1 },
+      mode: 'pdf',
+    },
+    extraction: { family: 'vtb/sbp_outgoing', fields, normalized_text_sha256: 'c'.repeat(64), facts: {} },
+  }
+}
+
+describe('replay handler on the real registry', () => {
+  it('sees the first submission as new, a byte-identical one and a re-downloaded one as replays', async () => {
+    const deps = { register: store.replay.register }
+    const first = await handleExtracted(
+      extracted('chk_01REPLAY0000000000000001', 'a'.repeat(64), '2026-03-11T07:00:00Z'),
+      deps,
+    )
+    expect(first?.replay).toEqual({ seen_before: false, duplicate_of: null, keys_matched: [] })
+
+    const identical = await handleExtracted(
+      extracted('chk_01REPLAY0000000000000002', 'a'.repeat(64), '2026-03-11T07:05:00Z'),
+      deps,
+    )
+    expect(identical?.replay.seen_before).toBe(true)
+    expect(identical?.replay.duplicate_of).toBe('chk_01REPLAY0000000000000001')
+    expect(identical?.reasons).toEqual(['replay_identical_file'])
+
+    // Same receipt content, different bytes (downloaded again).
+    const again = await handleExtracted(
+      extracted('chk_01REPLAY0000000000000003', 'b'.repeat(64), '2026-03-11T07:10:00Z'),
+      deps,
+    )
+    expect(again?.replay.seen_before).toBe(true)
+    expect(again?.replay.keys_matched).not.toContain('file_sha256')
+    expect(again?.reasons).toEqual(['replay_same_receipt'])
+
+    // Redelivery of the first check still judges it new.
+    const redelivered = await handleExtracted(
+      extracted('chk_01REPLAY0000000000000001', 'a'.repeat(64), '2026-03-11T07:00:00Z'),
+      deps,
+    )
+    expect(redelivered?.replay.seen_before).toBe(false)
+  })
+
+  it('keeps tenants apart', async () => {
+    const result = await handleExtracted(
+      extracted('chk_01REPLAY0000000000000009', 'a'.repeat(64), '2026-03-11T08:00:00Z', 'ten_other'),
+      { register: store.replay.register },
+    )
+    expect(result?.replay.seen_before).toBe(false)
+  })
+})
