@@ -1,4 +1,4 @@
-import { createEnvReader, type Env } from './env-reader'
+import { createEnvReader, type Env, type EnvReader } from './env-reader'
 import {
   type KafkaConfig,
   type LogLevel,
@@ -31,7 +31,14 @@ export interface AggregatorConfig {
  */
 export function loadAggregatorConfig(env: Env): AggregatorConfig {
   const r = createEnvReader(env)
-  const config: AggregatorConfig = {
+  const config = readAggregatorConfig(r)
+  r.finish()
+  return config
+}
+
+/** Reads every variable of the aggregator without validating; `loadAggregatorConfig` validates. */
+export function readAggregatorConfig(r: EnvReader): AggregatorConfig {
+  return {
     service: 'aggregator',
     logLevel: readLogLevel(r),
     kafka: readKafka(r, 'aggregator'),
@@ -47,6 +54,4 @@ export function loadAggregatorConfig(env: Env): AggregatorConfig {
       deadlineMs: r.int('STAGE_DEADLINE_MS', { doc: 'Deadline of a check', default: 120_000, min: 1000 }),
     },
   }
-  r.finish()
-  return config
 }

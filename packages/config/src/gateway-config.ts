@@ -1,4 +1,4 @@
-import { createEnvReader, type Env } from './env-reader'
+import { createEnvReader, type Env, type EnvReader } from './env-reader'
 import {
   type HttpConfig,
   type KafkaConfig,
@@ -38,7 +38,14 @@ export interface GatewayConfig {
  */
 export function loadGatewayConfig(env: Env): GatewayConfig {
   const r = createEnvReader(env)
-  const config: GatewayConfig = {
+  const config = readGatewayConfig(r)
+  r.finish()
+  return config
+}
+
+/** Reads every variable of the gateway without validating; `loadGatewayConfig` validates. */
+export function readGatewayConfig(r: EnvReader): GatewayConfig {
+  return {
     service: 'gateway',
     logLevel: readLogLevel(r),
     http: readHttp(r, 8080),
@@ -64,6 +71,4 @@ export function loadGatewayConfig(env: Env): GatewayConfig {
       version: r.int('PROFILE_VERSION', { doc: 'Version of the default profile', default: 1, min: 1 }),
     },
   }
-  r.finish()
-  return config
 }

@@ -1,4 +1,4 @@
-import { createEnvReader, type Env } from './env-reader'
+import { createEnvReader, type Env, type EnvReader } from './env-reader'
 import {
   type KafkaConfig,
   type LogLevel,
@@ -35,7 +35,14 @@ export interface StageConfig {
  */
 export function loadStageConfig(service: StageService, env: Env): StageConfig {
   const r = createEnvReader(env)
-  const config: StageConfig = {
+  const config = readStageConfig(service, r)
+  r.finish()
+  return config
+}
+
+/** Reads every variable of a stage consumer without validating; `loadStageConfig` validates. */
+export function readStageConfig(service: StageService, r: EnvReader): StageConfig {
+  return {
     service,
     logLevel: readLogLevel(r),
     kafka: readKafka(r, service),
@@ -48,6 +55,4 @@ export function loadStageConfig(service: StageService, env: Env): StageConfig {
       secret: true,
     }),
   }
-  r.finish()
-  return config
 }

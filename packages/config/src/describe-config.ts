@@ -1,0 +1,19 @@
+import { readAggregatorConfig } from './aggregator-config'
+import { createEnvReader, type EnvVarDoc } from './env-reader'
+import { readGatewayConfig } from './gateway-config'
+import { readStageConfig } from './stage-config'
+
+/**
+ * Every variable any service reads, with its documentation and default, once each: the source of the
+ * configuration table in services/README.md (a test keeps the two in step).
+ */
+export function describeConfig(): EnvVarDoc[] {
+  const r = createEnvReader({})
+  readGatewayConfig(r)
+  for (const service of ['extraction', 'authenticity', 'matching', 'replay'] as const)
+    readStageConfig(service, r)
+  readAggregatorConfig(r)
+  const seen = new Map<string, EnvVarDoc>()
+  for (const doc of r.docs()) if (!seen.has(doc.name)) seen.set(doc.name, doc)
+  return [...seen.values()]
+}
