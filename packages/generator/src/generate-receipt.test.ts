@@ -79,7 +79,7 @@ describe('generateReceipt', () => {
   it('encodes the SBP id consistently with the printed time (per-family agreement)', () => {
     // printed MSK − decoded id time, in seconds (FAMILIES.md agreement table; minute-precision banks floor).
     const window: Record<string, [number, number]> = {
-      vtb: [-59, 0],
+      vtb: [-56, 9],
       alfa: [0, 7],
       tbank: [1, 1],
       gazprombank: [-53, -22],

@@ -1,4 +1,4 @@
-import { floorMinute, msk, p2, pdfDate } from '../../format/time'
+import { msk, p2, pdfDate } from '../../format/time'
 import { type BuildContext, type BuiltReceipt, delayBefore, type FamilyDefinition } from '../family-types'
 import { renderVtb } from './vtb-render'
 import { vtbContent, vtbVariants } from './vtb-variants'
@@ -23,7 +23,7 @@ export const vtb: FamilyDefinition = {
     const creationDate = pdfDate(msk(downloaded), "+03'00'")
     const { pdf, height } = renderVtb({ content, creationDate, rng: ctx.rng.fork('vtb-id') })
     // The name carries the operation minute in the phone's zone; this user's phone is on UTC+2.
-    const phone = msk(floorMinute(content.at) - 3600_000)
+    const phone = msk(content.printedMinute - 3600_000)
     const filename = `${p2(phone.day)}-${p2(phone.month)}-${p2(phone.year % 100)}_${p2(phone.hour)}-${p2(phone.minute)}.pdf`
     return {
       pdf,

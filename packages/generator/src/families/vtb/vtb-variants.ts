@@ -35,8 +35,10 @@ export interface VtbContent {
   /** Page height from FAMILIES.md for this layout. */
   height: number
   fields: ReceiptFields
-  /** Operation instant (minute printed, SBP id carries seconds). */
+  /** Operation instant as the SBP id encodes it (the receipt prints only the minute). */
   at: number
+  /** Start of the printed minute. */
+  printedMinute: number
 }
 
 const FX_DECIMAL = [',', '.']
@@ -58,19 +60,23 @@ export function vtbContent(ctx: BuildContext): VtbContent {
   const sender = o.senderName ?? name(s.sender)
   const account = `*${rng.digits(4)}`
   const amount = rubSign(s.kopecks)
-  const id = o.sbpId ?? sbpId(s.at, rng)
+  // VTB's printed minute and the id's NSPK time agree within −56…+9 s (printed − id): the id may even fall in
+  // the previous minute.
+  const printedMinute = floorMinute(s.at)
+  const idAt = o.paidAt ? s.at : printedMinute + rng.int(-9, 56) * 1000
+  const id = o.sbpId ?? sbpId(idAt, rng)
   const fields = emptyFields()
   fields.amount = major(s.kopecks)
   fields.currency = 'RUB'
   fields.status_ok = true
   // Without an SBP id only the printed minute is known; with one, the id carries the seconds.
-  fields.paid_at = isoUtc(floorMinute(s.at))
+  fields.paid_at = isoUtc(printedMinute)
   fields.paid_at_source = 'printed'
   const status: VtbRow = { label: 'Статус', value: 'Выполнено', green: true }
   const dateRow: VtbRow = { label: 'Дата операции', value: date }
   const withId = (): void => {
     fields.receipt_number = id
-    fields.paid_at = isoUtc(s.at)
+    fields.paid_at = isoUtc(idAt)
     fields.paid_at_source = 'receipt_number'
   }
   switch (ctx.variant) {
@@ -99,7 +105,8 @@ export function vtbContent(ctx: BuildContext): VtbContent {
         amount,
         height: 437.25,
         fields,
-        at: s.at,
+        at: idAt,
+        printedMinute,
       }
     }
     case 'vtb_client': {
@@ -125,7 +132,8 @@ export function vtbContent(ctx: BuildContext): VtbContent {
         amount,
         height: 402.75,
         fields,
-        at: s.at,
+        at: idAt,
+        printedMinute,
       }
     }
     case 'sbp_incoming': {
@@ -153,7 +161,8 @@ export function vtbContent(ctx: BuildContext): VtbContent {
         amount,
         height: wrapLabel ? 425.25 : 423.75,
         fields,
-        at: s.at,
+        at: idAt,
+        printedMinute,
       }
     }
     case 'salary': {
@@ -195,7 +204,8 @@ export function vtbContent(ctx: BuildContext): VtbContent {
         amount,
         height: 366.75,
         fields,
-        at: s.at,
+        at: idAt,
+        printedMinute,
       }
     }
     case 'abroad_phone': {
@@ -230,7 +240,8 @@ export function vtbContent(ctx: BuildContext): VtbContent {
           amount,
           height: 450.75,
           fields: { ...fields, sender_name: null },
-          at: s.at,
+          at: idAt,
+          printedMinute,
         }
       fields.sender_name = sender
       fields.purpose = 'Перевод средств'
@@ -252,7 +263,8 @@ export function vtbContent(ctx: BuildContext): VtbContent {
         amount,
         height: 558.75,
         fields,
-        at: s.at,
+        at: idAt,
+        printedMinute,
       }
     }
     case 'card_abroad': {
@@ -287,7 +299,8 @@ export function vtbContent(ctx: BuildContext): VtbContent {
         amount,
         height: 474.75,
         fields,
-        at: s.at,
+        at: idAt,
+        printedMinute,
       }
     }
     default:
