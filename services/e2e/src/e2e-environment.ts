@@ -35,6 +35,7 @@ export function createE2eEnvironment(stack: StackConfig, name = 'e2e'): E2eEnvir
     KAFKA_GROUP_PREFIX: randomName(`${name}-group`),
     LOG_LEVEL: 'warn',
     SWEEP_INTERVAL_MS: '1000',
+    REPUBLISH_AFTER_MS: '2000',
   }
   return { env, database, topicPrefix, cleanup }
 }

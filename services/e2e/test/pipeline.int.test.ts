@@ -1,7 +1,9 @@
+import { pendingRecord } from '@rv/core'
 import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
 import { generateReceipt } from '@rv/generator'
 import { createEventBus, type EventBus } from '@rv/kafka'
-import type { CheckRecord } from '@rv/schemas'
+import type { CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
+import { contentKey, createS3Storage, sha256Hex } from '@rv/storage'
 import { connectStore } from '@rv/store'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createE2eEnvironment } from '../src/e2e-environment'
@@ -188,6 +190,51 @@ describe('a receipt through the whole pipeline', () => {
     expect(sorted(Object.keys(record.error ?? {}))).toEqual(sorted(specError))
     expect(record.reasons).toContain('stage_failed:extraction')
     expect((await waitForCompleted(pending.id)).status).toBe('failed')
+  })
+})
+
+describe('outbox', () => {
+  it('finishes a check whose submission was never published, through the sweeper', async () => {
+    // What the gateway leaves behind when Kafka is down right after it stored the file and the record.
+    const { pdf, filename } = generateReceipt({ family: 'alfa', variant: 'sbp', seed: 'e2e-outbox' })
+    const storage = createS3Storage({ ...stack.s3, bucket: e2e.env.S3_BUCKET ?? '' })
+    const sha256 = sha256Hex(pdf)
+    await storage.put(contentKey(sha256), pdf, 'application/pdf')
+    const checkId = 'chk_01OUTBOX000000000000000001'
+    const createdAt = new Date().toISOString()
+    const submission: CheckSubmittedV1 = {
+      check_id: checkId,
+      tenant_id: tenantA.id,
+      created_at: createdAt,
+      file: {
+        bucket: storage.bucket,
+        key: contentKey(sha256),
+        sha256,
+        size: pdf.byteLength,
+        content_type: 'application/pdf',
+        filename,
+      },
+      expectation: {},
+      profile: { name: 'default', version: 1 },
+      mode: 'pdf',
+    }
+    const store = await connectStore({ url: stack.mongoUrl, database: e2e.database })
+    try {
+      const record = pendingRecord({
+        checkId,
+        tenantId: tenantA.id,
+        createdAt,
+        orderRef: null,
+        profile: submission.profile,
+        mode: 'pdf',
+      })
+      await store.checks.insertPending(record, submission as unknown as Record<string, unknown>)
+    } finally {
+      await store.close()
+    }
+    const finished = await waitForTerminal(tenantA.key, checkId)
+    expect(finished.status).toBe('done')
+    expect(finished.document.family).toBe('alfa/sbp')
   })
 })
 
