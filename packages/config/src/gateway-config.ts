@@ -29,6 +29,8 @@ export interface GatewayConfig {
     /** How often a waiting request re-reads the record. */
     waitPollMs: number
   }
+  /** Per-tenant token bucket of each gateway instance. */
+  rateLimit: { capacity: number; refillPerSecond: number }
   profile: { name: string; version: number }
 }
 
@@ -65,6 +67,14 @@ export function readGatewayConfig(r: EnvReader): GatewayConfig {
         min: 0,
       }),
       waitPollMs: r.int('WAIT_POLL_MS', { doc: 'Poll interval of Prefer: wait', default: 100, min: 10 }),
+    },
+    rateLimit: {
+      capacity: r.int('RATE_LIMIT_BURST', { doc: 'Requests a tenant may burst', default: 20, min: 1 }),
+      refillPerSecond: r.int('RATE_LIMIT_PER_SECOND', {
+        doc: 'Sustained requests per second per tenant',
+        default: 10,
+        min: 1,
+      }),
     },
     profile: {
       name: r.string('PROFILE_NAME', { doc: 'Default decision profile', default: 'default' }),

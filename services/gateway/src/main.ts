@@ -33,6 +33,7 @@ const app = createApp({
   publishSubmitted: (submission) => bus.publish('check.submitted.v1', submission.check_id, submission),
   probes: { mongo: () => store.ping(), s3: () => storage.ping(), kafka: () => bus.ensureTopics() },
   limits: config.limits,
+  rateLimit: config.rateLimit,
   defaultProfile: config.profile,
   pinProfile: async (tenantId) => {
     const latest = await store.profiles.latest(tenantId, config.profile.name)
