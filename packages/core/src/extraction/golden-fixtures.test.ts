@@ -1,7 +1,6 @@
 /**
  * Golden fixtures: the synthetic receipts committed under fixtures/generated (made by @rv/generator, fake
- * values) with their ground truth beside them. Every field must equal the truth, except the two documented
- * convention differences (docs/extraction.md, "Benchmark"), which are asserted as such rather than skipped.
+ * values) with their ground truth beside them. Every field must equal the truth.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -45,11 +44,6 @@ describe.skipIf(all.length === 0)('golden generated receipts', () => {
         expect([actual.sender_name, actual.purpose]).toEqual([null, null])
         actual.sender_name = expected.sender_name
         actual.purpose = expected.purpose
-      }
-      if (expected.paid_at_source === 'printed' && result.facts['sbp_id_consistent'] === true) {
-        // A printed time confirmed by the SBP id is reported as `receipt_number` here.
-        expect(actual.paid_at_source).toBe('receipt_number')
-        actual.paid_at_source = 'printed'
       }
       expect(actual).toEqual(expected)
     })

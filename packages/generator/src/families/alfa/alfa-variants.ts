@@ -1,5 +1,6 @@
 import type { ReceiptFields } from '@rv/schemas'
 import { countries, domesticBanks } from '../../data/banks'
+import { paidAtTruth } from '../../data/paid-at-truth'
 import { latinName } from '../../data/people'
 import { sbpId } from '../../data/sbp-id'
 import { major, rur } from '../../format/money'
@@ -16,7 +17,7 @@ export interface AlfaContent {
   title: string
   cells: AlfaCell[]
   fields: ReceiptFields
-  /** Printed operation instant (seconds); the SBP id, where printed, encodes 0–7 s earlier. */
+  /** Printed operation instant (seconds); the SBP id, where printed, encodes 0–7 s later. */
   printedAt: number
 }
 
@@ -32,8 +33,10 @@ export function alfaContent(ctx: BuildContext): AlfaContent {
     ctx,
     domesticBanks.filter((b) => b.id !== 'alfabank'),
   )
-  // The SBP id carries the NSPK time; the receipt prints Alfa's own time, 0–7 s later.
-  const printedAt = s.at + rng.int(0, 7) * 1000
+  // The receipt prints Alfa's own time; the SBP id carries the NSPK time, 0–7 s later (FAMILIES.md: printed −
+  // id = −7…0 s).
+  const printedAt = s.at
+  const idAt = printedAt + rng.int(0, 7) * 1000
   const when = `${dmy(msk(printedAt))} ${hms(msk(printedAt))} мск`
   const amount = rur(s.kopecks)
   const account = `40817810${rng.digits(12)}`
@@ -44,8 +47,9 @@ export function alfaContent(ctx: BuildContext): AlfaContent {
   const fields = emptyFields()
   fields.amount = major(s.kopecks)
   fields.currency = 'RUB'
-  // Alfa prints seconds, so the printed time is the truth even where an SBP id is printed too; a receipt is
-  // only issued for a completed operation, so it states success although it has no status row.
+  // Alfa prints seconds, so the printed time is the truth; where an SBP id is printed it confirms that time
+  // (`paid_at_source: receipt_number`, set with the id). A receipt is only issued for a completed operation,
+  // so it states success although it has no status row.
   fields.paid_at = isoUtc(printedAt)
   fields.paid_at_source = 'printed'
   fields.status_ok = true
@@ -53,13 +57,14 @@ export function alfaContent(ctx: BuildContext): AlfaContent {
   const commission = rur(s.commissionKopecks)
   switch (ctx.variant) {
     case 'sbp': {
-      const id = o.sbpId ?? sbpId(s.at, rng)
+      const id = o.sbpId ?? sbpId(idAt, rng)
       const phone = phoneSpaced(s.phone)
       const number = opNo(rng.chance(0.95) ? 'C16' : 'C42')
       Object.assign(fields, {
         bank: s.bank.id,
         type: 'client_transfer',
         receipt_number: id,
+        ...paidAtTruth(printedAt, 'second', id),
         payment_reference: number,
         recipient_name: nameNoDot,
         recipient_account: phone,
@@ -228,8 +233,14 @@ export function alfaContent(ctx: BuildContext): AlfaContent {
         }
       // The rare layout prints only the total including fees and names the receiving bank.
       const bank = rng.pick(c.banks)
-      const id = sbpId(s.at, rng, '1234567890')
-      Object.assign(fields, { amount: major(s.kopecks + fee), commission: null, bank, receipt_number: id })
+      const id = sbpId(idAt, rng, '1234567890')
+      Object.assign(fields, {
+        amount: major(s.kopecks + fee),
+        commission: null,
+        bank,
+        receipt_number: id,
+        ...paidAtTruth(printedAt, 'second', id),
+      })
       return {
         title: 'Квитанция о переводе за рубеж по номеру телефона',
         cells: [

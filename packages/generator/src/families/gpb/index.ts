@@ -1,4 +1,5 @@
 import { domesticBanks } from '../../data/banks'
+import { paidAtTruth } from '../../data/paid-at-truth'
 import { sbpId } from '../../data/sbp-id'
 import { FontUse } from '../../font/font-use'
 import { major, rubGpb } from '../../format/money'
@@ -84,8 +85,7 @@ export const gazprombank: FamilyDefinition = {
       type: 'client_transfer',
       status_ok: true,
       receipt_number: id,
-      paid_at: isoUtc(idAt),
-      paid_at_source: 'receipt_number',
+      ...paidAtTruth(minute, 'minute', id),
       recipient_name: recipient,
       recipient_account: phone,
       sender_name: sender,

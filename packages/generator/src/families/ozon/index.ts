@@ -1,4 +1,5 @@
 import { domesticBanks } from '../../data/banks'
+import { paidAtTruth } from '../../data/paid-at-truth'
 import { sbpId } from '../../data/sbp-id'
 import { embedCidFont } from '../../font/embed-font'
 import { FontUse } from '../../font/font-use'
@@ -94,8 +95,7 @@ export const ozon: FamilyDefinition = {
       type: 'client_transfer',
       status_ok: true,
       receipt_number: id,
-      paid_at: isoUtc(idAt),
-      paid_at_source: 'receipt_number',
+      ...paidAtTruth(minute, 'minute', id),
       recipient_name: recipient,
       recipient_account: phone,
       sender_name: sender,

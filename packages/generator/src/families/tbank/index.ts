@@ -1,4 +1,5 @@
 import { domesticBanks } from '../../data/banks'
+import { paidAtTruth } from '../../data/paid-at-truth'
 import { sbpId } from '../../data/sbp-id'
 import { rubleAdvance1000 } from '../../font/embed-font'
 import { cidLiteral, FontUse } from '../../font/font-use'
@@ -29,10 +30,11 @@ export const tbank: FamilyDefinition = {
       ctx,
       domesticBanks.filter((b) => b.id !== 'tbank'),
     )
-    // The receipt prints the bank's time, 1 s after the NSPK time in the id; the PDF is rendered 7–10 s later.
-    const printedAt = s.at + 1000
+    // The receipt prints the bank's time; the id's NSPK time is 1 s later (FAMILIES.md: printed − id = −1 s).
+    // The PDF is rendered 7–10 s after the printed time.
+    const printedAt = s.at
     const created = printedAt + rng.int(7, 10) * 1000
-    const id = o.sbpId ?? sbpId(s.at, rng)
+    const id = o.sbpId ?? sbpId(printedAt + 1000, rng)
     const receiptNo =
       o.operationNumber ?? `1-${rng.digits(3)}-${rng.digits(3)}-${rng.digits(3)}-${rng.digits(3)}`
     const sender = o.senderName ?? `${s.sender.first} ${s.sender.surname}`
@@ -126,9 +128,8 @@ export const tbank: FamilyDefinition = {
       type: 'client_transfer',
       status_ok: true,
       receipt_number: id,
-      // The receipt prints seconds: the printed time is the truth (the id's NSPK time is 1 s earlier).
-      paid_at: isoUtc(printedAt),
-      paid_at_source: 'printed',
+      // The receipt prints seconds: the printed time is the value, which the id confirms.
+      ...paidAtTruth(printedAt, 'second', id),
       recipient_name: recipient,
       recipient_account: phone,
       payment_reference: receiptNo,

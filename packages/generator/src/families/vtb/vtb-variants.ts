@@ -1,5 +1,6 @@
 import type { ReceiptFields } from '@rv/schemas'
 import { countries, domesticBanks, nbHyphen } from '../../data/banks'
+import { paidAtTruth } from '../../data/paid-at-truth'
 import { firstPatronymicInitial, latinName, organisations } from '../../data/people'
 import { sbpId } from '../../data/sbp-id'
 import { major, rubSign } from '../../format/money'
@@ -76,8 +77,7 @@ export function vtbContent(ctx: BuildContext): VtbContent {
   const dateRow: VtbRow = { label: 'Дата операции', value: date }
   const withId = (): void => {
     fields.receipt_number = id
-    fields.paid_at = isoUtc(idAt)
-    fields.paid_at_source = 'receipt_number'
+    Object.assign(fields, paidAtTruth(printedMinute, 'minute', id))
   }
   switch (ctx.variant) {
     case 'sbp_outgoing': {
