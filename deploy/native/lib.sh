@@ -6,14 +6,6 @@ REPO_ROOT="$(cd "$NATIVE_DIR/../.." && pwd)"
 STACK_DIR="${STACK_DIR:-$REPO_ROOT/.stack}"
 STACK_HOST=127.0.0.1
 
-# Ports sit off the well-known defaults so a developer's own Kafka/MongoDB/MinIO never collides.
-KAFKA_PORT="${STACK_KAFKA_PORT:-19092}"
-KAFKA_CONTROLLER_PORT="${STACK_KAFKA_CONTROLLER_PORT:-19093}"
-APICURIO_PORT="${STACK_APICURIO_PORT:-18081}"
-APICURIO_MANAGEMENT_PORT="${STACK_APICURIO_MANAGEMENT_PORT:-18091}"
-FERRETDB_PORT="${STACK_FERRETDB_PORT:-27018}"
-S3_PORT="${STACK_S3_PORT:-19000}"
-S3_CONSOLE_PORT="${STACK_S3_CONSOLE_PORT:-19001}"
 S3_ACCESS_KEY="${STACK_S3_ACCESS_KEY:-rvstack}"
 S3_SECRET_KEY="${STACK_S3_SECRET_KEY:-rvstack-secret}"
 
@@ -21,7 +13,7 @@ READY_TIMEOUT="${STACK_READY_TIMEOUT:-180}"
 # minio (default) or s3proxy: which program serves S3 on $S3_PORT.
 S3_SERVER="${STACK_S3_SERVER:-minio}"
 
-mkdir -p "$STACK_DIR/bin" "$STACK_DIR/logs" "$STACK_DIR/pids"
+mkdir -p "$STACK_DIR/logs" "$STACK_DIR/pids"
 
 log() { printf '[stack] %s\n' "$*" >&2; }
 die() {
@@ -55,8 +47,9 @@ launch() {
   local logf
   logf="$(log_file "$svc")"
   printf '\n===== %s start %s =====\n' "$svc" "$(date -u +%FT%TZ)" >>"$logf"
-  # fd 9 is the stack lock (see stack.sh): a server must not inherit it, or it would hold it forever.
-  setsid nohup "$@" >>"$logf" 2>&1 </dev/null 9>&- &
+  # fds 8 and 9 are the ports and stack locks (see stack.sh): a server must not inherit them, or it
+  # would hold them forever.
+  setsid nohup "$@" >>"$logf" 2>&1 </dev/null 8>&- 9>&- &
   echo $! >"$(pid_file "$svc")"
 }
 
@@ -74,17 +67,18 @@ stop_pid() {
   rm -f "$(pid_file "$svc")"
 }
 
-port_busy() { (exec 3<>"/dev/tcp/$STACK_HOST/$1") 2>/dev/null; }
-
 # Readiness probes live in one Node script so they speak the real protocols (Kafka metadata,
 # MongoDB ping) through the same client libraries the project uses.
 probe() {
   STACK_S3_ACCESS_KEY="$S3_ACCESS_KEY" STACK_S3_SECRET_KEY="$S3_SECRET_KEY" node "$NATIVE_DIR/probe.mjs" "$@"
 }
 
-# Stamp files make installs idempotent: the stamp holds a digest of whatever decides the install.
-stamp_ok() { [[ -f "$1" && "$(cat "$1")" == "$2" ]]; }
-
 require_cmd() {
   command -v "$1" >/dev/null 2>&1 || die "$1 is required ($2)"
 }
+
+# shellcheck source=cache.sh
+source "$NATIVE_DIR/cache.sh"
+# shellcheck source=ports.sh
+source "$NATIVE_DIR/ports.sh"
+load_ports

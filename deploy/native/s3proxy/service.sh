@@ -4,17 +4,18 @@
 
 S3PROXY_VERSION=4.0.0
 S3PROXY_HOME="$STACK_DIR/s3proxy"
-S3PROXY_JAR="$S3PROXY_HOME/s3proxy-$S3PROXY_VERSION-jar-with-dependencies.jar"
 S3PROXY_MARKER="$S3PROXY_HOME/s3proxy.properties"
+S3PROXY_ARTIFACT="org.gaul:s3proxy:$S3PROXY_VERSION:jar:jar-with-dependencies"
+S3PROXY_CACHE_KEY="$(cache_key s3proxy "$S3PROXY_VERSION" "mvn dependency:copy $S3PROXY_ARTIFACT")"
+S3PROXY_JAR_NAME="s3proxy-$S3PROXY_VERSION-jar-with-dependencies.jar"
+S3PROXY_JAR="$(cache_dir "$S3PROXY_CACHE_KEY")/$S3PROXY_JAR_NAME"
 
-s3proxy_install() {
-  local stamp="$S3PROXY_HOME/installed"
-  [[ -f "$S3PROXY_JAR" ]] && stamp_ok "$stamp" "$S3PROXY_VERSION" && return 0
+s3proxy_build() {
   require_cmd mvn "Maven fetches S3Proxy from Maven Central"
-  mvn -B -q dependency:copy -Dartifact="org.gaul:s3proxy:$S3PROXY_VERSION:jar:jar-with-dependencies" \
-    -DoutputDirectory="$S3PROXY_HOME" >&2
-  echo "$S3PROXY_VERSION" >"$stamp"
+  mvn -B -q dependency:copy -Dartifact="$S3PROXY_ARTIFACT" -DoutputDirectory="$1" >&2
 }
+
+s3proxy_install() { cache_ensure "$S3PROXY_CACHE_KEY" "$S3PROXY_JAR_NAME" s3proxy_build; }
 
 s3proxy_start() {
   mkdir -p "$S3PROXY_HOME/data"
@@ -31,4 +32,5 @@ PROPS
 }
 
 s3proxy_ports() { echo "$S3_PORT"; }
+s3proxy_port_vars() { echo S3_PORT; }
 s3proxy_probe() { probe s3 "http://$STACK_HOST:$S3_PORT" "$@"; }
