@@ -200,3 +200,49 @@ describe.skipIf(!existsSync(realRoot))('parsePdfStructure on the real developmen
     expect(s.pages[0]!.operations.filter((o) => o.op === 'BT').length).toBeGreaterThan(0)
   })
 })
+
+describe('parsePdfStructure on damaged input', () => {
+  it('either parses or throws a CheckError, for hundreds of deterministic mutations', () => {
+    const base = simplePagePdf('BT /F1 12 Tf 1 0 0 1 10 20 Tm (Hello) Tj [(A) -20 (B)] TJ ET', {
+      info: '<< /Producer (test) /Title <FEFF0041> >>',
+    })
+    let seed = 7
+    const rnd = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff
+      return seed / 0x7fffffff
+    }
+    const snippets = [
+      '99999999 0 R',
+      '<<<<<<<<',
+      '[[[[[[',
+      '((((((',
+      'stream\n',
+      'endobj',
+      '/Prev 0',
+      'xref',
+      '%%EOF',
+    ]
+    const outcomes = new Map<string, number>()
+    for (let k = 0; k < 400; k++) {
+      let bytes = new Uint8Array(base)
+      const mode = k % 4
+      if (mode === 0)
+        for (let i = 0; i < 8; i++) bytes[Math.floor(rnd() * bytes.length)] = Math.floor(rnd() * 256)
+      if (mode === 1) bytes = bytes.subarray(0, Math.floor(rnd() * bytes.length))
+      if (mode === 2) {
+        const at = Math.floor(rnd() * bytes.length)
+        bytes.fill(0x20, at, Math.min(bytes.length, at + 40))
+      }
+      if (mode === 3) {
+        const at = Math.floor(rnd() * (bytes.length - 16))
+        const text = snippets[k % snippets.length]!
+        for (let i = 0; i < text.length; i++) bytes[at + i] = text.charCodeAt(i)
+      }
+      const code = codeOf(() => parsePdfStructure(bytes)) ?? 'parsed'
+      outcomes.set(code, (outcomes.get(code) ?? 0) + 1)
+    }
+    expect([...outcomes.keys()].filter((k) => k.startsWith('not a CheckError'))).toEqual([])
+    expect(outcomes.get('parsed')).toBeGreaterThan(0)
+    expect(outcomes.get('pdf_unreadable')).toBeGreaterThan(0)
+  })
+})
