@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process'
+import { resolve } from 'node:path'
 import { pendingRecord } from '@rv/core'
 import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
 import { generateReceipt } from '@rv/generator'
@@ -20,7 +22,7 @@ import {
   specReplay,
   specTopLevel,
 } from '../src/spec-field-sets'
-import { type RunningServices, startServices } from '../src/start-services'
+import { type RunningServices, repoRoot, startServices } from '../src/start-services'
 
 const stack = inject('stack')
 const e2e = createE2eEnvironment(stack, 'e2e-pipeline')
@@ -85,9 +87,25 @@ async function waitForCompleted(id: string): Promise<CheckRecord> {
   }
 }
 
+/** The operator CLI, run as an operator would (`npm run admin -- ...`), against this run's database. */
+function admin(...args: string[]): Record<string, string> {
+  const run = spawnSync(
+    resolve(repoRoot, 'node_modules/.bin/tsx'),
+    [resolve(repoRoot, 'scripts/admin.ts'), ...args],
+    {
+      cwd: repoRoot,
+      env: { PATH: e2e.env.PATH, MONGODB_URL: stack.mongoUrl, MONGODB_DB: e2e.database },
+      encoding: 'utf8',
+    },
+  )
+  if (run.status !== 0) throw new Error(`admin ${args.join(' ')} failed: ${run.stderr}`)
+  return JSON.parse(run.stdout) as Record<string, string>
+}
+
 beforeAll(async () => {
   Object.assign(tenantA, await createTenant('tenant-a'))
-  Object.assign(tenantB, await createTenant('tenant-b'))
+  const created = admin('tenant', 'create', 'tenant-b')
+  Object.assign(tenantB, { id: created.tenant_id, key: created.api_key })
   services = await startServices({ env: e2e.env, readyTimeoutMs: 90_000 })
   // A downstream subscriber, decoding check.completed.v1 through the registry like any consumer would.
   bus = createEventBus({
@@ -255,6 +273,18 @@ describe('authentication and tenancy', () => {
     const res = await submit('rvk_live_notARealKey000000000000000000000000000', receipt)
     expect(res.status).toBe(401)
     expect(await errorOf(res)).toMatchObject({ type: 'authentication_error', code: 'token_invalid' })
+  })
+
+  it('stops accepting a key revoked with the admin CLI, while a second key of the tenant works', async () => {
+    const second = admin('key', 'create', 'tenant-b')
+    expect(second.tenant_id).toBe(tenantB.id)
+    const before = await get(second.api_key ?? '', 'chk_01ZZZZZZZZZZZZZZZZZZZZZZZZ')
+    expect(before.status).toBe(404)
+    admin('key', 'revoke', second.prefix ?? '')
+    const after = await get(second.api_key ?? '', 'chk_01ZZZZZZZZZZZZZZZZZZZZZZZZ')
+    expect(after.status).toBe(401)
+    expect((await errorOf(after)).code).toBe('token_invalid')
+    expect((await get(tenantB.key, 'chk_01ZZZZZZZZZZZZZZZZZZZZZZZZ')).status).toBe(404)
   })
 
   it("answers another tenant's check exactly like a missing one", async () => {
