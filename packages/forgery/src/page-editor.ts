@@ -98,8 +98,15 @@ export class PageEditor {
         ? sample.hex
         : true
     const bytesOf = (c: number) => (bpc === 2 ? [c >> 8, c & 0xff] : [c & 0xff])
+    // Escape like the generator: PDFBox writes raw bytes (only ( ) \\ escaped), iText adds \\n-style escapes.
+    const letterStyle = /\\[nrtbf]/.test(this.text)
     const str = (cs: number[]) =>
-      asHex ? `<${cs.map(hex).join('')}>` : `(${cs.flatMap(bytesOf).map(escapeLiteral).join('')})`
+      asHex
+        ? `<${cs.map(hex).join('')}>`
+        : `(${cs
+            .flatMap(bytesOf)
+            .map((b) => escapeLiteral(b, letterStyle))
+            .join('')})`
     if (op.op === 'TJ') {
       const perGlyph = run.stringLengths.every((n) => n === 1)
       const kern = run.kerns[0]
@@ -165,10 +172,12 @@ export class PageEditor {
   }
 }
 
-function escapeLiteral(code: number): string {
-  if (code === 0x28 || code === 0x29 || code === 0x5c) return `\\${String.fromCharCode(code)}`
-  if (code < 0x20 || code > 0x7e) return `\\${code.toString(8).padStart(3, '0')}`
-  return String.fromCharCode(code)
+const LETTER_ESCAPES: Record<number, string> = { 10: 'n', 13: 'r', 9: 't', 8: 'b', 12: 'f' }
+
+function escapeLiteral(byte: number, letterStyle: boolean): string {
+  if (byte === 0x28 || byte === 0x29 || byte === 0x5c) return `\\${String.fromCharCode(byte)}`
+  if (letterStyle && LETTER_ESCAPES[byte]) return `\\${LETTER_ESCAPES[byte]}`
+  return String.fromCharCode(byte)
 }
 
 export function formatNumber(n: number): string {

@@ -110,6 +110,15 @@ describe('checks against a learned fingerprint', () => {
     )
   })
 
+  it('flags a string syntax the generator never writes (octal escapes)', () => {
+    expect(failing(receipt('BT /F1 9 Tf 1 0 0 1 20 202 Tm (\\101) Tj ET'), fp)).toContain(
+      'content.string_syntax',
+    )
+    expect(failing(receipt('BT /F1 9 Tf 1 0 0 1 20 202 Tm (A) Tj ET'), fp)).not.toContain(
+      'content.string_syntax',
+    )
+  })
+
   it('flags another producer', () => {
     expect(failing(receipt('', 'Other Tool'), fp)).toContain('generator.producer')
   })

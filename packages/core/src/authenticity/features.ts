@@ -107,6 +107,16 @@ export function documentFeatures(s: PdfStructure): DocumentFeatures {
       textFills: [...new Set(runs.map((r) => r.fill))],
       fontSizes: [...new Set(runs.map((r) => String(+r.size.toFixed(2))))],
       kerns: [...kerns],
+      stringSyntax: (() => {
+        const x = page.stringSyntax
+        const kinds: string[] = []
+        if (x.literal > 0) kinds.push('literal')
+        if (x.hex > 0) kinds.push('hex')
+        if (x.octalEscapes > 0) kinds.push('octal-escapes')
+        if (x.letterEscapes > 0) kinds.push('letter-escapes')
+        if (x.delimiterEscapes > 0) kinds.push('delimiter-escapes')
+        return kinds
+      })(),
     },
     numeric: {
       revisions: s.revisions.length,

@@ -45,6 +45,11 @@ const CATEGORICAL: Record<string, FeatureRule> = {
 
 const MEMBERS: Record<string, FeatureRule> = {
   fontProps: { name: 'fonts.properties', hard: true, what: 'font type/encoding/ToUnicode/embedding' },
+  stringSyntax: {
+    name: 'content.string_syntax',
+    hard: true,
+    what: 'string syntax of the content (hex/literal, escapes the writer uses)',
+  },
   infoShapes: { name: 'generator.info_value_shapes', hard: true, what: 'Info value shapes' },
   operators: { name: 'content.operator_vocabulary', hard: false, what: 'content operators' },
   filterChains: { name: 'structure.stream_filters', hard: false, what: 'stream filter chains' },

@@ -3,7 +3,7 @@
  * images are skipped to `EI`. The operation count is capped: a receipt draws a few thousand at most.
  */
 import { CheckError } from '../../check/error-codes'
-import { isKeyword, Lexer } from './lexer'
+import { isKeyword, Lexer, type StringSyntax } from './lexer'
 import type { PdfValue } from './pdf-values'
 
 export interface ContentOp {
@@ -18,6 +18,7 @@ export interface ContentTokens {
   ops: ContentOp[]
   /** Histogram of decimal places used by number operands: how the generator formats numbers. */
   decimals: Record<number, number>
+  strings: StringSyntax
 }
 
 export function tokenizeContent(data: Uint8Array, maxOps: number): ContentTokens {
@@ -25,6 +26,8 @@ export function tokenizeContent(data: Uint8Array, maxOps: number): ContentTokens
   const ops: ContentOp[] = []
   const decimals: Record<number, number> = {}
   lexer.decimalHistogram = decimals
+  const strings: StringSyntax = { literal: 0, hex: 0, octalEscapes: 0, letterEscapes: 0, delimiterEscapes: 0 }
+  lexer.stringSyntax = strings
   let operands: PdfValue[] = []
   let start = -1
   for (;;) {
@@ -63,5 +66,5 @@ export function tokenizeContent(data: Uint8Array, maxOps: number): ContentTokens
     if (start < 0) start = at
     if (operands.length < 64) operands.push(token)
   }
-  return { ops, decimals }
+  return { ops, decimals, strings }
 }

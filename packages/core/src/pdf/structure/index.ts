@@ -1,5 +1,6 @@
 export { type ContentOp, tokenizeContent } from './content-tokenizer'
 export { readZlibHeader, type ZlibHeader } from './filters'
+export type { StringSyntax } from './lexer'
 export { parsePdfStructure } from './parse-structure'
 export type * from './pdf-values'
 export type * from './structure-types'

@@ -44,12 +44,25 @@ export function isKeyword(token: Token | undefined): token is Keyword {
   return typeof token === 'object' && token !== null && !Array.isArray(token) && 'keyword' in token
 }
 
+export interface StringSyntax {
+  literal: number
+  hex: number
+  /** `\ddd` escapes. */
+  octalEscapes: number
+  /** `\n \r \t \b \f` escapes. */
+  letterEscapes: number
+  /** `\( \) \\` escapes. */
+  delimiterEscapes: number
+}
+
 export class Lexer {
   pos: number
   /** Decimal places of the most recent number token: content streams are fingerprinted by number format. */
   lastDecimals = 0
   /** When set, every number token (also inside arrays) is counted here by its decimal places. */
   decimalHistogram: Record<number, number> | null = null
+  /** When set, string syntax is counted here: writers differ in hex vs literal and in what they escape. */
+  stringSyntax: StringSyntax | null = null
 
   constructor(
     readonly bytes: Uint8Array,
@@ -192,11 +205,18 @@ export class Lexer {
     this.pos++
     const out: number[] = []
     let nest = 1
+    const syntax = this.stringSyntax
+    if (syntax) syntax.literal++
     while (this.pos < b.length) {
       const c = b[this.pos++]!
       if (c === 0x5c) {
         const e = b[this.pos++]
         if (e === undefined) break
+        if (syntax) {
+          if (e >= 0x30 && e <= 0x37) syntax.octalEscapes++
+          else if (e === 0x6e || e === 0x72 || e === 0x74 || e === 0x62 || e === 0x66) syntax.letterEscapes++
+          else if (e === 0x28 || e === 0x29 || e === 0x5c) syntax.delimiterEscapes++
+        }
         if (e === 0x6e) out.push(0x0a)
         else if (e === 0x72) out.push(0x0d)
         else if (e === 0x74) out.push(0x09)
@@ -227,6 +247,7 @@ export class Lexer {
   private readHexString(): PdfValue {
     const b = this.bytes
     this.pos++
+    if (this.stringSyntax) this.stringSyntax.hex++
     const out: number[] = []
     let hi = -1
     while (this.pos < b.length) {

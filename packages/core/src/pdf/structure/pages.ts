@@ -141,6 +141,7 @@ export function readPage(
     contentStreamNums,
     operations: tokens.ops,
     numberDecimals: tokens.decimals,
+    stringSyntax: tokens.strings,
     pageKeys: [...page.map.keys()].sort(),
   }
 }

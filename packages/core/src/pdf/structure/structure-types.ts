@@ -2,6 +2,7 @@
 
 import type { ContentOp } from './content-tokenizer'
 import type { ZlibHeader } from './filters'
+import type { StringSyntax } from './lexer'
 import type { TrueTypeSummary } from './truetype'
 
 export interface PdfRevision {
@@ -101,6 +102,8 @@ export interface PdfPageStructure {
   operations: ContentOp[]
   /** Decimal places of numeric operands: count per number of places. */
   numberDecimals: Record<number, number>
+  /** How the content writes strings: hex or literal, and which escapes. */
+  stringSyntax: StringSyntax
   pageKeys: string[]
 }
 
