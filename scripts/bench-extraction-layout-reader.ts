@@ -100,7 +100,31 @@ function readVtb(lines: string[]): LayoutReading {
   if (bank !== null) out['bank'] = bankId(bank)
   const commission = v('Комиссия')
   if (commission !== null) out['commission'] = money(commission)
+  Object.assign(out, salaryPayer(lines))
   return out
+}
+
+/**
+ * VTB salary credits: the centred text between the title and `Статус` is `[taxpayer number] <legal form>
+ * "<name>" <purpose>`. Split here at the second quote mark, by character positions (core uses a pattern).
+ */
+function salaryPayer(lines: string[]): LayoutReading {
+  const start = lines.findIndex((l) => l.trim() === 'Поступление заработной платы')
+  const end = lines.findIndex((l) => l.trim().startsWith('Статус'))
+  if (start < 0 || end <= start) return {}
+  const text = clean(
+    lines
+      .slice(start + 1, end)
+      .map((l) => l.trim())
+      .filter((l) => l !== '')
+      .join(' '),
+  )
+  const quotes = [...text].flatMap((ch, i) => ('"«»“”'.includes(ch) ? [i] : []))
+  if (quotes.length < 2) return {}
+  const close = quotes[1]!
+  const words = text.slice(0, close + 1).split(' ')
+  const payer = (/^\d+$/.test(words[0]!) ? words.slice(1) : words).join(' ')
+  return { sender_name: payer, purpose: text.slice(close + 1).trim() }
 }
 
 function readAlfa(lines: string[]): LayoutReading {

@@ -113,6 +113,24 @@ describe('generateReceipt', () => {
     expect(checked).toBeGreaterThanOrEqual(36)
   })
 
+  it('prints a VTB salary payer and purpose as one paragraph under the title, as the truth splits it', () => {
+    for (const r of all.filter((x) => x.truth.family === 'vtb/salary')) {
+      const lines = r.truth.printed.filter(([k]) => /^heading\d+$/.test(k)).map(([, v]) => v)
+      expect(lines[0]).toBe('Поступление заработной платы')
+      const { sender_name, purpose } = r.truth.fields
+      expect(lines.slice(1).join(' ')).toMatch(/^[1-9]\d{9} /)
+      expect(
+        lines
+          .slice(1)
+          .join(' ')
+          .replace(/^\d{10} /, ''),
+      ).toBe(`${sender_name} ${purpose}`)
+      expect(sender_name).toMatch(/^[А-ЯЁ]{2,8} "[^"]+"$/)
+      // six paragraph lines give the observed page height; each other count moves the rows by 12 pt
+      expect(r.truth.meta.pageSize[1]).toBe(294.75 + 12 * (lines.length - 1))
+    }
+  })
+
   it('names files in the banks own patterns', () => {
     for (const r of all) {
       const bank = r.truth.family.split('/')[0]

@@ -93,7 +93,7 @@ export function buildFields(input: BuildInput): BuiltFields {
 
   for (const name of textFields) {
     const value = readings[name]?.value
-    if (value?.kind === 'text') set(name, value.value, 0.98)
+    if (value?.kind === 'text') set(name, value.value, cap(name, 0.98))
   }
 
   const sbpId = readings.receipt_number?.value?.kind === 'text' ? readings.receipt_number.value.value : null

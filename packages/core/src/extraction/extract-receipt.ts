@@ -54,7 +54,7 @@ export function extractReceipt(model: PdfModel, options: ExtractOptions = {}): E
     return { family: 'unknown', fields: built.fields, normalizedText, facts }
   }
   const { family, variant } = recognition
-  const { fields: readings, extras } = readFamilyFields(lines, family, variant.fields)
+  const { fields: readings, extras } = readFamilyFields(lines, family, variant.fields, recognition.title)
   const built = buildFields({
     readings,
     constants: variant.constants ?? {},

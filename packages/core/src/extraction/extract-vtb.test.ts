@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { extractReceipt } from './extract-receipt'
-import { type RunSpec, rightLayoutRows, syntheticModel } from './testing/synthetic-model'
+import { estimateWidth, type RunSpec, rightLayoutRows, syntheticModel } from './testing/synthetic-model'
 
 const info = { Producer: 'openhtmltopdf.com', Title: 'Чек-PDF' }
 const stamp: RunSpec[] = [
@@ -191,5 +191,73 @@ describe('extractReceipt: VTB', () => {
     expect(result.fields.paid_at_source).toBe('printed')
     expect(result.facts['sbp_id_consistent']).toBe(false)
     expect(result.fields.confidence['paid_at']).toBeLessThan(0.9)
+  })
+
+  describe('salary credit: payer and purpose from the centred paragraph under the title', () => {
+    const centred = (text: string, y: number, axis = 140.6): RunSpec => ({
+      text,
+      x: axis - estimateWidth(text, 10.5) / 2,
+      y,
+      size: 10.5,
+    })
+    function salary(paragraph: RunSpec[]) {
+      const top = 100 + 12 * paragraph.length + 18.2
+      return syntheticModel({
+        width: 281.2125,
+        height: 294.75 + 12 * paragraph.length,
+        info,
+        runs: [
+          centred('Поступление заработной платы', 82),
+          ...paragraph,
+          ...rightLayoutRows(
+            [
+              ['Статус', 'Выполнено'],
+              ['Дата операции', '05.03.2026, 09:51'],
+              ['Счет зачисления', '*1234'],
+            ],
+            { labelX: 24.75, valueRight: 257.07, top, pitch: 24 },
+          ),
+          { text: 'Сумма операции', x: 24.75, y: top + 92, size: 13.5 },
+          { text: '45 000 ₽', right: 257.07, y: top + 91.2, size: 13.5 },
+          ...stamp,
+        ],
+      })
+    }
+    // The paragraph wraps wherever a line fills up: the payer's name is split across two lines here.
+    const wrapped = [
+      '7701234567 ООО "СЕВЕРНЫЙ',
+      'ВЕТЕР" Заработная плата за',
+      'февраль 2026 г. Реестр № 12 от',
+      '05.03.2026. Без налога (НДС)',
+    ]
+
+    it('reads the organisation (without the taxpayer number) and the purpose, trusted at 0.9', () => {
+      const result = extractReceipt(salary(wrapped.map((t, i) => centred(t, 100 + 12 * i))))
+      expect(result.family).toBe('vtb/salary')
+      expect(result.fields).toMatchObject({
+        type: 'salary',
+        bank: 'vtb',
+        amount: 45000,
+        recipient_account: '*1234',
+        sender_name: 'ООО "СЕВЕРНЫЙ ВЕТЕР"',
+        purpose: 'Заработная плата за февраль 2026 г. Реестр № 12 от 05.03.2026. Без налога (НДС)',
+        paid_at: '2026-03-05T06:51:00Z',
+      })
+      expect(result.fields.confidence['sender_name']).toBe(0.9)
+      expect(result.fields.confidence['purpose']).toBe(0.9)
+    })
+
+    it('leaves both empty when a line is off the centre axis or the payer is not a quoted organisation', () => {
+      const shifted = wrapped.map((t, i) => centred(t, 100 + 12 * i, i === 2 ? 120 : 140.6))
+      const unquoted = ['ИП Иванов Иван Иванович', 'Заработная плата за февраль'].map((t, i) =>
+        centred(t, 100 + 12 * i),
+      )
+      for (const paragraph of [shifted, unquoted]) {
+        const result = extractReceipt(salary(paragraph))
+        expect(result.family).toBe('vtb/salary')
+        expect([result.fields.sender_name, result.fields.purpose]).toEqual([null, null])
+        expect(result.fields.recipient_account).toBe('*1234')
+      }
+    })
   })
 })

@@ -9,6 +9,7 @@ import type { LocalDateTime } from './moscow-time'
 import { normalizeSpaces, normalizeText } from './normalize-text'
 import { type Money, parseCommission, parseMoney } from './parse-amount'
 import { findDateTime, parseDateTime } from './parse-date-time'
+import { parsePayerText } from './parse-payer-text'
 import { parseStatus } from './parse-status'
 
 export type Interpreted =
@@ -60,5 +61,11 @@ export function interpretValue(raw: string, format: FieldFormat): Interpreted | 
     case 'name':
     case 'text':
       return { kind: 'text', value: normalizeSpaces(raw) }
+    case 'organisation':
+    case 'after_organisation': {
+      const payer = parsePayerText(normalizeSpaces(raw))
+      if (!payer) return null
+      return { kind: 'text', value: format === 'organisation' ? payer.organisation : payer.purpose }
+    }
   }
 }

@@ -10,6 +10,7 @@ import type {
   ValueLayout,
 } from '../families/family-definition'
 import { type Interpreted, interpretValue, joinParts } from './interpret-value'
+import { readHeadingBlock } from './locate-heading'
 import { findLabel, type LabelHit, readValue } from './locate-value'
 import { labelKey } from './normalize-text'
 import type { Cell, Line } from './text-lines'
@@ -42,22 +43,34 @@ export function readRules<K extends string>(
   rules: Partial<Record<K, FieldRule>>,
   layout: ValueLayout,
   labelKeys: ReadonlySet<string>,
+  title: readonly string[] = [],
 ): Readings<K> {
   const readings: Readings<K> = {}
   for (const [name, rule] of Object.entries(rules) as [K, FieldRule | undefined][]) {
     if (!rule) continue
-    const reading = readRule(lines, rule, layout, labelKeys)
+    const reading = readRule(lines, rule, layout, labelKeys, title)
     if (reading) readings[name] = reading
   }
   return readings
 }
 
+/** `title`: the lines of the recognised title, which `heading` rules read below. */
 export function readRule(
   lines: readonly Line[],
   rule: FieldRule,
   layout: ValueLayout,
   labelKeys: ReadonlySet<string>,
+  title: readonly string[] = [],
 ): FieldReading | null {
+  if (rule.locate === 'heading') {
+    const cells = readHeadingBlock(lines, title, labelKeys)
+    if (!cells) return null
+    const raw = joinParts(
+      cells.map((c) => c.raw),
+      rule.format,
+    )
+    return { rule, raw, value: interpretValue(raw, rule.format), label: null, cells }
+  }
   if (rule.locate === 'anywhere') {
     for (const line of lines) {
       for (const cell of line.cells) {
@@ -68,7 +81,7 @@ export function readRule(
     return null
   }
   const label = findLabel(lines, rule.labels, layout, rule.locate === 'inline')
-  if (!label) return rule.fallback ? readRule(lines, rule.fallback, layout, labelKeys) : null
+  if (!label) return rule.fallback ? readRule(lines, rule.fallback, layout, labelKeys, title) : null
   if (label.inlineValue !== null) {
     return {
       rule,
@@ -90,11 +103,12 @@ export function readFamilyFields(
   lines: readonly Line[],
   family: FamilyDefinition,
   variantFields: Partial<Record<FieldName, FieldRule>>,
+  title: readonly string[] = [],
 ): { fields: Readings<FieldName>; extras: Readings<ExtraName> } {
   const labelKeys = familyLabelKeys(family)
   const rules = { ...family.fields, ...variantFields }
   return {
-    fields: readRules(lines, rules, family.layout, labelKeys),
-    extras: readRules(lines, family.extras ?? {}, family.layout, labelKeys),
+    fields: readRules(lines, rules, family.layout, labelKeys, title),
+    extras: readRules(lines, family.extras ?? {}, family.layout, labelKeys, title),
   }
 }

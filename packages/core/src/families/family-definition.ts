@@ -16,6 +16,10 @@ export type FieldFormat =
   | 'name'
   | 'text'
   | 'reference'
+  /** A salary credit's payer text: the organisation (legal form + quoted name) that opens it. */
+  | 'organisation'
+  /** The same text after the organisation: the purpose. */
+  | 'after_organisation'
 
 /**
  * Where values sit relative to labels. `right`: on the label's row, right of it (VTB, T-Bank, Ozon);
@@ -48,9 +52,10 @@ export interface FieldRule {
   /**
    * `label`: value found from the label (default). `inline`: label and value share one run
    * (`Квитанция № 1-…`). `anywhere`: no label; the first line on the page that parses with the format
-   * (T-Bank prints the date unlabelled at the top).
+   * (T-Bank prints the date unlabelled at the top). `heading`: no label; the centred lines between the title
+   * and the first label row, read as one paragraph (VTB salary: payer and purpose).
    */
-  locate?: 'label' | 'inline' | 'anywhere'
+  locate?: 'label' | 'inline' | 'anywhere' | 'heading'
   /**
    * Printed in only some layouts of the variant (VTB's two abroad layouts, Alfa's three): read when
    * present, but its absence does not lower the recognition coverage.

@@ -79,6 +79,7 @@ function labelSplitFound(label: string, keys: ReadonlySet<string>): boolean {
 export function labelledRules(family: FamilyDefinition, variant: VariantDefinition): FieldRule[] {
   const merged = { ...family.fields, ...variant.fields }
   return Object.values(merged).filter(
-    (rule): rule is FieldRule => !!rule && !rule.optional && (rule.locate ?? 'label') !== 'anywhere',
+    (rule): rule is FieldRule =>
+      !!rule && !rule.optional && rule.locate !== 'anywhere' && rule.locate !== 'heading',
   )
 }

@@ -14,6 +14,8 @@ const formats: readonly FieldFormat[] = [
   'name',
   'text',
   'reference',
+  'organisation',
+  'after_organisation',
 ]
 const fieldNames = [
   'bank',
@@ -83,6 +85,10 @@ function checkRules(rules: unknown, path: string, fail: (p: string) => never, na
       fail(`${path}.${name}.confidence`)
     }
     if (rule.fallback) checkRules({ [name]: rule.fallback }, `${path}.${name}.fallback`, fail, names)
-    if ((rule.locate ?? 'label') !== 'anywhere' && rule.labels.length === 0) fail(`${path}.${name}.labels`)
+    const unlabelled = rule.locate === 'anywhere' || rule.locate === 'heading'
+    if (!unlabelled && rule.labels.length === 0) fail(`${path}.${name}.labels`)
+    if (rule.locate !== undefined && !['label', 'inline', 'anywhere', 'heading'].includes(rule.locate)) {
+      fail(`${path}.${name}.locate`)
+    }
   }
 }

@@ -120,10 +120,15 @@ const latin: Record<string, string> = {
 export const latinName = (rng: Rng): string =>
   `${rng.pick(['Aliev', 'Karimov', 'Rakhimov', 'Nazarov', 'Yusupov', 'Saidov'])} ${latin[rng.pick([...initials])] ?? 'A'}.`
 
+/** Fake employers: a legal form in capitals and a quoted name, as salary credits print the payer. */
 export const organisations = [
   'ООО "СЕВЕРНЫЙ ВЕТЕР"',
   'АО "ТЕХНОСТРОЙ"',
   'ООО "ЛУЧ"',
   'ООО "ГОРИЗОНТ ПЛЮС"',
   'АО "РЕЧНОЙ ПОРТ"',
+  'ПАО "ВОЛЖСКИЙ МАШИНОСТРОИТЕЛЬНЫЙ ЗАВОД"',
+  'ФГУП "НАУЧНО-ПРОИЗВОДСТВЕННЫЙ ЦЕНТР"',
+  'МУП "ГОРОДСКОЕ ТЕПЛОСНАБЖЕНИЕ"',
+  'ООО "ТОРГОВЫЙ ДОМ СТЕПЬ"',
 ]

@@ -8,6 +8,7 @@ import { dmy, floorMinute, hm, isoUtc, msk } from '../../format/time'
 import type { Rng } from '../../random/rng'
 import { type BuildContext, emptyFields } from '../family-types'
 import { phoneSpaced, phoneTight, scenario } from '../scenario'
+import { wrapParagraph } from './vtb-paragraph'
 
 export const vtbVariants = [
   'sbp_outgoing',
@@ -43,6 +44,21 @@ export interface VtbContent {
 }
 
 const FX_DECIMAL = [',', '.']
+
+const months = [
+  'январь',
+  'февраль',
+  'март',
+  'апрель',
+  'май',
+  'июнь',
+  'июль',
+  'август',
+  'сентябрь',
+  'октябрь',
+  'ноябрь',
+  'декабрь',
+]
 
 function fxText(rng: Rng, rate: number, currency: string): string {
   return `1 ₽ = ${String(rate).replace('.', rng.pick(FX_DECIMAL))} ${currency}`
@@ -166,31 +182,25 @@ export function vtbContent(ctx: BuildContext): VtbContent {
       }
     }
     case 'salary': {
-      const org = rng.pick(organisations)
       const t0 = msk(s.at)
-      const months = [
-        'январь',
-        'февраль',
-        'март',
-        'апрель',
-        'май',
-        'июнь',
-        'июль',
-        'август',
-        'сентябрь',
-        'октябрь',
-        'ноябрь',
-        'декабрь',
-      ]
-      // The payer's purpose text wraps into several centred lines under the title, as in the real layout.
-      const purposeLines = [
-        'Зачисление заработной платы',
-        `за ${months[(t0.month + 10) % 12]} ${t0.month === 1 ? t0.year - 1 : t0.year} г.`,
-        `по реестру № ${rng.int(1, 999)}`,
-        `от ${dmy(t0)}`,
-        'НДС не облагается',
-      ]
-      const purpose = purposeLines.join(' ')
+      const month = `${months[(t0.month + 10) % 12]} ${t0.month === 1 ? t0.year - 1 : t0.year} г.`
+      // Under the title one centred paragraph, wrapped to the page: the payer's taxpayer number, the payer and
+      // the purpose. Both real salary credits wrap it into six lines (page height 366.75), so texts are drawn
+      // until one does; another count would move the rows by 12 pt a line.
+      let org = ''
+      let purpose = ''
+      let lines: string[] = []
+      for (let attempt = 0; attempt < 8 && lines.length !== 6; attempt++) {
+        org = rng.pick(organisations)
+        const register = `№ ${rng.int(1, 999)} от ${dmy(t0)}`
+        const contract = `№ ${rng.int(10, 9999)}${rng.chance(0.5) ? `/${rng.int(1, 99)}` : ''} от ${dmy(msk(s.at - rng.int(200, 3000) * 86_400_000))}`
+        purpose = rng.pick([
+          `Зачисление заработной платы за ${month} по реестру ${register} согласно договору ${contract} о зачислении денежных средств на счета работников. НДС не облагается`,
+          `Заработная плата за ${month} Реестр ${register}. Перечисление по договору ${contract} на счета сотрудников. Без налога (НДС)`,
+          `Аванс за ${month} по реестру ${register} по договору ${contract} о выплате заработной платы на счета работников. НДС не облагается`,
+        ])
+        lines = wrapParagraph(`${rng.int(1, 9)}${rng.digits(9)} ${org} ${purpose}`)
+      }
       Object.assign(fields, {
         bank: 'vtb',
         type: 'salary',
@@ -199,10 +209,11 @@ export function vtbContent(ctx: BuildContext): VtbContent {
         recipient_account: account,
       })
       return {
-        heading: ['Поступление заработной платы', org, ...purposeLines],
+        heading: ['Поступление заработной платы', ...lines],
         rows: [status, dateRow, { label: 'Счет зачисления', value: account }],
         amount,
-        height: 366.75,
+        // 366.75 with six paragraph lines (FAMILIES.md); each line more or less moves the rows by 12 pt
+        height: 294.75 + 12 * lines.length,
         fields,
         at: idAt,
         printedMinute,

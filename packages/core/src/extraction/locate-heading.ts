@@ -1,0 +1,45 @@
+/**
+ * The centred lines a template prints under its title, down to the first label row: VTB's salary credit puts
+ * the payer and the purpose there as one wrapped paragraph. The block is read only when its shape is the
+ * expected one — every line centred on the title's axis, in the title's font size, no label among them, and
+ * no gap wider than a line break — so a stray or re-laid-out line leaves the fields empty instead of wrong.
+ */
+import { labelKey } from './normalize-text'
+import type { Cell, Line } from './text-lines'
+
+/** Centres agree within this many points (openhtmltopdf centres each line exactly; glyph widths round). */
+const centreTolerance = 2
+
+export function readHeadingBlock(
+  lines: readonly Line[],
+  title: readonly string[],
+  labelKeys: ReadonlySet<string>,
+): Cell[] | null {
+  const last = title.at(-1)
+  if (last === undefined) return null
+  const key = labelKey(last)
+  const t = lines.findIndex((line) => labelKey(line.text) === key || line.cells.some((c) => c.key === key))
+  if (t < 0) return null
+  const titleLine = lines[t]!
+  const axis = centre(titleLine.cells)
+  const cells: Cell[] = []
+  let previous = titleLine
+  for (let i = t + 1; i < lines.length; i++) {
+    const line = lines[i]!
+    if (line.page !== titleLine.page) break
+    if (line.cells.some((c) => labelKeys.has(c.key))) break
+    // The first line sits further below the title (18 pt at 10.5 pt) than wrapped lines below each other (12 pt).
+    if (line.y - previous.y > (previous === titleLine ? 2 : 1.6) * previous.size) break
+    if (Math.abs(centre(line.cells) - axis) > centreTolerance) return null
+    if (Math.abs(line.size - titleLine.size) > 0.5) return null
+    cells.push(...line.cells)
+    previous = line
+  }
+  return cells.length > 0 ? cells : null
+}
+
+function centre(cells: readonly Cell[]): number {
+  const left = Math.min(...cells.map((c) => c.x))
+  const right = Math.max(...cells.map((c) => c.right))
+  return (left + right) / 2
+}

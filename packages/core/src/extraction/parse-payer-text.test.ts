@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { parsePayerText } from './parse-payer-text'
+
+describe('parsePayerText', () => {
+  it('splits after the quoted organisation name and drops the taxpayer number', () => {
+    expect(
+      parsePayerText('7701234567 ООО "ЛУЧ" Заработная плата за март 2026 г. Реестр № 5 от 03.04.2026'),
+    ).toEqual({
+      organisation: 'ООО "ЛУЧ"',
+      purpose: 'Заработная плата за март 2026 г. Реестр № 5 от 03.04.2026',
+    })
+    expect(parsePayerText('770123456789 ФГУП НИИ «Север» Аванс за май')).toEqual({
+      organisation: 'ФГУП НИИ «Север»',
+      purpose: 'Аванс за май',
+    })
+    expect(parsePayerText('АО "ТЕХНОСТРОЙ"   Аванс')).toEqual({
+      organisation: 'АО "ТЕХНОСТРОЙ"',
+      purpose: 'Аванс',
+    })
+  })
+
+  it('leaves text without a trustworthy boundary unsplit', () => {
+    expect(parsePayerText('ИП Иванов Иван Иванович Заработная плата за март')).toBeNull()
+    expect(parsePayerText('7701234567 ООО "ЛУЧ"')).toBeNull()
+    expect(parsePayerText('Заработная плата за март 2026 г.')).toBeNull()
+    // nested quotes: the first closing quote is not the end of the name
+    expect(parsePayerText('ООО "Фирма "Ромашка"" Аванс за май')).toBeNull()
+    expect(parsePayerText('ООО "Фирма "Ромашка" и К" Аванс за май')).toBeNull()
+  })
+})

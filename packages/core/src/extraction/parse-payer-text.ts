@@ -1,0 +1,27 @@
+/**
+ * Splits the free text a salary credit prints under its title (VTB `Поступление заработной платы`) into the
+ * payer organisation and the purpose. The text is one paragraph, wrapped to the page width wherever a line
+ * fills up: optionally the payer's taxpayer number (ИНН, 10 or 12 digits), then the organisation — its legal
+ * form in capitals (`ООО`, `АО`, `ПАО`, …, up to four words) and its quoted name — then the purpose. Only that
+ * shape has a boundary a reader can trust: the closing quote. Anything else (an unquoted payer such as `ИП
+ * Иванов`, nested quotes, no text after the name) is left unsplit, so both fields stay empty rather than wrong.
+ */
+export interface PayerText {
+  /** Legal form and quoted name, as printed (the taxpayer number is an identifier, not part of the name). */
+  organisation: string
+  purpose: string
+}
+
+const legalForm = String.raw`(?:[А-ЯЁA-Z]{2,8}\s+){1,4}`
+const quotedName = '(?:"[^"]+"|«[^«»]+»|“[^“”]+”)'
+const payerText = new RegExp(String.raw`^(?:\d{10}\s+|\d{12}\s+)?(${legalForm}${quotedName})\s+(\S.*)$`, 'u')
+
+export function parsePayerText(text: string): PayerText | null {
+  const m = payerText.exec(text.replace(/\s+/g, ' ').trim())
+  if (!m) return null
+  const organisation = m[1]!.replace(/\s+/g, ' ')
+  const purpose = m[2]!
+  // A quote left open in the purpose means the name's own quotes were nested: the boundary is not the one read.
+  if ((purpose.match(/"/g) ?? []).length % 2 === 1 || /^[»”]/.test(purpose)) return null
+  return { organisation, purpose }
+}

@@ -1,0 +1,29 @@
+import { FontUse } from '../../font/font-use'
+
+/**
+ * openhtmltopdf wraps a centred paragraph at word boundaries when the next word would pass the content box:
+ * the block between the label column (x = 24.75) and the right margin, 231.7 pt on the 281.2125 pt page.
+ */
+export const PARAGRAPH_WIDTH = 281.2125 - 2 * 24.75
+const SIZE = 10.5
+/** letter-spacing of the 10.5 pt heading, as in vtb-render.ts */
+const SPACING = 0.225
+
+let measure: FontUse | null = null
+
+/** Greedy line breaking of `text` at spaces, measured with the font VTB receipts are drawn in. */
+export function wrapParagraph(text: string): string[] {
+  measure ??= new FontUse('DejaVuSansCondensed', 'SFProDisplay-Regular', 'original')
+  const font = measure
+  const lines: string[] = []
+  let current = ''
+  for (const word of text.split(' ')) {
+    const candidate = current === '' ? word : `${current} ${word}`
+    if (current !== '' && font.width(candidate, SIZE, SPACING) > PARAGRAPH_WIDTH) {
+      lines.push(current)
+      current = word
+    } else current = candidate
+  }
+  if (current !== '') lines.push(current)
+  return lines
+}
