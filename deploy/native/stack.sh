@@ -93,6 +93,19 @@ plan_start() {
   done
 }
 
+# Installs used to live in STACK_DIR; a server about to be launched from the cache no longer needs
+# its old copy (removed only now, because a running JVM may still open jars from it).
+remove_legacy_install() {
+  case "$1" in
+  kafka) rm -rf "$KAFKA_HOME/libs" "$KAFKA_HOME/installed" ;;
+  apicurio) rm -rf "$APICURIO_HOME/app" "$APICURIO_HOME/installed" "$STACK_DIR/jdk21" ;;
+  ferretdb) rm -f "$STACK_DIR/bin/ferretdb" "$FERRETDB_HOME/installed" ;;
+  minio) rm -f "$STACK_DIR/bin/minio" "$MINIO_HOME/installed" ;;
+  s3proxy) rm -f "$S3PROXY_HOME"/s3proxy-*.jar "$S3PROXY_HOME/installed" ;;
+  esac
+  rmdir "$STACK_DIR/bin" 2>/dev/null || true
+}
+
 cmd_start() {
   local t_all svc
   t_all="$(now)"
@@ -106,12 +119,15 @@ cmd_start() {
     cmd_install "${launch_now[@]}"
   fi
   # From choosing ports until every server answers, no other checkout may launch (see ports.sh).
-  exec 8>"$PORTS_LOCK"
-  flock 8
+  if [[ ${#launch_now[@]} -gt 0 ]]; then
+    exec 8>"$PORTS_LOCK"
+    flock 8
+  fi
   local -A t0=()
   for svc in "${launch_now[@]}"; do
     # shellcheck disable=SC2046
     ensure_free_ports "$svc" $("${svc}_port_vars")
+    remove_legacy_install "$svc"
     t0[$svc]="$(now)"
     "${svc}_start"
   done
