@@ -26,11 +26,17 @@ await bus.consume({
   groupId: `${config.kafka.groupPrefix}-authenticity`,
   topics: ['check.extracted.v1'],
   stage: 'authenticity',
-  handle: async ({ key, value }) => {
+  handle: async ({ key, value, headers }) => {
+    // The gateway's request id follows the check through every stage, for log correlation.
+    const trace: Record<string, string> = headers['request-id'] ? { 'request-id': headers['request-id'] } : {}
     const result = await handleExtracted(value, deps)
     if (!result) return
-    await bus.publish('check.authenticated.v1', key, result)
-    logger.info('authenticated', { check_id: key, verdict: result.document.verdict })
+    await bus.publish('check.authenticated.v1', key, result, trace)
+    logger.info('authenticated', {
+      check_id: key,
+      request_id: trace['request-id'],
+      verdict: result.document.verdict,
+    })
   },
   onPermanentFailure: async ({ key, value }, error) => {
     if (!value) return

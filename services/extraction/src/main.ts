@@ -31,10 +31,17 @@ await bus.consume({
   groupId: `${config.kafka.groupPrefix}-extraction`,
   topics: ['check.submitted.v1'],
   stage: 'extraction',
-  handle: async ({ key, value }) => {
+  handle: async ({ key, value, headers }) => {
+    // The gateway's request id follows the check through every stage, for log correlation.
+    const trace: Record<string, string> = headers['request-id'] ? { 'request-id': headers['request-id'] } : {}
     const result = await handleSubmitted(value, deps)
-    await bus.publish('check.extracted.v1', key, result)
-    logger.info('extracted', { check_id: key, family: result.extraction?.family, error: result.error?.code })
+    await bus.publish('check.extracted.v1', key, result, trace)
+    logger.info('extracted', {
+      check_id: key,
+      request_id: trace['request-id'],
+      family: result.extraction?.family,
+      error: result.error?.code,
+    })
   },
   onPermanentFailure: async ({ key, value }, error) => {
     if (!value) return

@@ -11,8 +11,8 @@ export interface GatewayDeps {
   tenants: Pick<TenantRepository, 'authenticate'>
   idempotency: Pick<IdempotencyRepository, 'claim' | 'release'>
   storage: Pick<FileStorage, 'put' | 'bucket'>
-  /** Publishes check.submitted.v1 (keyed by check id). */
-  publishSubmitted: (submission: CheckSubmittedV1) => Promise<void>
+  /** Publishes check.submitted.v1 (keyed by check id); `requestId` travels as the `request-id` header. */
+  publishSubmitted: (submission: CheckSubmittedV1, requestId?: string) => Promise<void>
   /** Reachability of each dependency, for /readyz. */
   probes: Record<string, () => Promise<void>>
   limits: { maxFileBytes: number; maxWaitSeconds: number; waitPollMs: number }

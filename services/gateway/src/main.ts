@@ -30,7 +30,13 @@ const app = createApp({
   tenants: store.tenants,
   idempotency: store.idempotency,
   storage,
-  publishSubmitted: (submission) => bus.publish('check.submitted.v1', submission.check_id, submission),
+  publishSubmitted: (submission, requestId) =>
+    bus.publish(
+      'check.submitted.v1',
+      submission.check_id,
+      submission,
+      requestId ? { 'request-id': requestId } : {},
+    ),
   probes: { mongo: () => store.ping(), s3: () => storage.ping(), kafka: () => bus.ensureTopics() },
   limits: config.limits,
   rateLimit: config.rateLimit,

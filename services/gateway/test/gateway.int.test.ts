@@ -17,6 +17,7 @@ let store: Store
 let bus: EventBus
 let key: string
 const seen = new Map<string, CheckSubmittedV1>()
+const seenRequestIds = new Map<string, string | undefined>()
 const pdf = buildMinimalPdf({ pages: [['Receipt']] })
 
 function app(overrides: Partial<GatewayDeps> = {}) {
@@ -27,7 +28,8 @@ function app(overrides: Partial<GatewayDeps> = {}) {
     tenants: store.tenants,
     idempotency: store.idempotency,
     storage,
-    publishSubmitted: (s) => bus.publish('check.submitted.v1', s.check_id, s),
+    publishSubmitted: (s, requestId) =>
+      bus.publish('check.submitted.v1', s.check_id, s, requestId ? { 'request-id': requestId } : {}),
     probes: { mongo: () => store.ping(), s3: () => storage.ping() },
     limits: { maxFileBytes: 1024 * 1024, maxWaitSeconds: 1, waitPollMs: 50 },
     defaultProfile: { name: 'default', version: 1 },
@@ -65,7 +67,8 @@ beforeAll(async () => {
   await bus.consume({
     groupId: randomName('it-gateway'),
     topics: ['check.submitted.v1'],
-    handle: async ({ key: id, value }) => {
+    handle: async ({ key: id, value, headers }) => {
+      seenRequestIds.set(id, headers['request-id'])
       seen.set(id, value)
     },
   })
@@ -98,6 +101,7 @@ describe('gateway on the real stack', () => {
     const stored = await createS3Storage({ ...stack.s3, bucket: bucketName }).get(submitted.file.key)
     expect(stored).toEqual(pdf)
     expect((await store.checks.findDocument(record.id))?.published).toBe(true)
+    expect(seenRequestIds.get(record.id)).toBe(res.headers.get('request-id'))
   })
 
   it('still accepts when publishing fails, leaving the outbox flag down for the sweeper', async () => {

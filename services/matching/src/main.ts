@@ -36,10 +36,12 @@ await bus.consume({
   groupId: `${config.kafka.groupPrefix}-matching`,
   topics: ['check.extracted.v1'],
   stage: 'matching',
-  handle: async ({ key, value }) => {
+  handle: async ({ key, value, headers }) => {
+    // The gateway's request id follows the check through every stage, for log correlation.
+    const trace: Record<string, string> = headers['request-id'] ? { 'request-id': headers['request-id'] } : {}
     const result = await handleExtracted(value, deps)
     if (!result) return
-    await bus.publish('check.matched.v1', key, result)
+    await bus.publish('check.matched.v1', key, result, trace)
     logger.info('matched', { check_id: key })
   },
   onPermanentFailure: async ({ key, value }, error) => {

@@ -28,11 +28,17 @@ await bus.consume({
   groupId: `${config.kafka.groupPrefix}-replay`,
   topics: ['check.extracted.v1'],
   stage: 'replay',
-  handle: async ({ key, value }) => {
+  handle: async ({ key, value, headers }) => {
+    // The gateway's request id follows the check through every stage, for log correlation.
+    const trace: Record<string, string> = headers['request-id'] ? { 'request-id': headers['request-id'] } : {}
     const result = await handleExtracted(value, deps)
     if (!result) return
-    await bus.publish('check.replay-checked.v1', key, result)
-    logger.info('replay checked', { check_id: key, seen_before: result.replay.seen_before })
+    await bus.publish('check.replay-checked.v1', key, result, trace)
+    logger.info('replay checked', {
+      check_id: key,
+      request_id: trace['request-id'],
+      seen_before: result.replay.seen_before,
+    })
   },
   onPermanentFailure: async ({ key, value }, error) => {
     if (!value) return

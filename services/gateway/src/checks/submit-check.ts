@@ -131,7 +131,7 @@ export function submitCheck(deps: GatewayDeps) {
       throw error
     }
     try {
-      await deps.publishSubmitted(submission)
+      await deps.publishSubmitted(submission, c.get('requestId'))
       await deps.checks.markPublished(checkId)
     } catch (error) {
       // The record is durable with published:false; the aggregator's sweeper publishes it again.
