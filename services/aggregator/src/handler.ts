@@ -18,7 +18,10 @@ import type { CheckDocument, CheckRepository } from '@rv/store'
 import { type ResultMessage, resultEvent, submissionInfo } from './to-aggregate-event'
 
 export interface AggregatorDeps {
-  checks: Pick<CheckRepository, 'saveStage' | 'saveSubmission' | 'writeRecord' | 'markCompletedPublished'>
+  checks: Pick<
+    CheckRepository,
+    'exists' | 'saveStage' | 'saveSubmission' | 'writeRecord' | 'markCompletedPublished'
+  >
   publishCompleted: (record: CheckRecord) => Promise<void>
   /** The recommendation bound to the check's pinned profile and expectation. */
   recommendFor: (submission: CheckSubmittedV1) => Promise<Recommend>
@@ -73,6 +76,8 @@ export function createAggregatorHandler(deps: AggregatorDeps) {
   return {
     settle,
     async onSubmitted(submission: CheckSubmittedV1): Promise<void> {
+      // Normally the gateway wrote the check before publishing and results will drive it: one cheap read.
+      if (await deps.checks.exists(submission.check_id)) return
       const record = pendingRecord(submissionInfo(submission))
       const doc = await deps.checks.saveSubmission(
         submission.check_id,

@@ -26,8 +26,16 @@ await bus.registerSchemas()
 
 const now = () => new Date()
 const resolveProfile = createProfileResolver(store.profiles, logger)
-const publishCompleted = (record: Parameters<typeof bus.publish<'check.completed.v1'>>[2]) =>
-  bus.publish('check.completed.v1', record.id, record)
+const publishCompleted = async (record: Parameters<typeof bus.publish<'check.completed.v1'>>[2]) => {
+  await bus.publish('check.completed.v1', record.id, record)
+  logger.info('check finished', {
+    check_id: record.id,
+    status: record.status,
+    recommendation: record.recommendation,
+    error: record.error?.code,
+    latency_ms: record.cost.latency_ms,
+  })
+}
 const handler = createAggregatorHandler({
   checks: store.checks,
   publishCompleted,
@@ -48,6 +56,9 @@ await bus.consume({
     'check.replay-checked.v1',
   ],
   stage: 'aggregator',
+  // Safe with concurrent messages of one check: slots are separate documents and the terminal record is
+  // claimed by a unique insert (see @rv/store).
+  partitionsConsumedConcurrently: 4,
   handle: async (message) => {
     if (message.topic === 'check.submitted.v1') return handler.onSubmitted(message.value)
     const { stage } = await handler.onResult(message)

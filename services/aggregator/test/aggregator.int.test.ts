@@ -103,6 +103,13 @@ describe('aggregator handler on the real store', () => {
     expect(completed[0]).toEqual(record)
   })
 
+  it('creates the pending check from the submission event when the gateway write is missing', async () => {
+    const s = submission()
+    const { handler } = harness()
+    await handler.onSubmitted(s)
+    expect(await store.checks.findRecord('ten_a', s.check_id)).toMatchObject({ status: 'pending', order_ref: 'o-1' })
+  })
+
   it('fails a check whose extraction reported an error, without waiting for other stages', async () => {
     const s = submission()
     await gatewayWrite(s)
