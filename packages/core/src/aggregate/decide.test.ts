@@ -66,6 +66,13 @@ describe('aggregate decide', () => {
     expect(record.cost.latency_ms).toBeNull()
   })
 
+  it('writes progress only when the status changes', () => {
+    expect(given([submitted, { type: 'record_stored', status: 'pending' }])).toEqual([])
+    expect(given([submitted, extracted, { type: 'record_stored', status: 'processing' }, matched])).toEqual(
+      [],
+    )
+  })
+
   it('finishes done with the recommendation and latency once all four stages reported, in any order', () => {
     const commands = given([replayChecked, matched, submitted, authenticated, extracted])
     expect(commands.map((c) => c.type)).toEqual(['write_record', 'publish_completed'])

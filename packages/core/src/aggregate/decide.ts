@@ -74,7 +74,7 @@ function finish(
 /**
  * What to do after the latest event. Nothing until the submission is known or once the record is terminal;
  * a stage failure or a passed deadline finishes the check `failed`; four results finish it `done`;
- * otherwise the partial record is stored so GET shows progress.
+ * otherwise the record is stored when its status changes, so GET shows `processing`.
  *
  * @example
  * decide(events.reduce(evolve, initialState), new Date(), recommend)
@@ -99,6 +99,8 @@ export function decide(state: AggregateState, now: Date, recommend: Recommend): 
     }
     return finish(record, state, now, recommend, { error, reason: `stage_timeout:${missing[0]}` })
   }
-  if (record.status === state.storedStatus && state.reported.length === 0) return []
+  // Progress is written when the status changes (pending -> processing), not for every result: each write
+  // costs the aggregator a round trip per message, and the blocks are complete only at the end anyway.
+  if (record.status === state.storedStatus) return []
   return [{ type: 'write_record', record }]
 }
