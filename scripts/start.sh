@@ -7,9 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
-fi
+bash scripts/install-deps.sh
 
 bash deploy/native/stack.sh start
 eval "$(bash deploy/native/stack.sh env)"

@@ -15,9 +15,7 @@ t0=$(date +%s)
 step() { printf '\n=== %s (%ss)\n' "$1" "$(($(date +%s) - t0))" | tee -a "$log"; }
 
 step 'install'
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund || exit 1
-fi
+bash scripts/install-deps.sh || exit 1
 for tool in pdftotext qpdf gs img2pdf; do
   command -v "$tool" >/dev/null 2>&1 || { bash scripts/install-forgery-tools.sh || exit 1; break; }
 done
