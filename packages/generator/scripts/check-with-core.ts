@@ -20,6 +20,7 @@ const keys = [
   'status_ok',
   'receipt_number',
   'paid_at',
+  'paid_at_source',
   'recipient_name',
   'recipient_account',
   'payment_reference',

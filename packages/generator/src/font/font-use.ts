@@ -99,3 +99,18 @@ export const cidLiteral = (cids: number[]): string => {
   }
   return `${s})`
 }
+
+/**
+ * A 2-byte string as PDFBox's COSWriter writes it (openhtmltopdf, VTB): a literal when every byte is 7-bit and
+ * none is CR or LF, escaping only parentheses and backslash; otherwise uppercase hex.
+ */
+export const cidPdfbox = (cids: number[]): string => {
+  const bytes = cids.flatMap((c) => [c >> 8, c & 0xff])
+  if (bytes.some((b) => b >= 0x80 || b === 0x0a || b === 0x0d))
+    return `<${bytes.map((b) => b.toString(16).toUpperCase().padStart(2, '0')).join('')}>`
+  const body = bytes.map((b) => {
+    const ch = String.fromCharCode(b)
+    return ch === '(' || ch === ')' || ch === '\\' ? `\\${ch}` : ch
+  })
+  return `(${body.join('')})`
+}

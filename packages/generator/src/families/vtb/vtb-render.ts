@@ -1,5 +1,5 @@
 import { embedCidFont } from '../../font/embed-font'
-import { cidLiteral, FontUse } from '../../font/font-use'
+import { cidPdfbox, FontUse } from '../../font/font-use'
 import { dict, ref } from '../../pdf/pdf-dict'
 import { flate, hex, num, PdfDoc, utf16Hex } from '../../pdf/pdf-doc'
 import type { Rng } from '../../random/rng'
@@ -50,7 +50,7 @@ export function renderVtb({ content, creationDate, rng }: VtbRenderInput): {
 
   const line = (text: string, x: number, yMin: number, size: number, colour: string): void => {
     const kern = num((-spacing(size) * 1000) / size, 5)
-    const parts = font.encode(text).map((c) => cidLiteral([c]))
+    const parts = font.encode(text).map((c) => cidPdfbox([c]))
     ops.push(colour, 'BT', `/F1 ${num(size, 5)} Tf`, `1 0 0 1 ${num(x, 5)} ${num(base(yMin, size), 5)} Tm`)
     ops.push(`[${parts.join(`${kern} `)}] TJ`, 'ET')
   }
