@@ -22,7 +22,7 @@ done
 
 status=0
 step 'gate: typecheck, lint, unit tests'
-npx turbo run typecheck lint test --continue --output-logs=full 2>&1 | tee -a "$log"
+npx turbo run typecheck lint test --continue --concurrency=2 --output-logs=full 2>&1 | tee -a "$log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 
 step 'real local stack'

@@ -1,3 +1,4 @@
+/// <reference path="./pdfjs-worker.d.ts" />
 /**
  * pdf.js (legacy build) loaded once and run without a worker thread: the worker module is imported into this
  * thread and pdf.js's "fake worker" uses it, so parsing needs no worker file, no fetch and no canvas. One
