@@ -107,7 +107,10 @@ describe('aggregator handler on the real store', () => {
     const s = submission()
     const { handler } = harness()
     await handler.onSubmitted(s)
-    expect(await store.checks.findRecord('ten_a', s.check_id)).toMatchObject({ status: 'pending', order_ref: 'o-1' })
+    expect(await store.checks.findRecord('ten_a', s.check_id)).toMatchObject({
+      status: 'pending',
+      order_ref: 'o-1',
+    })
   })
 
   it('fails a check whose extraction reported an error, without waiting for other stages', async () => {

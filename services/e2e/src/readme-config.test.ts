@@ -9,7 +9,7 @@ describe('services/README.md', () => {
     const readme = readFileSync(resolve(repoRoot, 'services/README.md'), 'utf8')
     const missing = describeConfig()
       .map((d) => d.name)
-      .filter((name) => !readme.includes(`| \`${name}\` |`))
+      .filter((name) => !new RegExp(`\\|\\s*\`${name}\`\\s*\\|`).test(readme))
     expect(missing).toEqual([])
   })
 })
