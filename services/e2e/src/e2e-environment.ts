@@ -34,6 +34,7 @@ export function createE2eEnvironment(stack: StackConfig, name = 'e2e'): E2eEnvir
     KAFKA_TOPIC_PREFIX: topicPrefix,
     KAFKA_GROUP_PREFIX: randomName(`${name}-group`),
     LOG_LEVEL: 'warn',
+    KAFKAJS_NO_PARTITIONER_WARNING: '1',
     SWEEP_INTERVAL_MS: '1000',
     REPUBLISH_AFTER_MS: '2000',
   }
