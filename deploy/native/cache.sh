@@ -7,7 +7,9 @@
 #   $STACK_CACHE/.tmp-<key>.XXXXXX/                   an install in progress (or an interrupted one)
 #   $STACK_CACHE/.locks/<key>.lock                    serialises installs of one key across checkouts
 
-STACK_CACHE="${RV_STACK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/receipt-verification/stack}"
+[[ -n "${RV_STACK_CACHE:-}${XDG_CACHE_HOME:-}${HOME:-}" ]] ||
+  die "set RV_STACK_CACHE (or HOME): the install cache needs a folder outside the checkout"
+STACK_CACHE="${RV_STACK_CACHE:-${XDG_CACHE_HOME:-${HOME:-}/.cache}/receipt-verification/stack}"
 
 # NAME-VERSION-DIGEST, where DIGEST covers the recipe text and the files it builds from: editing
 # either gives a new key (a rebuild) instead of silently reusing an install made another way.
