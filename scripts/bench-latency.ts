@@ -6,10 +6,11 @@
  *   npm run bench:latency                     starts the six services on an isolated namespace of the
  *                                             stack named by the environment (stack.sh env), then stops them
  *   RV_BASE_URL=... RV_API_KEY=... npm run bench:latency    measures an already running gateway
- *   options: --n 20  --pdf <file>  --poll-ms 200  --timeout-ms 60000 (a check not terminal by then is
+ *   options: --n 20  --pdf <file> | --dir <folder> (e.g. ../shared/corpus/real; each file once, names not printed)  --poll-ms 200  --timeout-ms 60000 (a check not terminal by then is
  *   counted as timed out and left out of the figures)
  */
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { basename, join } from 'node:path'
 import { readProcessEnv } from '@rv/config'
 import { generateReceipt } from '@rv/generator'
 import { connectStore } from '@rv/store'
@@ -22,16 +23,29 @@ function option(name: string): string | undefined {
   return at > 0 ? process.argv[at + 1] : undefined
 }
 
-const n = Number(option('n') ?? 20)
+const nOption = Number(option('n') ?? 20)
 const pollMs = Number(option('poll-ms') ?? 200)
 const timeoutMs = Number(option('timeout-ms') ?? 60_000)
 let timedOut = 0
 const pdfPath = option('pdf')
+const pdfDir = option('dir')
+const dirFiles = pdfDir ? pdfsUnder(pdfDir).sort() : []
+const n = dirFiles.length > 0 ? Math.min(nOption, dirFiles.length) : nOption
+
+function pdfsUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return pdfsUnder(path)
+    return path.toLowerCase().endsWith('.pdf') ? [path] : []
+  })
+}
 // Default: distinct synthetic VTB receipts (helper-3's generator), so replay keys never collide.
-const receiptFor = (i: number): { pdf: Uint8Array; filename: string } =>
-  pdfPath
-    ? { pdf: new Uint8Array(readFileSync(pdfPath)), filename: 'receipt.pdf' }
-    : generateReceipt({ family: 'vtb', variant: 'sbp_outgoing', seed: `bench-${i}` })
+// With --dir, each file once (file names are sent as the bank would, never printed).
+const receiptFor = (i: number): { pdf: Uint8Array; filename: string } => {
+  const file = pdfPath ?? dirFiles[(i + dirFiles.length) % Math.max(1, dirFiles.length)]
+  if (file) return { pdf: new Uint8Array(readFileSync(file)), filename: basename(file) }
+  return generateReceipt({ family: 'vtb', variant: 'sbp_outgoing', seed: `bench-${i}` })
+}
 
 function percentile(sorted: number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
@@ -128,7 +142,7 @@ async function main(): Promise<void> {
     await measureOnce(baseUrl, key)
     const { client, server } = await measure(baseUrl, key)
     process.stdout.write(
-      `checks: ${n}, files: ${pdfPath ?? 'generated vtb/sbp_outgoing receipts'}, poll ${pollMs} ms\n`,
+      `checks: ${n}, files: ${pdfDir ? `${dirFiles.length} PDFs under --dir` : (pdfPath ?? 'generated vtb/sbp_outgoing receipts')}\n`,
     )
     process.stdout.write(`${report('submit->done (client, POST with Prefer: wait)', client)}\n`)
     if (timedOut > 0) process.stdout.write(`not terminal within ${timeoutMs} ms: ${timedOut}\n`)
