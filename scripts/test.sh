@@ -26,7 +26,9 @@ npx turbo run typecheck lint test --continue --concurrency=2 --output-logs=full 
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 
 step 'real local stack'
+started_stack=0
 if [ -z "${KAFKA_BROKERS:-}" ]; then
+  started_stack=1
   if bash deploy/native/stack.sh start 2>&1 | tee -a "$log" && [ "${PIPESTATUS[0]}" -eq 0 ]; then
     eval "$(bash deploy/native/stack.sh env)"
   else
@@ -39,6 +41,11 @@ if [ -n "${KAFKA_BROKERS:-}" ]; then
   step 'integration and end-to-end tests'
   npx turbo run test:integration --concurrency=1 --continue --output-logs=full 2>&1 | tee -a "$log"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+fi
+
+# In CI nothing else uses this clone's stack: stop it so runs don't pile up servers on the machine.
+if [ "$started_stack" = 1 ] && [ "${CI:-}" = true ]; then
+  bash deploy/native/stack.sh stop >>"$log" 2>&1 || true
 fi
 
 step 'summary'
