@@ -50,7 +50,7 @@ fi
 
 step 'summary'
 # vitest prints e.g. "Tests  2 failed | 40 passed | 1 skipped (43)" once per run.
-grep -E '^\S*\s*Tests\s+[0-9]' "$log" | awk '
+sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^\S*\s*Tests\s+[0-9]' | awk '
   { for (i = 1; i <= NF; i++) {
       if ($(i) ~ /^passed/) p += $(i - 1); if ($(i) ~ /^failed/) f += $(i - 1); if ($(i) ~ /^skipped/) s += $(i - 1) } }
   END { printf "tests: %d passed, %d failed, %d skipped\n", p, f, s }'
