@@ -1,2 +1,3 @@
+export * from './api-client'
 export * from './e2e-environment'
 export * from './start-services'

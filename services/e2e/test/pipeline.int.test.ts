@@ -8,6 +8,7 @@ import type { CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
 import { contentKey, createS3Storage, sha256Hex } from '@rv/storage'
 import { connectStore } from '@rv/store'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { createApiClient } from '../src/api-client'
 import { createE2eEnvironment } from '../src/e2e-environment'
 import {
   sorted,
@@ -51,33 +52,8 @@ async function createTenant(name: string) {
   }
 }
 
-function submit(
-  key: string | null,
-  file: Uint8Array,
-  options: { expectation?: string; headers?: Record<string, string>; filename?: string } = {},
-) {
-  const form = new FormData()
-  form.set('file', new Blob([file], { type: 'application/pdf' }), options.filename ?? 'receipt.pdf')
-  if (options.expectation !== undefined) form.set('expectation', options.expectation)
-  const headers: Record<string, string> = { ...options.headers }
-  if (key) headers.authorization = `Bearer ${key}`
-  return fetch(`${services.baseUrl}/v1/checks`, { method: 'POST', body: form, headers })
-}
-
-function get(key: string | null, id: string) {
-  return fetch(
-    `${services.baseUrl}/v1/checks/${id}`,
-    key ? { headers: { authorization: `Bearer ${key}` } } : {},
-  )
-}
-
-async function waitForTerminal(key: string, id: string): Promise<CheckRecord> {
-  for (;;) {
-    const record = (await (await get(key, id)).json()) as CheckRecord
-    if (record.status === 'done' || record.status === 'failed') return record
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
+const api = createApiClient(() => services.baseUrl)
+const { submit, get, waitForTerminal } = api
 
 async function waitForCompleted(id: string): Promise<CheckRecord> {
   for (;;) {
