@@ -23,21 +23,15 @@ export interface ReplayKeyDocument {
   created_at: string
 }
 
-/**
- * Earlier by creation time, then by id. Concurrent submissions can win different keys (A the file key,
- * B the semantic key); judging by creation time, not by who inserted first, keeps the answer one-sided.
- */
-function isBefore(
-  holder: { check_id: string; created_at: string },
-  me: { checkId: string; createdAt: string },
-) {
-  if (holder.created_at !== me.createdAt) return holder.created_at < me.createdAt
-  return holder.check_id < me.checkId
-}
+/** Fixed claiming order: the file key first, since every check has one and identical uploads share it. */
+const claimOrder: readonly ReplayKey[] = ['file_sha256', 'content_hash', 'operation_id', 'semantic']
 
 /**
  * The replay registry. Registration and lookup are one step: inserting a key either claims it or reveals
- * the earlier check that holds it, so two concurrent submissions of one receipt cannot both be "first".
+ * the check that registered it first. Keys are claimed in a fixed order and a check stops claiming at its
+ * first collision (it only looks the remaining keys up): otherwise of two concurrent identical submissions
+ * one could win the file key and the other the semantic key, and each would be the other's duplicate.
+ * So of concurrent submissions of one receipt exactly one is the original: the first to register.
  */
 export function createReplayRegistry(db: Db) {
   const keys: Collection<ReplayKeyDocument> = db.collection<ReplayKeyDocument>('replay_keys')
@@ -49,7 +43,7 @@ export function createReplayRegistry(db: Db) {
     },
 
     /**
-     * Registers every key of `checkId` and returns the earlier-created checks holding any of them
+     * Registers the keys of `checkId` and returns the checks registered before it that hold any of them
      * (redelivery of the same check finds only itself and returns nothing).
      */
     async register(input: {
@@ -58,38 +52,43 @@ export function createReplayRegistry(db: Db) {
       createdAt: string
       keys: ReplayKeys
     }): Promise<ReplayCandidate[]> {
-      await checks.updateOne(
-        { _id: `${input.tenantId}:${input.checkId}` },
-        {
-          $setOnInsert: {
-            tenant_id: input.tenantId,
-            check_id: input.checkId,
-            keys: input.keys,
-            created_at: input.createdAt,
-          },
-        },
-        { upsert: true },
-      )
+      try {
+        await checks.insertOne({
+          _id: `${input.tenantId}:${input.checkId}`,
+          tenant_id: input.tenantId,
+          check_id: input.checkId,
+          keys: input.keys,
+          created_at: input.createdAt,
+        })
+      } catch (error) {
+        // Redelivery: the check registered before.
+        if (!isDuplicateKeyError(error)) throw error
+      }
       const holders = new Map<string, string>()
-      for (const [kind, digest] of Object.entries(input.keys) as [ReplayKey, string | undefined][]) {
+      let claiming = true
+      for (const kind of claimOrder) {
+        const digest = input.keys[kind]
         if (!digest) continue
         const _id = `${input.tenantId}:${kind}:${digest}`
-        try {
-          await keys.insertOne({
-            _id,
-            tenant_id: input.tenantId,
-            kind,
-            digest,
-            check_id: input.checkId,
-            created_at: input.createdAt,
-          })
-          continue
-        } catch (error) {
-          if (!isDuplicateKeyError(error)) throw error
+        if (claiming) {
+          try {
+            await keys.insertOne({
+              _id,
+              tenant_id: input.tenantId,
+              kind,
+              digest,
+              check_id: input.checkId,
+              created_at: input.createdAt,
+            })
+            continue
+          } catch (error) {
+            if (!isDuplicateKeyError(error)) throw error
+          }
         }
         const holder = await keys.findOne({ _id })
-        if (holder && holder.check_id !== input.checkId && isBefore(holder, input)) {
+        if (holder && holder.check_id !== input.checkId) {
           holders.set(holder.check_id, holder.created_at)
+          claiming = false
         }
       }
       const earlier: ReplayCandidate[] = []

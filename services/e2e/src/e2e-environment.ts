@@ -35,6 +35,9 @@ export function createE2eEnvironment(stack: StackConfig, name = 'e2e'): E2eEnvir
     KAFKA_GROUP_PREFIX: randomName(`${name}-group`),
     LOG_LEVEL: 'warn',
     KAFKAJS_NO_PARTITIONER_WARNING: '1',
+    // Tests poll GET freely; the rate limit itself is covered by the gateway's contract tests.
+    RATE_LIMIT_BURST: '500',
+    RATE_LIMIT_PER_SECOND: '200',
     SWEEP_INTERVAL_MS: '1000',
     REPUBLISH_AFTER_MS: '2000',
   }
