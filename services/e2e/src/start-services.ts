@@ -22,6 +22,9 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../
 export interface RunningServices {
   baseUrl: string
   stop: () => Promise<void>
+  /** Stops one service (SIGTERM, as an orchestrator would); `start` brings it back with the same env. */
+  stopService: (name: ServiceName) => Promise<void>
+  startService: (name: ServiceName) => void
 }
 
 export interface StartServicesOptions {
@@ -98,6 +101,7 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
   const env = { ...options.env, PORT: String(port), HOST: '127.0.0.1' }
   const output = options.output ?? 'inherit'
   const children = serviceNames.map((name) => startOne(name, env, output))
+  const childOf = (name: ServiceName) => children[serviceNames.indexOf(name)] as ChildProcess
   // If this process dies without calling stop(), do not leave six orphans behind.
   const killOnExit = () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
@@ -114,5 +118,12 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
     await stop()
     throw error
   }
-  return { baseUrl, stop }
+  return {
+    baseUrl,
+    stop,
+    stopService: (name) => stopChild(childOf(name)),
+    startService: (name) => {
+      children[serviceNames.indexOf(name)] = startOne(name, env, output)
+    },
+  }
 }
