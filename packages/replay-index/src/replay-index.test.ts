@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { deriveReplayKeys, exampleRecord, judgeReplay } from '@rv/core'
+import { deriveReplayKeys, exampleRecord, judgeReplay, toReplayExtraction } from '@rv/core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { withFileLock } from './file-lock'
 import { openReplayIndex } from './replay-index'
@@ -25,7 +25,11 @@ const extraction = (amount = 600) => ({
   facts: {},
 })
 const keys = (file: string, amount = 600) =>
-  deriveReplayKeys({ fileSha256: file.repeat(64), extraction: extraction(amount), tenantId: 'local' })
+  deriveReplayKeys({
+    fileSha256: file.repeat(64),
+    extraction: toReplayExtraction(extraction(amount)),
+    tenantId: 'local',
+  })
 
 describe('replay index', () => {
   it('given an empty index, when a receipt is registered twice, then the second finds the first', async () => {

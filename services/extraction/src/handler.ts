@@ -4,7 +4,7 @@
  * code; storage outages are thrown to be retried by the bus.
  */
 import { CheckError, type ExtractStage, type PdfModel } from '@rv/core'
-import { digestSha256Hex } from '@rv/core/replay/index'
+import { normalizedTextDigest } from '@rv/core/replay/index'
 import type { CheckExtractedV1, CheckSubmittedV1, ErrorBlock } from '@rv/schemas'
 
 export interface ExtractionDeps {
@@ -28,7 +28,7 @@ export async function handleSubmitted(
       extraction: {
         family: result.family,
         fields: result.fields,
-        normalized_text_sha256: digestSha256Hex(result.normalizedText),
+        normalized_text_sha256: normalizedTextDigest(result.normalizedText),
         facts: { ...result.facts },
       },
     }

@@ -1,8 +1,12 @@
-import { exampleRecord, type ReplayKeys } from '@rv/core'
-import { deriveReplayKeys } from '@rv/core/replay/index'
+import { createHash } from 'node:crypto'
+import { defaultProfile, exampleRecord, type ReplayKeys, runCheckDetailed } from '@rv/core'
+import { deriveReplayKeys, normalizedTextDigest } from '@rv/core/replay/index'
+import { generateReceipt } from '@rv/generator'
 import type { CheckExtractedV1 } from '@rv/schemas'
 import { describe, expect, it } from 'vitest'
 import { handleExtracted } from './handler'
+
+const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
 const fields = exampleRecord().fields
 const event: CheckExtractedV1 = {
@@ -31,7 +35,7 @@ describe('replay handleExtracted', () => {
     })
     const expected = deriveReplayKeys({
       fileSha256: 'a'.repeat(64),
-      extraction: { family: 'sber/sbp', fields, normalizedText: 'c'.repeat(64), facts: {} },
+      extraction: { family: 'sber/sbp', fields, normalizedTextSha256: 'c'.repeat(64) },
       tenantId: 'ten_a',
     })
     expect(registered).toEqual([expected])
@@ -70,4 +74,48 @@ describe('replay handleExtracted', () => {
     }
     expect(await handleExtracted({ ...event, extraction: null }, { register })).toBeNull()
   })
+})
+
+describe('replay keys parity', () => {
+  it('the service handler and runCheck derive identical keys for one generated receipt', async () => {
+    const { pdf } = generateReceipt({ family: 'vtb', variant: 'sbp_outgoing', seed: 'replay-parity' })
+    const checkId = 'chk_01JDV3T6Q8ZK4C2M7N9P0R5S8W'
+    let inProcess: ReplayKeys = {}
+    const run = await runCheckDetailed({
+      bytes: pdf,
+      expectation: {},
+      tenantId: 'ten_a',
+      profile: defaultProfile,
+      now: new Date('2026-03-11T07:12:00.000Z'),
+      checkId,
+      replayKeySecret: 'parity-secret',
+      replayLookup: ({ keys }) => {
+        inProcess = keys
+        return []
+      },
+    })
+    const extraction = run.extraction
+    if (!extraction) throw new Error('the generated receipt was not extracted')
+    // What the extraction service puts on the bus for this receipt.
+    const extracted: CheckExtractedV1 = {
+      ...event,
+      extraction: {
+        family: extraction.family,
+        fields: extraction.fields,
+        normalized_text_sha256: normalizedTextDigest(extraction.normalizedText),
+        facts: {},
+      },
+      submission: { ...event.submission, file: { ...event.submission.file, sha256: sha256Hex(pdf) } },
+    }
+    let viaService: ReplayKeys = {}
+    await handleExtracted(extracted, {
+      keySecret: 'parity-secret',
+      register: async ({ keys }) => {
+        viaService = keys
+        return []
+      },
+    })
+    expect(Object.keys(inProcess).sort()).toEqual(['content_hash', 'file_sha256', 'operation_id', 'semantic'])
+    expect(viaService).toEqual(inProcess)
+  }, 60_000)
 })

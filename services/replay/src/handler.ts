@@ -27,9 +27,8 @@ export async function handleExtracted(
     extraction: {
       family: event.extraction.family,
       fields: event.extraction.fields,
-      // The bus carries the digest of the normalised text, not the text: the content key is formed from it.
-      normalizedText: event.extraction.normalized_text_sha256,
-      facts: event.extraction.facts,
+      // The bus carries the digest the extraction service computed with core's normalizedTextDigest.
+      normalizedTextSha256: event.extraction.normalized_text_sha256,
     },
     tenantId: event.tenant_id,
     ...(deps.keySecret ? { keySecret: deps.keySecret } : {}),

@@ -24,7 +24,7 @@ import { extractReceipt } from '../extraction'
 import { matchExpectation } from '../match'
 import { parsePdf } from '../pdf/parse-pdf'
 import { defaultPdfLimits, type PdfLimits, type PdfModel } from '../pdf/pdf-model'
-import { deriveReplayKeys, judgeReplay, type ReplayCandidateInput } from '../replay'
+import { deriveReplayKeys, judgeReplay, type ReplayCandidateInput, toReplayExtraction } from '../replay'
 import { CheckError, checkErrorCodes } from './error-codes'
 import type { ExtractionResult, ReplayKeys } from './stage-contracts'
 
@@ -120,7 +120,7 @@ export async function runCheckDetailed(input: RunCheckInput): Promise<CheckRun> 
   try {
     replayKeys = deriveReplayKeys({
       fileSha256: bytesToHex(sha256(input.bytes)),
-      extraction,
+      extraction: extraction ? toReplayExtraction(extraction) : null,
       tenantId: input.tenantId,
       ...(input.replayKeySecret ? { keySecret: input.replayKeySecret } : {}),
     })

@@ -9,15 +9,25 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import type { ReplayKey } from '@rv/schemas'
 import type { ExtractionResult, ReplayKeys } from '../check/stage-contracts'
-import { contentValue, operationIdValue, semanticValue } from './normalize-replay-values'
+import { collapseText, operationIdValue, semanticValue } from './normalize-replay-values'
 
 export type ReplayScope = 'tenant' | 'global'
+
+/**
+ * What the keys are formed from. The text enters only as its digest (`normalizedTextDigest`), since the
+ * bus carries the digest, never the text: the in-process `verify` and the replay service then form
+ * identical keys from one receipt.
+ */
+export interface ReplayExtraction extends Pick<ExtractionResult, 'family' | 'fields'> {
+  /** `normalizedTextDigest(extraction.normalizedText)` */
+  normalizedTextSha256: string
+}
 
 export interface DeriveReplayKeysInput {
   /** Hex SHA-256 of the uploaded bytes, computed by the caller (the gateway hashes while storing). */
   fileSha256: string
   /** Null when extraction failed: only the file key can be formed. */
-  extraction: ExtractionResult | null
+  extraction: ReplayExtraction | null
   tenantId: string
   /** System secret for the HMAC; without it tenant-scoped keys are plain SHA-256. Required for 'global'. */
   keySecret?: string
@@ -29,6 +39,27 @@ const version = 'rv-replay-v1'
 
 export function digestSha256Hex(text: string): string {
   return bytesToHex(sha256(utf8ToBytes(text)))
+}
+
+/**
+ * The one digest of a document's text that replay keys are formed from (and the extraction service puts
+ * on the bus as `normalized_text_sha256`): SHA-256 of the whitespace-collapsed text.
+ * @example normalizedTextDigest('a  b\n') === normalizedTextDigest('a b')
+ */
+export function normalizedTextDigest(normalizedText: string): string {
+  return digestSha256Hex(collapseText(normalizedText))
+}
+
+/** Empty text gives no content key: an unreadable page is not a receipt. */
+const emptyTextDigest = normalizedTextDigest('')
+
+/** The replay view of an in-process extraction. */
+export function toReplayExtraction(extraction: ExtractionResult): ReplayExtraction {
+  return {
+    family: extraction.family,
+    fields: extraction.fields,
+    normalizedTextSha256: normalizedTextDigest(extraction.normalizedText),
+  }
 }
 
 /**
@@ -48,8 +79,9 @@ export function deriveReplayKeys(input: DeriveReplayKeysInput): ReplayKeys {
   if (/^[0-9a-f]{64}$/.test(file)) keys.file_sha256 = digest('file_sha256', file)
   const e = input.extraction
   if (e === null) return keys
+  const text = e.normalizedTextSha256.trim().toLowerCase()
   const values: [ReplayKey, string | null][] = [
-    ['content_hash', contentValue(e)],
+    ['content_hash', /^[0-9a-f]{64}$/.test(text) && text !== emptyTextDigest ? text : null],
     ['operation_id', operationIdValue(e)],
     ['semantic', semanticValue(e)],
   ]

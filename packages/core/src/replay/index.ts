@@ -2,7 +2,10 @@ export {
   type DeriveReplayKeysInput,
   deriveReplayKeys,
   digestSha256Hex,
+  normalizedTextDigest,
+  type ReplayExtraction,
   type ReplayScope,
+  toReplayExtraction,
 } from './derive-replay-keys'
 export { judgeReplay, type ReplayCandidateInput, type ReplayReason, replayReasons } from './judge-replay'
-export { contentValue, operationIdValue, semanticValue } from './normalize-replay-values'
+export { collapseText, operationIdValue, semanticValue } from './normalize-replay-values'

@@ -13,7 +13,7 @@ import { skeleton } from '../match/transliterate'
 const sbpId = /^[AB]\d{10}[0-9A-Z]{21}$/
 
 /** The bank a family belongs to (`vtb/sbp_outgoing` -> `vtb`), else the receipt's bank, else null. */
-function issuingBank(extraction: ExtractionResult): string | null {
+function issuingBank(extraction: Pick<ExtractionResult, 'family'>): string | null {
   const bank = extraction.family.split('/')[0]
   if (bank && bank !== 'unknown') return bank
   return null
@@ -23,7 +23,7 @@ function issuingBank(extraction: ExtractionResult): string | null {
  * SBP ids are unique system-wide, so they stand alone (the payer's and the payee's receipts of one
  * transfer share it); a bank's own operation number is unique only within that bank.
  */
-export function operationIdValue(extraction: ExtractionResult): string | null {
+export function operationIdValue(extraction: Pick<ExtractionResult, 'family' | 'fields'>): string | null {
   const raw = extraction.fields.receipt_number
   if (raw === null) return null
   const number = raw.replace(/[\s\u00A0-]/g, '').toUpperCase()
@@ -34,17 +34,16 @@ export function operationIdValue(extraction: ExtractionResult): string | null {
   return bank === null ? null : `${bank}:${number}`
 }
 
-/** Whitespace-collapsed text; empty text gives no key (an unreadable page is not a receipt). */
-export function contentValue(extraction: ExtractionResult): string | null {
-  const text = extraction.normalizedText.replace(/\s+/g, ' ').trim()
-  return text === '' ? null : text
+/** The document text as the content key sees it: whitespace collapsed, so a re-layout never splits it. */
+export function collapseText(normalizedText: string): string {
+  return normalizedText.replace(/\s+/g, ' ').trim()
 }
 
 /**
  * Amount in minor units + currency + recipient + the UTC minute of payment. The recipient is the printed
  * identifier's digits and the name's transliteration skeleton, so case or `ё` never split a key.
  */
-export function semanticValue(extraction: ExtractionResult): string | null {
+export function semanticValue(extraction: Pick<ExtractionResult, 'fields'>): string | null {
   const f = extraction.fields
   if (f.amount === null || f.paid_at === null) return null
   const paid = Date.parse(f.paid_at)

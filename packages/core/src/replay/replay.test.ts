@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { exampleRecord } from '../check/example-record'
 import type { ExtractionResult, ReplayKeys } from '../check/stage-contracts'
-import { deriveReplayKeys } from './derive-replay-keys'
+import { deriveReplayKeys, normalizedTextDigest, toReplayExtraction } from './derive-replay-keys'
 import { judgeReplay } from './judge-replay'
 
 const sha = (c: string) => c.repeat(64)
@@ -17,7 +17,7 @@ const extraction = (
   facts: {},
 })
 const keysOf = (fileSha: string, e: ExtractionResult | null, tenantId = 't1', keySecret?: string) =>
-  deriveReplayKeys({ fileSha256: fileSha, extraction: e, tenantId, keySecret })
+  deriveReplayKeys({ fileSha256: fileSha, extraction: e && toReplayExtraction(e), tenantId, keySecret })
 const earlier = (checkId: string, createdAt: string, keys: ReplayKeys) => ({ checkId, createdAt, keys })
 
 describe('deriveReplayKeys', () => {
@@ -34,14 +34,14 @@ describe('deriveReplayKeys', () => {
     for (const k of Object.keys(a) as (keyof ReplayKeys)[]) expect(a[k]).not.toBe(b[k])
     const ga = deriveReplayKeys({
       fileSha256: sha('a'),
-      extraction: extraction(),
+      extraction: toReplayExtraction(extraction()),
       tenantId: 't1',
       keySecret: 's',
       scope: 'global',
     })
     const gb = deriveReplayKeys({
       fileSha256: sha('a'),
-      extraction: extraction(),
+      extraction: toReplayExtraction(extraction()),
       tenantId: 't2',
       keySecret: 's',
       scope: 'global',
@@ -49,7 +49,7 @@ describe('deriveReplayKeys', () => {
     expect(ga).toEqual(gb)
     const other = deriveReplayKeys({
       fileSha256: sha('a'),
-      extraction: extraction(),
+      extraction: toReplayExtraction(extraction()),
       tenantId: 't1',
       keySecret: 'z',
       scope: 'global',
@@ -58,6 +58,20 @@ describe('deriveReplayKeys', () => {
     expect(() =>
       deriveReplayKeys({ fileSha256: sha('a'), extraction: null, tenantId: 't', scope: 'global' }),
     ).toThrow()
+  })
+
+  it('forms the content key from the text digest, so whitespace never splits it', () => {
+    const a = keysOf(sha('a'), extraction({}, 'Перевод  СБП\n600 ₽'))
+    const b = keysOf(sha('b'), extraction({}, ' Перевод СБП 600 ₽ '))
+    expect(a.content_hash).toBe(b.content_hash)
+    expect(normalizedTextDigest('a \n b')).toBe(normalizedTextDigest('a b'))
+    expect(keysOf(sha('a'), extraction({}, 'Перевод СБП 601 ₽')).content_hash).not.toBe(a.content_hash)
+    const fromDigest = deriveReplayKeys({
+      fileSha256: sha('a'),
+      extraction: { ...extraction(), normalizedTextSha256: normalizedTextDigest('Перевод СБП 600 ₽') },
+      tenantId: 't1',
+    })
+    expect(fromDigest.content_hash).toBe(a.content_hash)
   })
 
   it('leaves out keys it cannot form', () => {
