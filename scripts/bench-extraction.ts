@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { type ExtractionResult, extractReceipt, families, parsePdf } from '@rv/core'
+import { type ExtractionResult, extractReceipt, families, parsePdf, postFieldKeys } from '@rv/core'
 import { generateReceipt, generatorFamilies } from '@rv/generator'
 import type { ReceiptFields } from '@rv/schemas'
 import { readLayoutText } from './bench-extraction-layout-reader'
@@ -29,24 +29,8 @@ const { values } = parseArgs({
 })
 const perVariant = Number(values['per-variant'])
 const rounds = Number(values.rounds)
-const fieldNames = [
-  'bank',
-  'amount',
-  'currency',
-  'type',
-  'status_ok',
-  'receipt_number',
-  'paid_at',
-  'paid_at_source',
-  'recipient_name',
-  'recipient_account',
-  'payment_reference',
-  'purpose',
-  'sender_name',
-  'commission',
-  'source',
-  'language',
-] as const satisfies readonly (keyof ReceiptFields)[]
+// Every field the API returns except the reader's own confidence map (compared by value, not meaningful).
+const fieldNames = postFieldKeys.filter((k) => k !== 'confidence')
 
 class Tally {
   private readonly counts = new Map<string, { ok: number; n: number }>()
