@@ -1,5 +1,5 @@
 import type { Logger } from '@rv/logger'
-import type { CheckSubmittedV1 } from '@rv/schemas'
+import type { CheckSubmittedV1, Profile } from '@rv/schemas'
 import type { FileStorage } from '@rv/storage'
 import type { CheckRepository, IdempotencyRepository, TenantRepository } from '@rv/store'
 import type { RateLimitOptions } from './contract/rate-limit/rate-limit'
@@ -17,8 +17,11 @@ export interface GatewayDeps {
   probes: Record<string, () => Promise<void>>
   limits: { maxFileBytes: number; maxWaitSeconds: number; waitPollMs: number }
   defaultProfile: { name: string; version: number }
-  /** The profile version a new check of this tenant is pinned to (its latest); `defaultProfile` when absent. */
-  pinProfile?: (tenantId: string) => Promise<{ name: string; version: number } | undefined>
+  /**
+   * The profile a new check of this tenant is pinned to (its latest version), in full: its required
+   * expectation members are enforced before anything is stored. `defaultProfile` when absent.
+   */
+  pinProfile?: (tenantId: string) => Promise<Profile | undefined>
   /** Per-tenant token bucket; defaults in contract/rate-limit. */
   rateLimit?: RateLimitOptions
   now?: () => Date

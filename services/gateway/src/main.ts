@@ -41,10 +41,7 @@ const app = createApp({
   limits: config.limits,
   rateLimit: config.rateLimit,
   defaultProfile: config.profile,
-  pinProfile: async (tenantId) => {
-    const latest = await store.profiles.latest(tenantId, config.profile.name)
-    return latest && { name: latest.name, version: latest.version }
-  },
+  pinProfile: (tenantId) => store.profiles.latest(tenantId, config.profile.name),
 })
 
 const server = serve({ fetch: app.fetch, hostname: config.http.host, port: config.http.port }, (info) => {

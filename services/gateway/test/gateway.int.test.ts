@@ -36,15 +36,27 @@ function app(overrides: Partial<GatewayDeps> = {}) {
     ...overrides,
   })
 }
-function post(a: ReturnType<typeof app>, headers: Record<string, string> = {}) {
+function post(
+  a: ReturnType<typeof app>,
+  headers: Record<string, string> = {},
+  options: { expectation?: string; apiKey?: string } = {},
+) {
   const form = new FormData()
   form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'r.pdf')
-  form.set('expectation', '{"order_ref":"o-1"}')
+  form.set('expectation', options.expectation ?? '{"order_ref":"o-1"}')
   return a.request('/v1/checks', {
     method: 'POST',
     body: form,
-    headers: { authorization: `Bearer ${key}`, ...headers },
+    headers: { authorization: `Bearer ${options.apiKey ?? key}`, ...headers },
   })
+}
+
+/** A gateway pinning each tenant's checks to its latest `default` profile, as main.ts does. */
+const pinningApp = () => app({ pinProfile: (tenantId) => store.profiles.latest(tenantId, 'default') })
+
+async function newTenant(name: string) {
+  const tenant = await store.tenants.createTenant(name)
+  return { id: tenant._id, key: (await store.tenants.createKey(tenant._id)).key }
 }
 
 beforeAll(async () => {
@@ -144,5 +156,64 @@ describe('gateway on the real stack', () => {
       retryable: true,
     })
     expect((await post(app(), { 'idempotency-key': 'retry-me' })).status).toBe(202)
+  })
+
+  it('refuses with 422 expectation_invalid, storing nothing, when the profile refuses a missing required member', async () => {
+    const tenant = await newTenant('gw-refuse')
+    await store.profiles.save(tenant.id, 'default', {
+      expectation: { required_members: ['amount', 'currency'], missing: 'refuse' },
+    })
+    const res = await post(
+      pinningApp(),
+      { 'idempotency-key': 'refused-1' },
+      {
+        apiKey: tenant.key,
+        expectation: '{"order_ref":"o-2","currency":"RUB"}',
+      },
+    )
+    expect(res.status).toBe(422)
+    const body = (await res.json()) as { error: { code: string; param: string; details: unknown[] } }
+    expect(body.error).toMatchObject({ code: 'expectation_invalid', param: 'expectation' })
+    expect(body.error.details).toEqual([{ path: '/amount', message: 'is required by profile default v2' }])
+    expect(await store.db.collection('checks').countDocuments({ tenant_id: tenant.id })).toBe(0)
+    expect(await store.db.collection('idempotency').countDocuments({ tenant_id: tenant.id })).toBe(0)
+    const ok = await post(
+      pinningApp(),
+      { 'idempotency-key': 'refused-1' },
+      {
+        apiKey: tenant.key,
+        expectation: '{"order_ref":"o-2","currency":"RUB","amount":600}',
+      },
+    )
+    expect(ok.status).toBe(202)
+    expect(((await ok.json()) as CheckRecord).profile_version).toBe(2)
+  })
+
+  it('pins a check to the profile version current at submission; a change makes a new version', async () => {
+    const tenant = await newTenant('gw-versions')
+    const submit = async () => {
+      const res = await post(pinningApp(), {}, { apiKey: tenant.key })
+      expect(res.status).toBe(202)
+      const { id } = (await res.json()) as CheckRecord
+      return (await store.checks.findRecord(tenant.id, id))?.profile_version
+    }
+    expect(await submit()).toBe(1)
+    const v2 = await store.profiles.save(tenant.id, 'default', {
+      replay: {
+        identical_file: 'reject',
+        same_receipt: 'review',
+        operation_id_reused: 'reject',
+        cross_tenant: false,
+        cross_tenant_action: 'review',
+      },
+    })
+    expect(v2.version).toBe(2)
+    expect(await submit()).toBe(2)
+    const v3 = await store.profiles.save(tenant.id, 'default', {
+      document: { forged: 'reject', suspicious: 'reject', unknown_family: 'review' },
+    })
+    expect(v3.version).toBe(3)
+    expect(await submit()).toBe(3)
+    expect((await store.profiles.find(tenant.id, 'default', 2))?.document.suspicious).toBe('review')
   })
 })

@@ -1,4 +1,4 @@
-import { pendingRecord, toPostResponse } from '@rv/core'
+import { expectationRequirementProblems, pendingRecord, toPostResponse } from '@rv/core'
 import type { CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
 import { contentKey, sha256Hex } from '@rv/storage'
 import { requestFingerprint } from '@rv/store'
@@ -51,6 +51,19 @@ export function submitCheck(deps: GatewayDeps) {
         details: expectation.details,
       })
     }
+    // Before anything is stored (idempotency key, file, record): a refused submission leaves no trace.
+    const pinned = await deps.pinProfile?.(tenant.id)
+    const required = pinned ? expectationRequirementProblems(expectation.value, pinned) : []
+    if (required.length > 0) {
+      throw new ApiError(422, 'expectation_invalid', {
+        message: 'The expectation lacks members the verification profile requires.',
+        param: 'expectation',
+        details: required,
+      })
+    }
+    const profile = pinned
+      ? { name: pinned.name, version: pinned.version }
+      : (tenant.profile ?? deps.defaultProfile)
 
     const sha256 = sha256Hex(upload.bytes)
     const checkId = makeId()
@@ -88,7 +101,6 @@ export function submitCheck(deps: GatewayDeps) {
     }
 
     const createdAt = now().toISOString()
-    const profile = (await deps.pinProfile?.(tenant.id)) ?? tenant.profile ?? deps.defaultProfile
     const fileKey = contentKey(sha256)
     try {
       await deps.storage.put(fileKey, upload.bytes, upload.contentType)
