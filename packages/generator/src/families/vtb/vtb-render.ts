@@ -17,6 +17,9 @@ const GREY = '0.13333 0.13333 0.13333 rg'
 const GREEN = '0 0.50196 0.3098 rg'
 const BLUE_RULE = '0.22745 0.51373 0.9451 rg'
 const STAMP = '0.49804 0.67059 0.92941'
+/** openhtmltopdf's layout unit: a dot, 1/20 CSS px, in points. */
+const DOT = 0.0375
+const onDotGrid = (v: number): number => Math.round(v / DOT) * DOT
 /** Heading lines: the title at 82, the second line at 100, wrapped lines after it every 12 pt. */
 const headingY = (i: number): number => (i === 0 ? 82 : 100 + 12 * (i - 1))
 /** letter-spacing in points by font size (0.2 px, 0.3 px for the heading) */
@@ -51,7 +54,9 @@ export function renderVtb({ content, creationDate, rng }: VtbRenderInput): {
   const line = (text: string, x: number, yMin: number, size: number, colour: string): void => {
     const kern = num((-spacing(size) * 1000) / size, 5)
     const parts = font.encode(text).map((c) => cidPdfbox([c]))
-    ops.push(colour, 'BT', `/F1 ${num(size, 5)} Tf`, `1 0 0 1 ${num(x, 5)} ${num(base(yMin, size), 5)} Tm`)
+    // openhtmltopdf lays out in whole dots (1/20 CSS px = 0.0375 pt): every Tm lands on that grid.
+    const [tx, ty] = [onDotGrid(x), onDotGrid(base(yMin, size))]
+    ops.push(colour, 'BT', `/F1 ${num(size, 5)} Tf`, `1 0 0 1 ${num(tx, 5)} ${num(ty, 5)} Tm`)
     ops.push(`[${parts.join(`${kern} `)}] TJ`, 'ET')
   }
   const right = (text: string, yMin: number, size: number, colour = GREY): void =>
