@@ -14,6 +14,7 @@ import { documentFeatures } from './features'
 import type { Fingerprint } from './fingerprint'
 import { fingerprintChecks } from './fingerprint-checks'
 import { fingerprints } from './fingerprints'
+import { positionGridCheck } from './position-grid'
 import { readPrintedFacts } from './printed-facts'
 import { semanticChecks } from './semantic-checks'
 
@@ -37,9 +38,11 @@ export function runAuthenticityChecks(
   const features = documentFeatures(structure)
   const facts = readPrintedFacts(bank, features.segments, structure)
   const page = structure.pages[0]!
+  const grid = positionGridCheck(features.textPositions, fingerprint.positionGrid)
   return [
     ...fingerprintChecks(features, fingerprint),
     ...drawingChecks(features, fingerprint, page.width, page.height),
+    ...(grid ? [grid] : []),
     ...semanticChecks(fingerprint, facts, features.segments, filename),
   ]
 }

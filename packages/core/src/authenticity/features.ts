@@ -6,6 +6,7 @@
 import type { PdfStructure } from '../pdf/structure/structure-types'
 import { fontUsage } from './glyph-usage'
 import { drawPage, type PageDrawing } from './page-drawing'
+import { type TextPosition, textPositions } from './position-grid'
 import { buildSegments, type TextSegment } from './text-segments'
 
 export interface DocumentFeatures {
@@ -18,6 +19,8 @@ export interface DocumentFeatures {
   /** Layout anchors of every text segment. */
   segments: TextSegment[]
   drawing: PageDrawing
+  /** Text position operands as written (Tm/Td/TD translations), for the layout-grid check. */
+  textPositions: TextPosition[]
 }
 
 /** Shape of an Info value: long hex runs → #, digits → 9, Latin → a/A, Cyrillic → я/Я. */
@@ -151,5 +154,6 @@ export function documentFeatures(s: PdfStructure): DocumentFeatures {
     },
     segments,
     drawing,
+    textPositions: textPositions(page.operations),
   }
 }

@@ -5,6 +5,7 @@
  * that recur across documents. No text and no values of any receipt are kept.
  */
 import type { DocumentFeatures } from './features'
+import { learnPositionGrid } from './position-grid'
 import type { PrintedFacts } from './printed-facts'
 
 export interface Envelope {
@@ -30,6 +31,8 @@ export interface Fingerprint {
     center: number[]
     baselines: number[]
   }
+  /** Step (pt) every text position operand is a multiple of: the generator's layout unit; absent = unchecked. */
+  positionGrid?: number | null
   semantics: {
     /** Printed operation time minus the time decoded from the SBP id, in seconds, beyond the printed precision. */
     idTimeSlack: Envelope | null
@@ -165,6 +168,7 @@ export function learnFingerprint(family: string, samples: readonly LearningSampl
         tolerance,
       ),
     },
+    positionGrid: learnPositionGrid(fs.map((f) => f.textPositions.map((p) => p.value))),
     semantics: {
       // The slack and time envelopes are widened generously: a small sample must not make a rule strict.
       idTimeSlack: slack ? { min: Math.min(slack.min - 15, -15), max: Math.max(slack.max + 15, 15) } : null,
