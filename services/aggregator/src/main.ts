@@ -1,8 +1,8 @@
 /** Composition root of the aggregator: result consumer, completion publisher, sweeper. */
 import { readProcessEnv } from '@rv/config'
 import { decide } from '@rv/core/decision/index'
-import { createEventBus } from '@rv/kafka'
 import { createLogger } from '@rv/logger'
+import { openEventBus } from '@rv/service-runtime'
 import { connectStore } from '@rv/store'
 import { loadConfig } from './config'
 import { createAggregatorHandler } from './handler'
@@ -13,16 +13,8 @@ const config = loadConfig(readProcessEnv())
 const logger = createLogger({ level: config.logLevel, bindings: { service: 'aggregator' } })
 const store = await connectStore(config.mongo)
 await store.ensureIndexes()
-const bus = createEventBus({
-  brokers: config.kafka.brokers,
-  clientId: config.kafka.clientId,
-  registryUrl: config.registry.url,
-  topicPrefix: config.kafka.topicPrefix,
-  logger,
-  shutdown: false,
-})
-await bus.ensureTopics()
-await bus.registerSchemas()
+// Not closed on its own signal handler: shutdown() below stops the sweeper first, then the bus.
+const bus = await openEventBus(config, logger, { shutdown: false })
 
 const now = () => new Date()
 const resolveProfile = createProfileResolver(store.profiles, logger)

@@ -1,11 +1,10 @@
 /** Composition root of the extraction consumer. */
 
 import { readProcessEnv } from '@rv/config'
-import { stageErrorBlock } from '@rv/core'
 import { extractReceipt } from '@rv/core/extraction/index'
 import { parsePdf } from '@rv/core/pdf/parse-pdf'
-import { createEventBus } from '@rv/kafka'
 import { createLogger } from '@rv/logger'
+import { runStageConsumer } from '@rv/service-runtime'
 import { createStorage } from '@rv/storage'
 import { loadConfig } from './config'
 import { handleSubmitted } from './handler'
@@ -18,40 +17,22 @@ const deps = {
   parsePdf,
   extractReceipt,
 }
-const bus = createEventBus({
-  brokers: config.kafka.brokers,
-  clientId: config.kafka.clientId,
-  registryUrl: config.registry.url,
-  topicPrefix: config.kafka.topicPrefix,
+await runStageConsumer({
+  config,
   logger,
-})
-await bus.ensureTopics()
-await bus.registerSchemas()
-await bus.consume({
-  groupId: `${config.kafka.groupPrefix}-extraction`,
-  topics: ['check.submitted.v1'],
   stage: 'extraction',
-  handle: async ({ key, value, headers }) => {
-    // The gateway's request id follows the check through every stage, for log correlation.
-    const trace: Record<string, string> = headers['request-id'] ? { 'request-id': headers['request-id'] } : {}
-    const result = await handleSubmitted(value, deps)
-    await bus.publish('check.extracted.v1', key, result, trace)
-    logger.info('extracted', {
-      check_id: key,
-      request_id: trace['request-id'],
-      family: result.extraction?.family,
-      error: result.error?.code,
-    })
-  },
-  onPermanentFailure: async ({ key, value }, error) => {
-    if (!value) return
-    await bus.publish('check.extracted.v1', key, {
-      check_id: value.check_id,
-      tenant_id: value.tenant_id,
-      submission: value,
-      extraction: null,
-      error: stageErrorBlock('extraction', error.code),
-    })
+  consumes: 'check.submitted.v1',
+  publishes: 'check.extracted.v1',
+  handle: (submission) => handleSubmitted(submission, deps),
+  failedResult: (submission, error) => ({
+    check_id: submission.check_id,
+    tenant_id: submission.tenant_id,
+    submission,
+    extraction: null,
+    error,
+  }),
+  published: {
+    msg: 'extracted',
+    fields: (result) => ({ family: result.extraction?.family, error: result.error?.code }),
   },
 })
-logger.info('extraction consuming')

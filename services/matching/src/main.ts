@@ -1,11 +1,11 @@
 /** Composition root of the matching consumer. */
 import { readProcessEnv } from '@rv/config'
-import { emptyMatch, stageErrorBlock } from '@rv/core'
+import { emptyMatch } from '@rv/core'
 import { defaultProfile } from '@rv/core/decision/index'
 import { matchExpectation } from '@rv/core/match/index'
-import { createEventBus } from '@rv/kafka'
 import { createLogger } from '@rv/logger'
 import type { Profile } from '@rv/schemas'
+import { runStageConsumer } from '@rv/service-runtime'
 import { connectStore } from '@rv/store'
 import { loadConfig } from './config'
 import { handleExtracted } from './handler'
@@ -26,35 +26,18 @@ const deps = {
     return { minVisibleDigits: used.match.min_visible_digits, amountTolerance: used.match.amount_tolerance }
   },
 }
-const bus = createEventBus({
-  brokers: config.kafka.brokers,
-  clientId: config.kafka.clientId,
-  registryUrl: config.registry.url,
-  topicPrefix: config.kafka.topicPrefix,
+await runStageConsumer({
+  config,
   logger,
-})
-await bus.ensureTopics()
-await bus.registerSchemas()
-await bus.consume({
-  groupId: `${config.kafka.groupPrefix}-matching`,
-  topics: ['check.extracted.v1'],
   stage: 'matching',
-  handle: async ({ key, value, headers }) => {
-    // The gateway's request id follows the check through every stage, for log correlation.
-    const trace: Record<string, string> = headers['request-id'] ? { 'request-id': headers['request-id'] } : {}
-    const result = await handleExtracted(value, deps)
-    if (!result) return
-    await bus.publish('check.matched.v1', key, result, trace)
-    logger.info('matched', { check_id: key })
-  },
-  onPermanentFailure: async ({ key, value }, error) => {
-    if (!value) return
-    await bus.publish('check.matched.v1', key, {
-      check_id: value.check_id,
-      tenant_id: value.tenant_id,
-      match: emptyMatch(),
-      error: stageErrorBlock('matching', error.code),
-    })
-  },
+  consumes: 'check.extracted.v1',
+  publishes: 'check.matched.v1',
+  handle: (event) => handleExtracted(event, deps),
+  failedResult: (event, error) => ({
+    check_id: event.check_id,
+    tenant_id: event.tenant_id,
+    match: emptyMatch(),
+    error,
+  }),
+  published: { msg: 'matched' },
 })
-logger.info('matching consuming')
