@@ -4,6 +4,7 @@
  * field. `scale` lowers every confidence when recognition was partial (generic extraction uses < 0.9).
  */
 import type { ReceiptFields, TransferType } from '@rv/schemas'
+import { emptyFields } from '../aggregate/empty-blocks'
 import type { FieldConstants, FieldName } from '../families/family-definition'
 import type { LocalDateTime } from './moscow-time'
 import type { Readings } from './read-family-fields'
@@ -45,23 +46,10 @@ export function detectLanguage(text: string): string | null {
 export function buildFields(input: BuildInput): BuiltFields {
   const { readings, constants, scale } = input
   const fields: ReceiptFields = {
-    bank: null,
-    amount: null,
-    currency: null,
+    ...emptyFields(),
     type: input.type,
-    status_ok: null,
-    receipt_number: null,
-    paid_at: null,
-    paid_at_source: null,
-    recipient_name: null,
-    recipient_account: null,
-    payment_reference: null,
-    purpose: null,
-    sender_name: null,
-    commission: null,
     source: input.hasText ? 'pdf_text' : 'none',
     language: input.language,
-    confidence: {},
   }
   const confidence: Record<string, number> = {}
   const set = <K extends keyof ReceiptFields>(name: K, value: ReceiptFields[K], c: number) => {
