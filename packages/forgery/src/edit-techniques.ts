@@ -40,41 +40,46 @@ function result(bytes: Uint8Array, filename: string, note: string): ForgeryResul
   return { ok: true, bytes, filename, note }
 }
 
-export const amountPatch: Technique = {
-  id: 'amount_patch',
-  label: 'amount changed in place with glyphs of the embedded subset, clean single revision',
-  async apply(input, context) {
-    const file = new PdfFile(input.bytes)
-    const editor = new PageEditor(file)
-    const note = patchAmount(editor, input.family, false)
-    if (!note) return skipped('no amount drawable with the subset')
-    return result(file.rewrite(editor.contentObjects(context.deflater)), input.filename, note)
-  },
+/** An amount patch: the first amount (or every equal one when `all`), saved as a rewrite or an incremental update. */
+function amountTechnique(
+  id: string,
+  label: string,
+  all: boolean,
+  save: 'rewrite' | 'appendUpdate',
+): Technique {
+  return {
+    id,
+    label,
+    async apply(input, context) {
+      const file = new PdfFile(input.bytes)
+      const editor = new PageEditor(file)
+      const note = patchAmount(editor, input.family, all)
+      if (!note) return skipped('no amount drawable with the subset')
+      return result(file[save](editor.contentObjects(context.deflater)), input.filename, note)
+    },
+  }
 }
 
-export const amountPatchConsistent: Technique = {
-  id: 'amount_patch_all',
-  label: 'every occurrence of the amount changed consistently (totals kept equal), clean single revision',
-  async apply(input, context) {
-    const file = new PdfFile(input.bytes)
-    const editor = new PageEditor(file)
-    const note = patchAmount(editor, input.family, true)
-    if (!note) return skipped('no amount drawable with the subset')
-    return result(file.rewrite(editor.contentObjects(context.deflater)), input.filename, note)
-  },
-}
+export const amountPatch = amountTechnique(
+  'amount_patch',
+  'amount changed in place with glyphs of the embedded subset, clean single revision',
+  false,
+  'rewrite',
+)
 
-export const incrementalEdit: Technique = {
-  id: 'incremental_update',
-  label: 'amount changed and saved as an incremental update (/Prev, second %%EOF)',
-  async apply(input, context) {
-    const file = new PdfFile(input.bytes)
-    const editor = new PageEditor(file)
-    const note = patchAmount(editor, input.family, true)
-    if (!note) return skipped('no amount drawable with the subset')
-    return result(file.appendUpdate(editor.contentObjects(context.deflater)), input.filename, note)
-  },
-}
+export const amountPatchConsistent = amountTechnique(
+  'amount_patch_all',
+  'every occurrence of the amount changed consistently (totals kept equal), clean single revision',
+  true,
+  'rewrite',
+)
+
+export const incrementalEdit = amountTechnique(
+  'incremental_update',
+  'amount changed and saved as an incremental update (/Prev, second %%EOF)',
+  true,
+  'appendUpdate',
+)
 
 async function datePatch(
   input: ForgeryInput,
