@@ -4,11 +4,15 @@
  *   npm run admin -- tenant create <name>     prints the tenant id and a new API key (shown once)
  *   npm run admin -- key create <tenant>      a new key for a tenant (id or name)
  *   npm run admin -- key revoke <prefix>      revokes the key with that prefix (first 17 characters)
- *
- * Profile commands are added by the decision work (see `profileCommands` below).
+ *   npm run admin -- profile list <tenant>                          names and versions the tenant can use
+ *   npm run admin -- profile show <tenant> [name] [--version N]     a profile (default: `default`, latest)
+ *   npm run admin -- profile set <tenant> <name> --file profile.json
+ *       validates the file against schemas/json/profile.schema.json and saves it: unchanged behaviour keeps
+ *       the version, a change makes latest + 1 (older versions stay readable); prints the version
  */
+import { readFileSync } from 'node:fs'
 import { createEnvReader, readMongo, readProcessEnv } from '@rv/config'
-import { connectStore, type Store } from '@rv/store'
+import { assertValidProfile, connectStore, type Store } from '@rv/store'
 
 type Command = (store: Store, args: string[]) => Promise<string>
 
@@ -34,8 +38,73 @@ const commands: Record<string, Command> = {
   },
 }
 
-/** Hook for profile commands (`profile create|list|...`), registered by the decision module's owner. */
-export const profileCommands: Record<string, Command> = {}
+/** `--flag value` pairs out of the arguments; the rest stay positional. */
+function splitFlags(args: string[]): { positional: string[]; flags: Record<string, string> } {
+  const positional: string[] = []
+  const flags: Record<string, string> = {}
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? ''
+    if (!arg.startsWith('--')) {
+      positional.push(arg)
+      continue
+    }
+    const value = args[i + 1]
+    if (value === undefined) throw new Error(`${arg} needs a value`)
+    flags[arg.slice(2)] = value
+    i++
+  }
+  return { positional, flags }
+}
+
+async function tenantId(store: Store, ref: string | undefined, usage: string): Promise<string> {
+  if (!ref) throw new Error(`usage: ${usage}`)
+  const tenant = await store.tenants.findTenant(ref)
+  if (!tenant) throw new Error(`no tenant ${ref}`)
+  return tenant._id
+}
+
+/** Profile commands: versions are immutable, so `set` never edits one in place. */
+export const profileCommands: Record<string, Command> = {
+  'profile list': async (store, args) => {
+    const id = await tenantId(store, args[0], 'profile list <tenant>')
+    return JSON.stringify({ tenant_id: id, profiles: await store.profiles.list(id) })
+  },
+  'profile show': async (store, args) => {
+    const usage = 'profile show <tenant> [name] [--version N]'
+    const { positional, flags } = splitFlags(args)
+    const id = await tenantId(store, positional[0], usage)
+    const name = positional[1] ?? 'default'
+    let profile: Awaited<ReturnType<Store['profiles']['latest']>>
+    if (flags.version === undefined) profile = await store.profiles.latest(id, name)
+    else {
+      const version = Number(flags.version)
+      if (!Number.isInteger(version) || version < 1) throw new Error(`usage: ${usage} (N a positive integer)`)
+      profile = await store.profiles.find(id, name, version)
+    }
+    if (!profile) throw new Error(`no profile ${name}${flags.version ? ` v${flags.version}` : ''} for ${id}`)
+    return JSON.stringify(profile, null, 2)
+  },
+  'profile set': async (store, args) => {
+    const usage = 'profile set <tenant> <name> --file profile.json'
+    const { positional, flags } = splitFlags(args)
+    const id = await tenantId(store, positional[0], usage)
+    const name = positional[1]
+    if (!name || !flags.file) throw new Error(`usage: ${usage}`)
+    const parsed = JSON.parse(readFileSync(flags.file, 'utf8')) as Record<string, unknown>
+    // The file describes behaviour; identity (tenant, name, version) is the store's to assign.
+    const candidate = { ...parsed, name, version: 1, tenant_id: id }
+    assertValidProfile(candidate)
+    const { name: _n, version: _v, tenant_id: _t, ...behaviour } = candidate
+    const before = await store.profiles.latest(id, name)
+    const saved = await store.profiles.save(id, name, behaviour)
+    return JSON.stringify({
+      tenant_id: id,
+      name,
+      version: saved.version,
+      changed: before?.version !== saved.version,
+    })
+  },
+}
 
 async function main(argv: string[]): Promise<number> {
   const [noun, verb, ...rest] = argv

@@ -28,6 +28,18 @@ export class InvalidProfileError extends Error {
 }
 
 /**
+ * Checks a complete profile against `schemas/json/profile.schema.json`; throws InvalidProfileError listing
+ * every problem with its JSON pointer.
+ * @example assertValidProfile(JSON.parse(readFileSync('profile.json', 'utf8')))
+ */
+export function assertValidProfile(value: unknown): asserts value is Profile {
+  if (validateProfile(value)) return
+  throw new InvalidProfileError(
+    (validateProfile.errors ?? []).map((e) => ({ path: e.instancePath, message: e.message ?? 'is invalid' })),
+  )
+}
+
+/**
  * Verification profiles, versioned immutably per tenant: a save with changed behaviour writes version
  * latest + 1 and never touches older versions, so every check's `profile`/`profile_version` stays
  * explainable. The built-in `default` v1 is served from code when no document overrides it.
@@ -65,6 +77,33 @@ export function createProfileRepository(db: Db) {
         if (doc) return doc.profile
       }
       return name === defaultProfile.name && version === defaultProfile.version ? defaultProfile : undefined
+    },
+
+    /** Each profile name the tenant can use (its own and the built-ins) with its versions, oldest first. */
+    async list(
+      tenantId: string,
+    ): Promise<{ name: string; owner: 'tenant' | 'builtin'; versions: number[] }[]> {
+      const docs = await profiles
+        .find({ tenant_key: { $in: [tenantKey(tenantId), builtinKey] } })
+        .project<{ tenant_key: string; name: string; version: number }>({
+          tenant_key: 1,
+          name: 1,
+          version: 1,
+        })
+        .toArray()
+      const byName = new Map<string, { name: string; owner: 'tenant' | 'builtin'; versions: number[] }>()
+      const entry = (name: string, owner: 'tenant' | 'builtin') => {
+        const key = `${owner}:${name}`
+        const found = byName.get(key) ?? { name, owner, versions: [] }
+        byName.set(key, found)
+        return found
+      }
+      entry(defaultProfile.name, 'builtin').versions.push(defaultProfile.version)
+      for (const d of docs)
+        entry(d.name, d.tenant_key === builtinKey ? 'builtin' : 'tenant').versions.push(d.version)
+      return [...byName.values()]
+        .map((e) => ({ ...e, versions: [...new Set(e.versions)].sort((a, b) => a - b) }))
+        .sort((a, b) => a.name.localeCompare(b.name) || a.owner.localeCompare(b.owner))
     },
 
     /** Every stored version, oldest first. */

@@ -75,22 +75,19 @@ describe('idempotency', () => {
 describe('replay registry', () => {
   it('makes registration atomic: of concurrent identical submissions exactly one is first', async () => {
     const keys = { file_sha256: 'f'.repeat(64), semantic: 's'.repeat(64) }
+    // Later ids carry earlier timestamps: the original is the unique-insert winner, not the oldest clock.
+    const at = (i: number) => `2026-03-11T07:12:${String(59 - i).padStart(2, '0')}.000Z`
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) =>
-        store.replay.register({
-          tenantId: 'ten_r',
-          checkId: `chk_r${i}`,
-          createdAt: `2026-03-11T07:12:0${i}.000Z`,
-          keys,
-        }),
+      Array.from({ length: 20 }, (_, i) =>
+        store.replay.register({ tenantId: 'ten_r', checkId: `chk_r${i}`, createdAt: at(i), keys }),
       ),
     )
-    const owners = results.flatMap((earlier, i) => (earlier.length === 0 ? [`chk_r${i}`] : []))
+    const owners = results.flatMap((earlier, i) => (earlier.length === 0 ? [i] : []))
     expect(owners).toHaveLength(1)
-    for (const earlier of results.filter((e) => e.length > 0)) {
-      expect(earlier).toEqual([
-        { checkId: owners[0], createdAt: `2026-03-11T07:12:0${owners[0]?.slice(5)}.000Z`, keys },
-      ])
+    const owner = owners[0] ?? -1
+    for (const [i, earlier] of results.entries()) {
+      if (i === owner) continue
+      expect(earlier).toEqual([{ checkId: `chk_r${owner}`, createdAt: at(owner), keys }])
     }
   })
 
