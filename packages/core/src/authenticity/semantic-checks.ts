@@ -5,6 +5,7 @@
  */
 import type { CheckResult } from '@rv/schemas'
 import type { Fingerprint } from './fingerprint'
+import { fxCheck } from './fx-check'
 import type { PrintedFacts } from './printed-facts'
 import { parseAmount, readLabelled, trimSpaces, type ValueLayout, where } from './printed-values'
 import type { TextSegment } from './text-segments'
@@ -144,6 +145,8 @@ export function semanticChecks(
         : `expected amount + commission = total; found amounts ${amounts.join(', ')}, commission ${commission}, total ${total} (total at ${where(t.value)})`,
     })
   }
+  const fx = fxCheck(segments, layout)
+  if (fx) out.push(fx)
   const format = AMOUNT_FORMAT[bank]
   const labels = AMOUNT_LABELS[bank]
   if (format && labels) {

@@ -1,0 +1,75 @@
+/**
+ * Cross-border transfers print the amount in roubles, the conversion rate (`1 RUR = 0.121 TJS`,
+ * `1 ₽ = 143,91 UZS`) and the amount credited in the other currency. The bank computes the credited amount
+ * from the other two, so an edit of the rouble amount that leaves the rate and the credited amount alone
+ * breaks the product. Exact on every genuine cross-border receipt measured (Alfa and VTB).
+ */
+import type { CheckResult } from '@rv/schemas'
+import { readLabelled, type ValueLayout, where } from './printed-values'
+import type { TextSegment } from './text-segments'
+
+const RATE_LABEL = /^Курс (конвертации|обмена)$/
+/** Rouble amounts the rate applies to (VTB's abroad layout with commission prints «Сумма выплаты»). */
+const AMOUNT_LABELS = [/^Сумма перевода$/, /^Сумма операции$/, /^Сумма выплаты$/]
+const CREDITED_LABEL = /^Сумма зачисления( банком получателя)?$/
+
+const SPACES = /[\s\u00a0]/g
+
+interface Decimal {
+  value: number
+  /** Digits after the decimal separator: the printed precision. */
+  places: number
+}
+
+function decimal(text: string): Decimal | null {
+  const cleaned = text.replace(SPACES, '')
+  if (!/^\d+([.,]\d+)?$/.test(cleaned)) return null
+  const [, frac = ''] = cleaned.split(/[.,]/)
+  return { value: Number(cleaned.replace(',', '.')), places: frac.length }
+}
+
+/** `1 RUR = 0.121 TJS` / `1 ₽ = 143,91 UZS` → rate and currency; null for any other shape. */
+function readRate(text: string): { rate: Decimal; currency: string } | null {
+  const m = /^1[\s\u00a0]*(?:RUR|₽)[\s\u00a0]*=[\s\u00a0]*(\d[\d.,]*)[\s\u00a0]*(\S+)$/.exec(text.trim())
+  const rate = m ? decimal(m[1]!) : null
+  return m && rate ? { rate, currency: m[2]! } : null
+}
+
+/** `1,21 TJS`, `12 345 UZS` in the rate's currency → the number; null otherwise. */
+function readForeign(text: string, currency: string): Decimal | null {
+  const t = text.replace(/^[\s\u00a0]+|[\s\u00a0]+$/g, '')
+  if (!t.endsWith(currency)) return null
+  return decimal(t.slice(0, -currency.length))
+}
+
+function readRoubles(text: string): number | null {
+  const m = /^([\d\s\u00a0]+(?:[.,]\d{1,2})?)[\s\u00a0]*(?:RUR|₽)$/.exec(text.trim())
+  const d = m ? decimal(m[1]!) : null
+  return d ? d.value : null
+}
+
+export function fxCheck(segments: readonly TextSegment[], layout: ValueLayout): CheckResult | null {
+  const rateValue = readLabelled(segments, RATE_LABEL, layout)
+  const credited = readLabelled(segments, CREDITED_LABEL, layout)
+  const rate = rateValue ? readRate(rateValue.value.text) : null
+  if (!rate || !credited) return null
+  const foreign = readForeign(credited.value.text, rate.currency)
+  const amounts = AMOUNT_LABELS.map((l) => readLabelled(segments, l, layout))
+    .map((v) => (v ? readRoubles(v.value.text) : null))
+    .filter((a): a is number => a !== null)
+  if (!foreign || amounts.length === 0) return null
+  // Both printed numbers are rounded: allow one unit of the credited amount's last digit plus the
+  // amount times half a unit of the rate's last digit.
+  const tolerance = (a: number) => 10 ** -foreign.places + a * 0.5 * 10 ** -rate.rate.places + 1e-9
+  const errors = amounts.map((a) => ({ a, err: Math.abs(a * rate.rate.value - foreign.value) }))
+  const passed = errors.some((e) => e.err <= tolerance(e.a))
+  const best = errors.reduce((x, y) => (y.err < x.err ? y : x))
+  return {
+    name: 'semantics.fx_arithmetic',
+    hard: true,
+    passed,
+    detail: passed
+      ? 'amount × conversion rate = amount credited'
+      : `expected amount × conversion rate = amount credited (within the printed rounding); found them ${((100 * best.err) / Math.max(foreign.value, 1e-9)).toFixed(1)} % apart (credited at ${where(credited.value)})`,
+  }
+}
