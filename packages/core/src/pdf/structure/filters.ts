@@ -4,6 +4,7 @@
  */
 import { Inflate, Unzlib } from 'fflate'
 import { CheckError } from '../../check/error-codes'
+import { decodeHexDigits } from './hex-digits'
 
 /** Bytes of output left for all streams of one document; shared and decremented by every decode. */
 export interface InflateBudget {
@@ -70,27 +71,7 @@ export function inflateBounded(
 }
 
 function asciiHexDecode(data: Uint8Array): Uint8Array {
-  const out: number[] = []
-  let hi = -1
-  for (const c of data) {
-    if (c === 0x3e) break
-    const v =
-      c >= 0x30 && c <= 0x39
-        ? c - 0x30
-        : c >= 0x41 && c <= 0x46
-          ? c - 0x37
-          : c >= 0x61 && c <= 0x66
-            ? c - 0x57
-            : -1
-    if (v < 0) continue
-    if (hi < 0) hi = v
-    else {
-      out.push(hi * 16 + v)
-      hi = -1
-    }
-  }
-  if (hi >= 0) out.push(hi * 16)
-  return new Uint8Array(out)
+  return decodeHexDigits(data, 0).bytes
 }
 
 function ascii85Decode(data: Uint8Array): Uint8Array {

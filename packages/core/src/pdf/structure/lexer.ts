@@ -3,6 +3,7 @@
  * tokenizer. Nesting depth is capped so hostile input cannot recurse without bound.
  */
 import { CheckError } from '../../check/error-codes'
+import { decodeHexDigits, hexVal } from './hex-digits'
 import type { PdfDict, PdfValue } from './pdf-values'
 
 const MAX_DEPTH = 64
@@ -24,13 +25,6 @@ export function isDelimiter(c: number): boolean {
     c === 0x2f ||
     c === 0x25
   )
-}
-
-function hexVal(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30
-  if (c >= 0x41 && c <= 0x46) return c - 0x37
-  if (c >= 0x61 && c <= 0x66) return c - 0x57
-  return -1
 }
 
 /** A bare keyword (`obj`, `R`, `stream`, an operator in a content stream). */
@@ -248,21 +242,9 @@ export class Lexer {
     const b = this.bytes
     this.pos++
     if (this.stringSyntax) this.stringSyntax.hex++
-    const out: number[] = []
-    let hi = -1
-    while (this.pos < b.length) {
-      const c = b[this.pos++]!
-      if (c === 0x3e) break
-      const v = hexVal(c)
-      if (v < 0) continue
-      if (hi < 0) hi = v
-      else {
-        out.push(hi * 16 + v)
-        hi = -1
-      }
-    }
-    if (hi >= 0) out.push(hi * 16)
-    return { kind: 'string', bytes: new Uint8Array(out), hex: true }
+    const { bytes, end } = decodeHexDigits(b, this.pos)
+    this.pos = end
+    return { kind: 'string', bytes, hex: true }
   }
 
   private readArray(depth: number): PdfValue {
