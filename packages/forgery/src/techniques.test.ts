@@ -1,12 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { runAuthenticityChecks } from '@rv/core/authenticity/assess'
+import { fingerprints } from '@rv/core/authenticity/fingerprints'
 import { drawPage } from '@rv/core/authenticity/page-drawing'
 import { readPrintedFacts } from '@rv/core/authenticity/printed-facts'
 import { buildSegments } from '@rv/core/authenticity/text-segments'
 import { parsePdfStructure } from '@rv/core/pdf/structure/index'
 import { generateReceipt } from '@rv/generator'
 import { afterAll, describe, expect, it } from 'vitest'
+import { defaultCorpusRoot, readCorpus } from './corpus'
 import { PageEditor } from './page-editor'
 import { PdfFile } from './pdf-file'
 import { amountRuns, nameRuns } from './targets'
@@ -153,4 +156,25 @@ describe('forgery toolkit', () => {
       if (id === 'image_only' || id === 'print_chromium') expect(s.pages[0]!.fonts).toHaveLength(0)
     })
   }
+})
+
+// Real receipts are read in place and never printed; only check names are compared.
+describe.skipIf(!existsSync(defaultCorpusRoot))('the strongest in-place edit on real VTB receipts', () => {
+  const files = existsSync(defaultCorpusRoot) ? (readCorpus().get('vtb') ?? []) : []
+  it('moves the right-aligned amount off the generator dot grid (content.position_grid fails)', async () => {
+    expect(files.length).toBeGreaterThan(0)
+    for (const f of files) {
+      const grid = (bytes: Uint8Array) =>
+        runAuthenticityChecks(parsePdfStructure(bytes), 'vtb', fingerprints['vtb']!).find(
+          (c) => c.name === 'content.position_grid',
+        )?.passed
+      expect(grid(f.bytes)).toBe(true)
+      const r = await techniqueById('amount_patch_classic_zlib')!.apply(
+        { bytes: f.bytes, family: 'vtb', filename: 'receipt.pdf' },
+        { tmpDir: tmp },
+      )
+      if (!r.ok) throw new Error(`skipped: ${r.skipped}`)
+      expect(grid(r.bytes)).toBe(false)
+    }
+  })
 })
