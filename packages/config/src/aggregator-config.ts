@@ -4,6 +4,7 @@ import {
   type LogLevel,
   type MongoConfig,
   type RegistryConfig,
+  readIdempotencyRetentionMs,
   readKafka,
   readLogLevel,
   readMongo,
@@ -22,6 +23,9 @@ export interface AggregatorConfig {
     republishAfterMs: number
     /** A check not terminal after this long is failed with `stage_timeout`. */
     deadlineMs: number
+    /** Idempotency records older than this are purged, `idempotencyPurgeBatch` per round. */
+    idempotencyRetentionMs: number
+    idempotencyPurgeBatch: number
   }
 }
 
@@ -52,6 +56,12 @@ export function readAggregatorConfig(r: EnvReader): AggregatorConfig {
         min: 0,
       }),
       deadlineMs: r.int('STAGE_DEADLINE_MS', { doc: 'Deadline of a check', default: 120_000, min: 1000 }),
+      idempotencyRetentionMs: readIdempotencyRetentionMs(r),
+      idempotencyPurgeBatch: r.int('IDEMPOTENCY_PURGE_BATCH', {
+        doc: 'Expired idempotency records deleted per round',
+        default: 500,
+        min: 1,
+      }),
     },
   }
 }

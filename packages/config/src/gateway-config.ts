@@ -6,6 +6,7 @@ import {
   type MongoConfig,
   type RegistryConfig,
   readHttp,
+  readIdempotencyRetentionMs,
   readKafka,
   readLogLevel,
   readMongo,
@@ -32,6 +33,8 @@ export interface GatewayConfig {
   /** Per-tenant token bucket of each gateway instance. */
   rateLimit: { capacity: number; refillPerSecond: number }
   profile: { name: string; version: number }
+  /** Idempotency records older than this count as absent. */
+  idempotencyRetentionMs: number
 }
 
 /**
@@ -80,5 +83,6 @@ export function readGatewayConfig(r: EnvReader): GatewayConfig {
       name: r.string('PROFILE_NAME', { doc: 'Default decision profile', default: 'default' }),
       version: r.int('PROFILE_VERSION', { doc: 'Version of the default profile', default: 1, min: 1 }),
     },
+    idempotencyRetentionMs: readIdempotencyRetentionMs(r),
   }
 }

@@ -53,6 +53,20 @@ export function readMongo(r: EnvReader): MongoConfig {
   }
 }
 
+/**
+ * How long idempotency keys are kept: the gateway treats older records as absent, the aggregator's sweeper
+ * purges them (FerretDB v1 has no TTL indexes). The API promises 24 hours.
+ */
+export function readIdempotencyRetentionMs(r: EnvReader): number {
+  return (
+    r.int('IDEMPOTENCY_RETENTION_SECONDS', {
+      doc: 'How long idempotency keys are kept',
+      default: 24 * 60 * 60,
+      min: 1,
+    }) * 1000
+  )
+}
+
 export interface S3Config {
   driver: 's3' | 'fs'
   endpoint: string

@@ -8,6 +8,8 @@ import { createTenantRepository } from './tenant-repository'
 export interface StoreOptions {
   url: string
   database: string
+  /** How long idempotency keys are kept (default 24 h, the API's promise). */
+  idempotencyRetentionMs?: number
 }
 
 /**
@@ -23,7 +25,7 @@ export async function connectStore(options: StoreOptions) {
   const db = client.db(options.database)
   const checks = createCheckRepository(db)
   const tenants = createTenantRepository(db)
-  const idempotency = createIdempotencyRepository(db)
+  const idempotency = createIdempotencyRepository(db, { retentionMs: options.idempotencyRetentionMs })
   const replay = createReplayRegistry(db)
   const profiles = createProfileRepository(db)
 

@@ -72,6 +72,83 @@ describe('idempotency', () => {
   })
 })
 
+describe('idempotency retention', () => {
+  const hour = 60 * 60 * 1000
+  const t0 = new Date('2026-03-11T00:00:00.000Z')
+  const at = (hours: number) => new Date(t0.getTime() + hours * hour)
+
+  it('treats a record older than the retention as absent and lets the key be claimed afresh', async () => {
+    const claim = (fingerprint: string, checkId: string, now: Date) =>
+      store.idempotency.claim({ tenantId: 'ten_ret', key: 'k-24h', fingerprint, checkId, now })
+    expect(await claim('fp1', 'chk_old', t0)).toEqual({ outcome: 'claimed' })
+    expect(await claim('fp1', 'chk_x', at(23.99))).toEqual({ outcome: 'replayed', checkId: 'chk_old' })
+    expect(await claim('fp2', 'chk_x', at(23.99))).toEqual({ outcome: 'conflict', checkId: 'chk_old' })
+    // 24 h later the key is free: even another request claims it, and then owns it.
+    expect(await claim('fp2', 'chk_new', at(24))).toEqual({ outcome: 'claimed' })
+    expect(await claim('fp2', 'chk_y', at(25))).toEqual({ outcome: 'replayed', checkId: 'chk_new' })
+    expect(await claim('fp1', 'chk_y', at(25))).toEqual({ outcome: 'conflict', checkId: 'chk_new' })
+  })
+
+  it('of concurrent reuses of an expired key exactly one claims it', async () => {
+    await store.idempotency.claim({
+      tenantId: 'ten_ret',
+      key: 'k-race',
+      fingerprint: 'fp',
+      checkId: 'chk_0',
+      now: t0,
+    })
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        store.idempotency.claim({
+          tenantId: 'ten_ret',
+          key: 'k-race',
+          fingerprint: 'fp',
+          checkId: `chk_r${i}`,
+          now: at(30),
+        }),
+      ),
+    )
+    expect(results.filter((r) => r.outcome === 'claimed')).toHaveLength(1)
+    const winner = results.findIndex((r) => r.outcome === 'claimed')
+    for (const r of results.filter((x) => x.outcome !== 'claimed'))
+      expect(r).toEqual({ outcome: 'replayed', checkId: `chk_r${winner}` })
+  })
+
+  it('purges expired records in batches and keeps live ones', async () => {
+    const tenantId = 'ten_purge'
+    for (let i = 0; i < 7; i++)
+      await store.idempotency.claim({
+        tenantId,
+        key: `old-${i}`,
+        fingerprint: 'fp',
+        checkId: `chk_o${i}`,
+        now: t0,
+      })
+    await store.idempotency.claim({
+      tenantId,
+      key: 'live',
+      fingerprint: 'fp',
+      checkId: 'chk_live',
+      now: at(20),
+    })
+    const count = () => store.db.collection('idempotency').countDocuments({ tenant_id: tenantId })
+    expect(await count()).toBe(8)
+    expect(await store.idempotency.purgeExpired(at(23), 3)).toBe(0)
+    // Other tests' records (older clocks) may expire too: at least this tenant's seven go.
+    expect(await store.idempotency.purgeExpired(at(24), 3)).toBeGreaterThanOrEqual(7)
+    expect(await count()).toBe(1)
+    expect(
+      await store.idempotency.claim({
+        tenantId,
+        key: 'live',
+        fingerprint: 'fp',
+        checkId: 'chk_z',
+        now: at(25),
+      }),
+    ).toEqual({ outcome: 'replayed', checkId: 'chk_live' })
+  })
+})
+
 describe('replay registry', () => {
   it('makes registration atomic: of concurrent identical submissions exactly one is first', async () => {
     const keys = { file_sha256: 'f'.repeat(64), semantic: 's'.repeat(64) }

@@ -11,7 +11,10 @@ import { startSweeper } from './sweeper'
 
 const config = loadConfig(readProcessEnv())
 const logger = createLogger({ level: config.logLevel, bindings: { service: 'aggregator' } })
-const store = await connectStore(config.mongo)
+const store = await connectStore({
+  ...config.mongo,
+  idempotencyRetentionMs: config.sweeper.idempotencyRetentionMs,
+})
 await store.ensureIndexes()
 // Not closed on its own signal handler: shutdown() below stops the sweeper first, then the bus.
 const bus = await openEventBus(config, logger, { shutdown: false })
@@ -68,6 +71,8 @@ const sweeper = startSweeper(
     now,
     republishAfterMs: config.sweeper.republishAfterMs,
     deadlineMs: config.sweeper.deadlineMs,
+    idempotency: store.idempotency,
+    idempotencyPurgeBatch: config.sweeper.idempotencyPurgeBatch,
   },
   config.sweeper.intervalMs,
 )

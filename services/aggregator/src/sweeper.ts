@@ -2,11 +2,13 @@
  * The aggregator's periodic repairs, each a query plus the same code paths as live traffic:
  * - submissions whose publish never completed (outbox flag `published: false`) are published again;
  * - checks still running past the deadline are failed with `stage_timeout`;
- * - terminal records whose check.completed.v1 may not have gone out are published again.
+ * - terminal records whose check.completed.v1 may not have gone out are published again;
+ * - idempotency records past retention are purged in batches (FerretDB v1 has no TTL indexes; the gateway
+ *   already treats them as absent, this only frees the space).
  */
 import type { Logger } from '@rv/logger'
 import type { CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
-import type { CheckRepository } from '@rv/store'
+import type { CheckRepository, IdempotencyRepository } from '@rv/store'
 import type { createAggregatorHandler } from './handler'
 
 export interface SweeperDeps {
@@ -21,17 +23,21 @@ export interface SweeperDeps {
   now: () => Date
   republishAfterMs: number
   deadlineMs: number
+  /** Purges expired idempotency records (retention is the repository's); absent: not this sweeper's job. */
+  idempotency?: Pick<IdempotencyRepository, 'purgeExpired'>
+  idempotencyPurgeBatch?: number
 }
 
 export interface SweepReport {
   republished: number
   timedOut: number
   completedRepublished: number
+  idempotencyPurged: number
 }
 
 export async function sweepOnce(deps: SweeperDeps): Promise<SweepReport> {
   const now = deps.now().getTime()
-  const report: SweepReport = { republished: 0, timedOut: 0, completedRepublished: 0 }
+  const report: SweepReport = { republished: 0, timedOut: 0, completedRepublished: 0, idempotencyPurged: 0 }
 
   for (const doc of await deps.checks.findUnpublished(new Date(now - deps.republishAfterMs))) {
     await deps.publishSubmitted(doc.submission as unknown as CheckSubmittedV1)
@@ -47,7 +53,9 @@ export async function sweepOnce(deps: SweeperDeps): Promise<SweepReport> {
     await deps.checks.markCompletedPublished(doc._id)
     report.completedRepublished++
   }
-  if (report.republished + report.timedOut + report.completedRepublished > 0)
+  if (deps.idempotency)
+    report.idempotencyPurged = await deps.idempotency.purgeExpired(new Date(now), deps.idempotencyPurgeBatch)
+  if (report.republished + report.timedOut + report.completedRepublished + report.idempotencyPurged > 0)
     deps.logger.info('swept', { ...report })
   return report
 }

@@ -180,4 +180,39 @@ describe('sweeper on the real store', () => {
     expect(second.republished).toBe(0)
     expect(republished).toHaveLength(1)
   })
+
+  it('purges idempotency records past the retention, in batches', async () => {
+    const t0 = new Date('2026-03-11T00:00:00.000Z')
+    for (let i = 0; i < 5; i++)
+      await store.idempotency.claim({
+        tenantId: 'ten_sw',
+        key: `k${i}`,
+        fingerprint: 'fp',
+        checkId: `chk_k${i}`,
+        now: t0,
+      })
+    const now = new Date(t0.getTime() + 25 * 60 * 60 * 1000)
+    await store.idempotency.claim({
+      tenantId: 'ten_sw',
+      key: 'fresh',
+      fingerprint: 'fp',
+      checkId: 'chk_f',
+      now,
+    })
+    const report = await sweepOnce({
+      checks: store.checks,
+      handler: harness(now).handler,
+      publishSubmitted: async () => {},
+      publishCompleted: async () => {},
+      logger: createLogger({ level: 'silent' }),
+      now: () => now,
+      republishAfterMs: 60_000,
+      deadlineMs: 3_600_000,
+      idempotency: store.idempotency,
+      idempotencyPurgeBatch: 2,
+    })
+    expect(report.idempotencyPurged).toBe(5)
+    const left = await store.db.collection('idempotency').find({ tenant_id: 'ten_sw' }).toArray()
+    expect(left.map((d) => d.key)).toEqual(['fresh'])
+  })
 })

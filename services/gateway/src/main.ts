@@ -9,7 +9,7 @@ import { createApp } from './app'
 
 const config = loadGatewayConfig(readProcessEnv())
 const logger = createLogger({ level: config.logLevel, bindings: { service: 'gateway' } })
-const store = await connectStore(config.mongo)
+const store = await connectStore({ ...config.mongo, idempotencyRetentionMs: config.idempotencyRetentionMs })
 await store.ensureIndexes()
 const storage = createStorage(config.s3)
 await storage.ensure()
