@@ -1,8 +1,8 @@
 /** Composition root of the replay consumer. */
 import { readProcessEnv } from '@rv/config'
-import { emptyReplay, stageErrorBlock } from '@rv/core'
-import { createEventBus } from '@rv/kafka'
+import { emptyReplay } from '@rv/core'
 import { createLogger } from '@rv/logger'
+import { runStageConsumer } from '@rv/service-runtime'
 import { connectStore } from '@rv/store'
 import { loadConfig } from './config'
 import { handleExtracted } from './handler'
@@ -15,40 +15,19 @@ const deps = {
   register: store.replay.register,
   ...(config.replayKeySecret ? { keySecret: config.replayKeySecret } : {}),
 }
-const bus = createEventBus({
-  brokers: config.kafka.brokers,
-  clientId: config.kafka.clientId,
-  registryUrl: config.registry.url,
-  topicPrefix: config.kafka.topicPrefix,
+await runStageConsumer({
+  config,
   logger,
-})
-await bus.ensureTopics()
-await bus.registerSchemas()
-await bus.consume({
-  groupId: `${config.kafka.groupPrefix}-replay`,
-  topics: ['check.extracted.v1'],
   stage: 'replay',
-  handle: async ({ key, value, headers }) => {
-    // The gateway's request id follows the check through every stage, for log correlation.
-    const trace: Record<string, string> = headers['request-id'] ? { 'request-id': headers['request-id'] } : {}
-    const result = await handleExtracted(value, deps)
-    if (!result) return
-    await bus.publish('check.replay-checked.v1', key, result, trace)
-    logger.info('replay checked', {
-      check_id: key,
-      request_id: trace['request-id'],
-      seen_before: result.replay.seen_before,
-    })
-  },
-  onPermanentFailure: async ({ key, value }, error) => {
-    if (!value) return
-    await bus.publish('check.replay-checked.v1', key, {
-      check_id: value.check_id,
-      tenant_id: value.tenant_id,
-      replay: emptyReplay(),
-      reasons: [],
-      error: stageErrorBlock('replay', error.code),
-    })
-  },
+  consumes: 'check.extracted.v1',
+  publishes: 'check.replay-checked.v1',
+  handle: (event) => handleExtracted(event, deps),
+  failedResult: (event, error) => ({
+    check_id: event.check_id,
+    tenant_id: event.tenant_id,
+    replay: emptyReplay(),
+    reasons: [],
+    error,
+  }),
+  published: { msg: 'replay checked', fields: (result) => ({ seen_before: result.replay.seen_before }) },
 })
-logger.info('replay consuming')
