@@ -52,7 +52,7 @@ export async function runStageConsumer<In extends EventTopic, Out extends EventT
     stage,
     handle: async ({ key, value, headers }) => {
       const trace = traceHeaders(headers)
-      const result = await options.handle(value as EventValueByTopic[In])
+      const result = await options.handle(value)
       if (!result) return
       await bus.publish(options.publishes, key, result, trace)
       logger.info(options.published.msg, {
