@@ -1,11 +1,11 @@
-import type { ReplayCandidate, ReplayKeys } from '@rv/core'
+import type { ReplayCandidateInput, ReplayKeys } from '@rv/core'
 import type { ReplayKey } from '@rv/schemas'
 import type { Collection, Db } from 'mongodb'
 import { isDuplicateKeyError } from './duplicate-key'
 
 /** Every key of one check, so a judge can compare all kinds, not only the ones that collided. */
 export interface ReplayCheckDocument {
-  /** `<tenant>:<check id>` */
+  /** `<tenant>:<check id>`; global keys (cross-tenant profiles): `_global:<tenant>:<check id>` */
   _id: string
   tenant_id: string
   check_id: string
@@ -14,7 +14,10 @@ export interface ReplayCheckDocument {
 }
 
 export interface ReplayKeyDocument {
-  /** `<tenant>:<kind>:<digest>`: unique, so the first check to register a key owns it. */
+  /**
+   * `<tenant>:<kind>:<digest>` (global keys: `_global:<kind>:<digest>`): unique, so the first check to
+   * register a key owns it. `tenant_id` is the owner's tenant in both spaces.
+   */
   _id: string
   tenant_id: string
   kind: ReplayKey
@@ -22,6 +25,9 @@ export interface ReplayKeyDocument {
   check_id: string
   created_at: string
 }
+
+/** The key space of global (tenant-free) keys; not a valid tenant id. */
+const globalSpace = '_global'
 
 /** Fixed claiming order: the file key first, since every check has one and identical uploads share it. */
 const claimOrder: readonly ReplayKey[] = ['file_sha256', 'content_hash', 'operation_id', 'semantic']
@@ -31,7 +37,11 @@ const claimOrder: readonly ReplayKey[] = ['file_sha256', 'content_hash', 'operat
  * the check that registered it first. Keys are claimed in a fixed order and a check stops claiming at its
  * first collision (it only looks the remaining keys up): otherwise of two concurrent identical submissions
  * one could win the file key and the other the semantic key, and each would be the other's duplicate.
- * So of concurrent submissions of one receipt exactly one is the original: the first to register.
+ * So of concurrent submissions of one receipt exactly one is the original: the first to register, decided
+ * by the unique insert (FerretDB v1 has unique indexes but no transactions), never by comparing clocks.
+ *
+ * Scope `global` registers the tenant-free HMAC keys of cross-tenant profiles in their own key space;
+ * holders from other tenants come back flagged `foreign` (their ids are the judge's to hide).
  */
 export function createReplayRegistry(db: Db) {
   const keys: Collection<ReplayKeyDocument> = db.collection<ReplayKeyDocument>('replay_keys')
@@ -51,10 +61,15 @@ export function createReplayRegistry(db: Db) {
       checkId: string
       createdAt: string
       keys: ReplayKeys
-    }): Promise<ReplayCandidate[]> {
+      scope?: 'tenant' | 'global'
+    }): Promise<ReplayCandidateInput[]> {
+      const global = input.scope === 'global'
+      const space = global ? globalSpace : input.tenantId
+      const checkDocId = (tenantId: string, checkId: string) =>
+        global ? `${globalSpace}:${tenantId}:${checkId}` : `${tenantId}:${checkId}`
       try {
         await checks.insertOne({
-          _id: `${input.tenantId}:${input.checkId}`,
+          _id: checkDocId(input.tenantId, input.checkId),
           tenant_id: input.tenantId,
           check_id: input.checkId,
           keys: input.keys,
@@ -64,12 +79,12 @@ export function createReplayRegistry(db: Db) {
         // Redelivery: the check registered before.
         if (!isDuplicateKeyError(error)) throw error
       }
-      const holders = new Map<string, string>()
+      const holders = new Map<string, { tenantId: string; checkId: string; createdAt: string }>()
       let claiming = true
       for (const kind of claimOrder) {
         const digest = input.keys[kind]
         if (!digest) continue
-        const _id = `${input.tenantId}:${kind}:${digest}`
+        const _id = `${space}:${kind}:${digest}`
         if (claiming) {
           try {
             await keys.insertOne({
@@ -86,15 +101,24 @@ export function createReplayRegistry(db: Db) {
           }
         }
         const holder = await keys.findOne({ _id })
-        if (holder && holder.check_id !== input.checkId) {
-          holders.set(holder.check_id, holder.created_at)
+        if (holder && (holder.check_id !== input.checkId || holder.tenant_id !== input.tenantId)) {
+          holders.set(checkDocId(holder.tenant_id, holder.check_id), {
+            tenantId: holder.tenant_id,
+            checkId: holder.check_id,
+            createdAt: holder.created_at,
+          })
           claiming = false
         }
       }
-      const earlier: ReplayCandidate[] = []
-      for (const [checkId, createdAt] of holders) {
-        const full = await checks.findOne({ _id: `${input.tenantId}:${checkId}` })
-        earlier.push({ checkId, createdAt: full?.created_at ?? createdAt, keys: full?.keys ?? {} })
+      const earlier: ReplayCandidateInput[] = []
+      for (const [docId, holder] of holders) {
+        const full = await checks.findOne({ _id: docId })
+        earlier.push({
+          checkId: holder.checkId,
+          createdAt: full?.created_at ?? holder.createdAt,
+          keys: full?.keys ?? {},
+          ...(holder.tenantId === input.tenantId ? {} : { foreign: true }),
+        })
       }
       return earlier.sort((a, b) => a.createdAt.localeCompare(b.createdAt))
     },

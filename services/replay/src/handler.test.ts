@@ -119,3 +119,38 @@ describe('replay keys parity', () => {
     expect(viaService).toEqual(inProcess)
   }, 60_000)
 })
+
+describe('cross-tenant replay', () => {
+  const crossTenant = { ...defaultProfile, replay: { ...defaultProfile.replay, cross_tenant: true } }
+  const scopes = async (deps: Partial<Parameters<typeof handleExtracted>[1]>) => {
+    const seen: (string | undefined)[] = []
+    await handleExtracted(event, {
+      register: async ({ scope }) => {
+        seen.push(scope)
+        return []
+      },
+      ...deps,
+    })
+    return seen
+  }
+
+  it('registers global keys only for a cross-tenant profile with the system secret', async () => {
+    expect(await scopes({ keySecret: 's', profile: async () => crossTenant })).toEqual([undefined, 'global'])
+    expect(await scopes({ keySecret: 's', profile: async () => defaultProfile })).toEqual([undefined])
+    expect(await scopes({ profile: async () => crossTenant })).toEqual([undefined])
+  })
+
+  it('counts a foreign holder as replay_cross_tenant and never discloses its id', async () => {
+    const result = await handleExtracted(event, {
+      keySecret: 's',
+      profile: async () => crossTenant,
+      register: async ({ keys, scope }) =>
+        scope === 'global'
+          ? [{ checkId: 'chk_SECRET_OTHER', createdAt: '2026-03-01T00:00:00.000Z', keys, foreign: true }]
+          : [],
+    })
+    expect(result?.replay).toMatchObject({ seen_before: true, duplicate_of: null })
+    expect(result?.reasons).toEqual(['replay_identical_file', 'replay_cross_tenant'])
+    expect(JSON.stringify(result)).not.toContain('chk_SECRET_OTHER')
+  })
+})

@@ -13,8 +13,12 @@ const store = await connectStore(config.mongo)
 await store.ensureIndexes()
 const deps = {
   register: store.replay.register,
+  profile: (tenantId: string, ref: { name: string; version: number }) =>
+    store.profiles.find(tenantId, ref.name, ref.version),
   ...(config.replayKeySecret ? { keySecret: config.replayKeySecret } : {}),
 }
+if (!config.replayKeySecret)
+  logger.warn('REPLAY_KEY_SECRET unset: cross-tenant replay (profile replay.cross_tenant) is off')
 await runStageConsumer({
   config,
   logger,

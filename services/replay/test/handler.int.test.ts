@@ -1,4 +1,4 @@
-import { exampleRecord } from '@rv/core'
+import { defaultProfile, exampleRecord } from '@rv/core'
 import type { CheckExtractedV1 } from '@rv/schemas'
 import { connectStore, type Store } from '@rv/store'
 import { createCleanup } from '@rv/testing'
@@ -82,5 +82,57 @@ describe('replay handler on the real registry', () => {
       { register: store.replay.register },
     )
     expect(result?.replay.seen_before).toBe(false)
+  })
+
+  it("with a cross-tenant profile, finds another tenant's receipt by global digests without naming it", async () => {
+    const crossTenant = { ...defaultProfile, replay: { ...defaultProfile.replay, cross_tenant: true } }
+    const saved = await store.profiles.save('ten_cross', 'default', { replay: crossTenant.replay })
+    const deps = {
+      register: store.replay.register,
+      keySecret: 'it-secret',
+      profile: (tenantId: string, ref: { name: string; version: number }) =>
+        store.profiles.find(tenantId, ref.name, ref.version),
+    }
+    const file = 'e'.repeat(64)
+    const atOrigin = extracted('chk_01CROSS00000000000000001', file, '2026-03-12T07:00:00Z', 'ten_origin')
+    // The origin tenant keeps the default profile: its check is still registered globally only if its
+    // profile opts in, so opt it in too (both sides share digests, neither sees the other's data).
+    await store.profiles.save('ten_origin', 'default', { replay: crossTenant.replay })
+    const pinned = (e: typeof atOrigin, version: number) => ({
+      ...e,
+      submission: { ...e.submission, profile: { name: 'default', version } },
+    })
+    expect((await handleExtracted(pinned(atOrigin, 2), deps))?.replay.seen_before).toBe(false)
+
+    const atCross = pinned(
+      extracted('chk_01CROSS00000000000000002', file, '2026-03-12T08:00:00Z', 'ten_cross'),
+      saved.version,
+    )
+    const result = await handleExtracted(atCross, deps)
+    expect(result?.replay).toEqual({
+      seen_before: true,
+      duplicate_of: null,
+      keys_matched: ['file_sha256', 'content_hash', 'operation_id', 'semantic'],
+    })
+    expect(result?.reasons).toEqual(['replay_identical_file', 'replay_cross_tenant'])
+    expect(JSON.stringify(result)).not.toContain('chk_01CROSS00000000000000001')
+    expect(JSON.stringify(result)).not.toContain('ten_origin')
+
+    // The stored global keys are HMAC digests: no value of the receipt is in them.
+    const stored = await store.db
+      .collection('replay_keys')
+      .find({ _id: { $regex: '^_global:' } as never })
+      .toArray()
+    expect(stored.length).toBeGreaterThan(0)
+    const fields = exampleRecord().fields
+    for (const doc of stored) {
+      expect(doc.digest).toMatch(/^[0-9a-f]{64}$/)
+      expect(JSON.stringify(doc)).not.toContain(String(fields.receipt_number))
+      expect(doc.digest).not.toBe(file)
+    }
+
+    // The same receipt at a tenant on the default profile (no cross-tenant) stays unseen.
+    const plain = extracted('chk_01CROSS00000000000000003', file, '2026-03-12T09:00:00Z', 'ten_plain')
+    expect((await handleExtracted(plain, deps))?.replay.seen_before).toBe(false)
   })
 })

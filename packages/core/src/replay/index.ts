@@ -7,5 +7,6 @@ export {
   type ReplayScope,
   toReplayExtraction,
 } from './derive-replay-keys'
+export { asForeignCandidate } from './foreign-candidates'
 export { judgeReplay, type ReplayCandidateInput, type ReplayReason, replayReasons } from './judge-replay'
 export { collapseText, operationIdValue, semanticValue } from './normalize-replay-values'
