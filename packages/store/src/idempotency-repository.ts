@@ -33,19 +33,44 @@ export type ClaimResult =
   | { outcome: 'replayed'; checkId: string }
   | { outcome: 'conflict'; checkId: string }
 
+/** How long a retirement may take before another caller finishes it (the retirer is presumed dead). */
+const retirerGraceMs = 30_000
+
 /** The API promises 24 hours (schemas/openapi.yaml, `Idempotency-Key`). */
 export const defaultIdempotencyRetentionMs = 24 * 60 * 60 * 1000
 
 /**
  * Idempotency keys, scoped per tenant, kept `retentionMs`. FerretDB v1 has no TTL indexes, so retention is
  * enforced here: an expired record counts as absent (a reused key claims afresh) and `purgeExpired` (the
- * aggregator's sweeper) deletes them in batches. Every step is a unique insert or a delete conditioned on
- * the exact record read, which is atomic per document without transactions.
+ * aggregator's sweeper) deletes them in batches.
+ *
+ * FerretDB v1 has unique indexes but no transactions, and applies a filtered delete as a read followed by a
+ * delete by `_id`: two "delete this exact record" calls racing with a new claim could remove the successor.
+ * So an expired record is retired only by the winner of a unique insert of a marker naming that record
+ * (`<tenant>:<key>:<check id>`); everyone else waits for it to go, and the key itself is always claimed by
+ * a unique insert, so of any number of concurrent claimers exactly one wins.
  */
 export function createIdempotencyRepository(db: Db, options: { retentionMs?: number } = {}) {
   const records: Collection<IdempotencyDocument> = db.collection<IdempotencyDocument>('idempotency')
+  const retirements: Collection<{ _id: string; at: Date }> = db.collection('idempotency_retirements')
   const retentionMs = options.retentionMs ?? defaultIdempotencyRetentionMs
   const expiredBefore = (now: Date) => new Date(now.getTime() - retentionMs)
+
+  /** Deletes an expired record if this caller wins the right to; false when another caller retires it. */
+  async function retire(record: IdempotencyDocument, now: Date): Promise<boolean> {
+    try {
+      await retirements.insertOne({ _id: `${record._id}:${record.check_id}`, at: now })
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error
+      // A retirer that died between marker and delete would block the key forever: after a grace period
+      // the record is deleted anyway (only this crash path can race).
+      const marker = await retirements.findOne({ _id: `${record._id}:${record.check_id}` })
+      if (!marker || marker.at.getTime() > now.getTime() - retirerGraceMs) return false
+    }
+    // Only the marker's winner deletes, and nobody else deletes a record, so `_id` still names this one.
+    await records.deleteOne({ _id: record._id })
+    return true
+  }
 
   const repository = {
     async ensureIndexes(): Promise<void> {
@@ -66,31 +91,33 @@ export function createIdempotencyRepository(db: Db, options: { retentionMs?: num
     }): Promise<ClaimResult> {
       const _id = `${input.tenantId}:${input.key}`
       const now = input.now ?? new Date()
-      try {
-        await records.insertOne({
-          _id,
-          tenant_id: input.tenantId,
-          key: input.key,
-          fingerprint: input.fingerprint,
-          check_id: input.checkId,
-          created_at: now,
-        })
-        return { outcome: 'claimed' }
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error
+      for (let attempt = 0; attempt < 100; attempt++) {
+        try {
+          await records.insertOne({
+            _id,
+            tenant_id: input.tenantId,
+            key: input.key,
+            fingerprint: input.fingerprint,
+            check_id: input.checkId,
+            created_at: now,
+          })
+          return { outcome: 'claimed' }
+        } catch (error) {
+          if (!isDuplicateKeyError(error)) throw error
+        }
+        const existing = await records.findOne({ _id })
+        // Gone between our insert and our read (released or retired): claim again.
+        if (!existing) continue
+        if (existing.created_at <= expiredBefore(now)) {
+          // Past retention the key is free: retire the old record (or let its retirer finish), then claim.
+          if (!(await retire(existing, now))) await new Promise((r) => setTimeout(r, 5 + attempt))
+          continue
+        }
+        return existing.fingerprint === input.fingerprint
+          ? { outcome: 'replayed', checkId: existing.check_id }
+          : { outcome: 'conflict', checkId: existing.check_id }
       }
-      const existing = await records.findOne({ _id })
-      // The holder released the key between our insert and our read: try again.
-      if (!existing) return repository.claim({ ...input, now })
-      if (existing.created_at <= expiredBefore(now)) {
-        // Past retention the key is free. Delete exactly the record we read (check ids are unique), then
-        // claim by unique insert: of concurrent reusers one wins, the others replay or conflict with it.
-        await records.deleteOne({ _id, check_id: existing.check_id, created_at: existing.created_at })
-        return repository.claim({ ...input, now })
-      }
-      return existing.fingerprint === input.fingerprint
-        ? { outcome: 'replayed', checkId: existing.check_id }
-        : { outcome: 'conflict', checkId: existing.check_id }
+      throw new Error(`idempotency key ${input.key}: too much contention`)
     },
 
     /**
@@ -102,17 +129,18 @@ export function createIdempotencyRepository(db: Db, options: { retentionMs?: num
       let purged = 0
       for (;;) {
         const batch = await records
-          .find({ created_at: { $lte: cutoff } }, { projection: { _id: 1 } })
+          .find({ created_at: { $lte: cutoff } })
           .limit(batchSize)
           .toArray()
-        if (batch.length === 0) return purged
-        const result = await records.deleteMany({
-          _id: { $in: batch.map((d) => d._id) },
-          created_at: { $lte: cutoff },
-        })
-        purged += result.deletedCount
-        if (batch.length < batchSize) return purged
+        let retired = 0
+        for (const record of batch) if (await retire(record, now)) retired++
+        purged += retired
+        // Stop on a short batch, or when others are retiring these very records (no progress here).
+        if (batch.length < batchSize || retired === 0) break
       }
+      // A marker only matters while a claimer may still hold the retired record it names.
+      await retirements.deleteMany({ at: { $lt: expiredBefore(expiredBefore(now)) } })
+      return purged
     },
 
     /** Gives a key back when the request that claimed it failed before creating its check. */
