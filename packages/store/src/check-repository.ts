@@ -182,9 +182,19 @@ export function createCheckRepository(db: Db) {
           const claimed = await completions.findOne({ _id: record.id })
           const doc = await checks.findOne({ _id: record.id }, { projection: { status: 1 } })
           if (claimed && doc && !terminal.includes(doc.status)) {
+            // FerretDB v1 rewrites the whole document, so this repair can overwrite the claimer's write,
+            // flag included: set the flag too (at worst the sweeper publishes the completion twice; lost,
+            // a claimer crashing before its publish would never be repaired).
             await checks.updateOne(
               { _id: record.id },
-              { $set: { record: claimed.record, status: claimed.status, updated_at: now } },
+              {
+                $set: {
+                  record: claimed.record,
+                  status: claimed.status,
+                  updated_at: now,
+                  completed_published: false,
+                },
+              },
             )
           }
           return false
