@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process'
-import { resolve } from 'node:path'
-import { pendingRecord } from '@rv/core'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { defaultProfile, pendingRecord } from '@rv/core'
 import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
 import { generateReceipt } from '@rv/generator'
 import { createEventBus, type EventBus } from '@rv/kafka'
@@ -295,6 +297,54 @@ describe('authentication and tenancy', () => {
     expect(foreignError).toEqual(missingError)
     expect(foreignError.code).toBe('check_not_found')
   })
+})
+
+describe('profiles set with the admin CLI', () => {
+  it('refuses a submission lacking a required member (422) and pins later checks to the new version', async () => {
+    const created = admin('tenant', 'create', 'tenant-profiles')
+    const key = created.api_key ?? ''
+    const dir = mkdtempSync(join(tmpdir(), 'rv-e2e-profile-'))
+    try {
+      const { name: _n, version: _v, tenant_id: _t, ...behaviour } = defaultProfile
+      const file = join(dir, 'profile.json')
+      writeFileSync(
+        file,
+        JSON.stringify({ ...behaviour, expectation: { required_members: ['amount'], missing: 'refuse' } }),
+      )
+      expect(admin('profile', 'set', 'tenant-profiles', 'default', '--file', file)).toMatchObject({
+        version: 2,
+      })
+
+      const refused = await submit(key, receipt, { expectation: JSON.stringify({ currency: 'RUB' }) })
+      expect(refused.status).toBe(422)
+      expect(((await refused.json()) as { error: unknown }).error).toMatchObject({
+        code: 'expectation_invalid',
+        details: [{ path: '/amount', message: 'is required by profile default v2' }],
+      })
+
+      const accepted = await submit(key, receipt, { expectation: JSON.stringify({ amount: truth.amount }) })
+      expect(accepted.status).toBe(202)
+      const first = await waitForTerminal(key, ((await accepted.json()) as CheckRecord).id)
+      expect(first).toMatchObject({ status: 'done', profile: 'default', profile_version: 2 })
+
+      writeFileSync(
+        file,
+        JSON.stringify({ ...behaviour, expectation: { required_members: ['amount'], missing: 'review' } }),
+      )
+      expect(admin('profile', 'set', 'tenant-profiles', 'default', '--file', file)).toMatchObject({
+        version: 3,
+      })
+      const later = await submit(key, receipt, { expectation: JSON.stringify({ currency: 'RUB' }) })
+      expect(later.status).toBe(202)
+      const second = await waitForTerminal(key, ((await later.json()) as CheckRecord).id)
+      expect(second.profile_version).toBe(3)
+      expect(second.reasons).toContain('expectation_missing:amount')
+      // The earlier check still names the version that decided it.
+      expect((await waitForTerminal(key, first.id)).profile_version).toBe(2)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 120_000)
 })
 
 describe('request handling', () => {
