@@ -1,8 +1,8 @@
 /** Composition root of the gateway: config, adapters, app, server, shutdown. */
 import { serve } from '@hono/node-server'
 import { loadGatewayConfig, readProcessEnv } from '@rv/config'
-import { createEventBus } from '@rv/kafka'
 import { createLogger } from '@rv/logger'
+import { openEventBus } from '@rv/service-runtime'
 import { createStorage } from '@rv/storage'
 import { connectStore } from '@rv/store'
 import { createApp } from './app'
@@ -13,16 +13,7 @@ const store = await connectStore({ ...config.mongo, idempotencyRetentionMs: conf
 await store.ensureIndexes()
 const storage = createStorage(config.s3)
 await storage.ensure()
-const bus = createEventBus({
-  brokers: config.kafka.brokers,
-  clientId: config.kafka.clientId,
-  registryUrl: config.registry.url,
-  topicPrefix: config.kafka.topicPrefix,
-  logger,
-  shutdown: false,
-})
-await bus.ensureTopics()
-await bus.registerSchemas()
+const bus = await openEventBus(config, logger, { shutdown: false })
 
 const app = createApp({
   logger,
