@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { KafkaStageError } from './errors'
-import { registryError } from './registry'
+import { isConfigRace, registryError } from './registry'
 
 /** Shaped like the registry client's errors: a name from the class and the HTTP status. */
 function failure(name: string, status?: number): Error {
@@ -40,5 +40,20 @@ describe('registryError', () => {
   it('passes stage errors through', () => {
     const error = new KafkaStageError('schema_not_registered', 'm', { retryable: false })
     expect(registryError(error, 'x')).toBe(error)
+  })
+})
+
+describe('isConfigRace', () => {
+  const at = (status: number, url: string) => Object.assign(failure('ResponseError', status), { url })
+
+  it('recognises the concurrent first write of a subject rule', () => {
+    expect(isConfigRace(at(409, 'put http://r/apis/ccompat/v7/config/x.check.extracted.v1-value'))).toBe(true)
+  })
+
+  it('does not take an incompatible schema or another failure for it', () => {
+    expect(isConfigRace(at(409, 'post http://r/apis/ccompat/v7/subjects/x-value/versions'))).toBe(false)
+    expect(isConfigRace(at(500, 'put http://r/apis/ccompat/v7/config/x-value'))).toBe(false)
+    expect(isConfigRace(failure('ResponseError', 409))).toBe(false)
+    expect(isConfigRace(undefined)).toBe(false)
   })
 })

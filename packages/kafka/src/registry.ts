@@ -27,17 +27,37 @@ export async function registerEventSchemas(
   const ids = new Map<string, number>()
   for (const topic of topics) {
     const physical = physicalTopic(prefix, topic)
-    try {
-      const { id } = await registry.register(
-        { type: SchemaType.JSON, schema: JSON.stringify(eventSchemas[topic]) },
-        { subject: valueSubject(physical), compatibility: COMPATIBILITY.BACKWARD },
-      )
-      ids.set(physical, id)
-    } catch (error) {
-      throw registryError(error, `registering ${valueSubject(physical)}`)
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { id } = await registry.register(
+          { type: SchemaType.JSON, schema: JSON.stringify(eventSchemas[topic]) },
+          { subject: valueSubject(physical), compatibility: COMPATIBILITY.BACKWARD },
+        )
+        ids.set(physical, id)
+        break
+      } catch (error) {
+        if (attempt < CONFIG_RACE_ATTEMPTS && isConfigRace(error)) {
+          await new Promise((r) => setTimeout(r, 25 * attempt + Math.random() * 50))
+          continue
+        }
+        throw registryError(error, `registering ${valueSubject(physical)}`)
+      }
     }
   }
   return ids
+}
+
+const CONFIG_RACE_ATTEMPTS = 5
+
+/**
+ * The client sets a new subject's compatibility (PUT /config/<subject>) before registering. When several
+ * processes register the same new subject at once (replicas of a fresh deployment starting together), the
+ * losers get 409 "A rule named 'COMPATIBILITY' already exists" from Apicurio. The next attempt reads the
+ * rule the winner wrote and goes on; a 409 from anything else (an incompatible schema) is not this race.
+ */
+export function isConfigRace(error: unknown): boolean {
+  const { status, url } = (error ?? {}) as { status?: unknown; url?: unknown }
+  return status === 409 && typeof url === 'string' && /\/config\/[^/]+$/.test(url)
 }
 
 /** Schema id of this build's schema for a topic, when that exact schema is registered. */
