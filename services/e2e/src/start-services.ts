@@ -49,24 +49,51 @@ export async function freePort(): Promise<number> {
   })
 }
 
+/** A started service and the last lines it wrote, kept so a failed start-up can say why. */
+interface Child {
+  name: ServiceName
+  process: ChildProcess
+  tail: string[]
+}
+
+const TAIL_LINES = 30
+
 function startOne(
   name: ServiceName,
   env: Record<string, string | undefined>,
   output: 'inherit' | 'ignore',
-): ChildProcess {
+): Child {
   const tsx = resolve(repoRoot, 'node_modules/.bin/tsx')
-  return spawn(tsx, [resolve(repoRoot, `services/${name}/src/main.ts`)], {
+  const child = spawn(tsx, [resolve(repoRoot, `services/${name}/src/main.ts`)], {
     cwd: repoRoot,
     env: { ...env, KAFKA_CLIENT_ID: `rv-${name}` } as NodeJS.ProcessEnv,
-    stdio: ['ignore', output, output],
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
+  const tail: string[] = []
+  const keep = (to: NodeJS.WriteStream) => (chunk: Buffer) => {
+    if (output === 'inherit') to.write(chunk)
+    tail.push(
+      ...chunk
+        .toString('utf8')
+        .split('\n')
+        .filter((line) => line.length > 0),
+    )
+    tail.splice(0, Math.max(0, tail.length - TAIL_LINES))
+  }
+  child.stdout?.on('data', keep(process.stdout))
+  child.stderr?.on('data', keep(process.stderr))
+  return { name, process: child, tail }
 }
 
-async function waitReady(url: string, children: ChildProcess[], timeoutMs: number): Promise<void> {
+async function waitReady(url: string, children: Child[], timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    const dead = children.find((c) => c.exitCode !== null)
-    if (dead) throw new Error(`a service exited with code ${dead.exitCode} during start-up`)
+    const dead = children.find((c) => c.process.exitCode !== null)
+    if (dead) {
+      throw new Error(
+        `${dead.name} exited with code ${dead.process.exitCode} during start-up; its last output:\n${dead.tail.join('\n')}`,
+      )
+    }
     try {
       const res = await fetch(`${url}/readyz`)
       if (res.ok) return
@@ -101,15 +128,15 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
   const env = { ...options.env, PORT: String(port), HOST: '127.0.0.1' }
   const output = options.output ?? 'inherit'
   const children = serviceNames.map((name) => startOne(name, env, output))
-  const childOf = (name: ServiceName) => children[serviceNames.indexOf(name)] as ChildProcess
+  const childOf = (name: ServiceName) => (children[serviceNames.indexOf(name)] as Child).process
   // If this process dies without calling stop(), do not leave six orphans behind.
   const killOnExit = () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
+    for (const child of children) if (child.process.exitCode === null) child.process.kill('SIGTERM')
   }
   process.once('exit', killOnExit)
   const stop = async () => {
     process.removeListener('exit', killOnExit)
-    await Promise.all(children.map(stopChild))
+    await Promise.all(children.map((child) => stopChild(child.process)))
   }
   const baseUrl = `http://127.0.0.1:${port}`
   try {
