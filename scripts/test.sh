@@ -49,6 +49,8 @@ if [ "$started_stack" = 1 ] && [ "${CI:-}" = true ]; then
 fi
 
 step 'summary'
+# CI shows only the end of the output: repeat each failure there, with the first lines of its error.
+sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E -A12 '(^|\s)FAIL\s|error TS[0-9]+|lint.*×' | head -n 150 || true
 # vitest prints e.g. "Tests  2 failed | 40 passed | 1 skipped (43)" once per run.
 sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^\S*\s*Tests\s+[0-9]' | awk '
   { for (i = 1; i <= NF; i++) {
