@@ -8,6 +8,7 @@ import { fontUsage } from './glyph-usage'
 import { drawPage, type PageDrawing } from './page-drawing'
 import { type TextPosition, textPositions } from './position-grid'
 import { buildSegments, type TextSegment } from './text-segments'
+import { xrefSyntax } from './xref-syntax'
 
 export interface DocumentFeatures {
   /** Categorical facts: each is compared as a whole value against the learned set. */
@@ -70,6 +71,7 @@ export function documentFeatures(s: PdfStructure): DocumentFeatures {
   const textShowing = new Set(runs.map((r) => r.op))
   const bt = page.operations.filter((o) => o.op === 'BT').length
   const maxDecimals = Math.max(0, ...Object.keys(page.numberDecimals).map(Number))
+  const xref = xrefSyntax(s.xrefTail)
   return {
     categorical: {
       producer: s.info['Producer'] ?? '(none)',
@@ -82,6 +84,8 @@ export function documentFeatures(s: PdfStructure): DocumentFeatures {
       trailerKeys: s.trailer.keys.filter((k) => k !== 'Prev').join(' '),
       catalogKeys: s.catalog.keys.join(' '),
       xrefKind: s.xrefKind,
+      xrefEntries: xref.entries,
+      xrefLineEnds: xref.lineEnds,
       xmp: String(s.catalog.xmp !== null),
       outputIntents: s.catalog.outputIntents.join(' ') || '(none)',
       marked: String(s.catalog.marked),
@@ -110,6 +114,8 @@ export function documentFeatures(s: PdfStructure): DocumentFeatures {
       textFills: [...new Set(runs.map((r) => r.fill))],
       fontSizes: [...new Set(runs.map((r) => String(+r.size.toFixed(2))))],
       kerns: [...kerns],
+      contentEnds: [...new Set(page.contentEnds)],
+      operatorSpacing: Object.keys(page.operatorSpacing),
       stringSyntax: (() => {
         const x = page.stringSyntax
         const kinds: string[] = []

@@ -31,6 +31,17 @@ const CATEGORICAL: Record<string, FeatureRule> = {
   },
   trailerKeys: { name: 'structure.trailer_keys', hard: true, what: 'trailer keys' },
   xrefKind: { name: 'structure.xref_kind', hard: true, what: 'cross-reference kind' },
+  // The writer's byte layout of the table (xref-syntax.ts): no genuine file of a family departs from it.
+  xrefEntries: {
+    name: 'structure.xref_entry_syntax',
+    hard: true,
+    what: 'xref entry length:ending (the spec: 20 bytes, ending SP+CR, SP+LF or CRLF)',
+  },
+  xrefLineEnds: {
+    name: 'structure.xref_line_ends',
+    hard: true,
+    what: 'line ends of xref, subsections, trailer, startxref and %%EOF',
+  },
   dateRule: { name: 'generator.date_fields', hard: true, what: 'CreationDate/ModDate presence and equality' },
   creationDateTz: { name: 'generator.date_timezone', hard: true, what: 'CreationDate time zone' },
   xmp: { name: 'generator.xmp', hard: true, what: 'XMP metadata present' },
@@ -52,6 +63,17 @@ const MEMBERS: Record<string, FeatureRule> = {
   },
   infoShapes: { name: 'generator.info_value_shapes', hard: true, what: 'Info value shapes' },
   operators: { name: 'content.operator_vocabulary', hard: false, what: 'content operators' },
+  // Whitespace habits: as consistent as the writer, but a style is less than an invariant of the format.
+  contentEnds: {
+    name: 'content.stream_end',
+    hard: false,
+    what: 'whitespace each page content stream ends with',
+  },
+  operatorSpacing: {
+    name: 'content.operator_spacing',
+    hard: false,
+    what: 'whitespace between operands and operator, and after operators (`(…)op` = none, `(…) op` = a space)',
+  },
   filterChains: { name: 'structure.stream_filters', hard: false, what: 'stream filter chains' },
   renderModes: { name: 'content.render_modes', hard: false, what: 'text render modes' },
   textFills: { name: 'content.text_colours', hard: false, what: 'text fill colours' },

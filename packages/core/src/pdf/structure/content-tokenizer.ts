@@ -19,6 +19,39 @@ export interface ContentTokens {
   /** Histogram of decimal places used by number operands: how the generator formats numbers. */
   decimals: Record<number, number>
   strings: StringSyntax
+  /**
+   * Whitespace a writer puts around operators, as a histogram of styles (see `spacingStyle`): between an
+   * operation's last operand and its operator (`(…)Tj` vs `(…) Tj`), and after the operator. Writers are
+   * consistent here, and an editor splicing text in tends to use its own habit.
+   */
+  spacing: Record<string, number>
+}
+
+/** How an operand is written, by its first bytes: the kinds that may abut an operator are told apart. */
+function operandShape(data: Uint8Array, at: number): string {
+  const c = data[at]
+  if (c === 0x28) return '(…)'
+  if (c === 0x3c) return data[at + 1] === 0x3c ? '<<…>>' : '<…>'
+  if (c === 0x5b) return '[…]'
+  if (c === 0x2f) return '/…'
+  return '9'
+}
+
+/** Whitespace bytes as written: SP, \n, \r, \t; longer runs than a writer's separator collapse to `…`. */
+export function whitespaceShape(data: Uint8Array, from: number, to: number): string {
+  if (to - from > 4) return '…'
+  let out = ''
+  for (let i = from; i < to; i++) {
+    const c = data[i]!
+    out +=
+      c === 0x20 ? ' ' : c === 0x0a ? '\\n' : c === 0x0d ? '\\r' : c === 0x09 ? '\\t' : c === 0x25 ? '%' : '?'
+  }
+  return out
+}
+
+/** `(…)Tj`-style key: operand shape, the separator as written, `op`; `op` + separator for after operators. */
+function spacingStyle(shape: string, separator: string): string {
+  return shape === 'op' ? `op${separator}·` : `${shape}${separator}op`
 }
 
 export function tokenizeContent(data: Uint8Array, maxOps: number): ContentTokens {
@@ -28,13 +61,24 @@ export function tokenizeContent(data: Uint8Array, maxOps: number): ContentTokens
   lexer.decimalHistogram = decimals
   const strings: StringSyntax = { literal: 0, hex: 0, octalEscapes: 0, letterEscapes: 0, delimiterEscapes: 0 }
   lexer.stringSyntax = strings
+  const spacing: Record<string, number> = {}
+  const count = (key: string) => {
+    spacing[key] = (spacing[key] ?? 0) + 1
+  }
   let operands: PdfValue[] = []
   let start = -1
+  // The previous token's shape and end: the separator before this token is data[prevEnd, at).
+  let prevShape = ''
+  let prevEnd = -1
   for (;;) {
     lexer.skipWhite()
     const at = lexer.pos
     const token = lexer.next()
     if (token === undefined) break
+    if (prevEnd >= 0 && (prevShape === 'op' || isKeyword(token)))
+      count(spacingStyle(prevShape, whitespaceShape(data, prevEnd, at)))
+    prevShape = isKeyword(token) ? 'op' : operandShape(data, at)
+    prevEnd = lexer.pos
     if (isKeyword(token)) {
       const op = token.keyword
       if (op === 'BI') {
@@ -54,6 +98,7 @@ export function tokenizeContent(data: Uint8Array, maxOps: number): ContentTokens
         lexer.pos = ei + 2
         operands = []
         start = -1
+        prevEnd = lexer.pos
         continue
       }
       ops.push({ op, operands, start: start < 0 ? at : start, end: lexer.pos })
@@ -66,5 +111,5 @@ export function tokenizeContent(data: Uint8Array, maxOps: number): ContentTokens
     if (start < 0) start = at
     if (operands.length < 64) operands.push(token)
   }
-  return { ops, decimals, strings }
+  return { ops, decimals, strings, spacing }
 }

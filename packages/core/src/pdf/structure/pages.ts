@@ -1,8 +1,9 @@
 /** Walks the page tree (bounded, with inherited attributes) and reads each page's resources and content. */
 import { CheckError } from '../../check/error-codes'
 import type { PdfLimits } from '../pdf-model'
-import { tokenizeContent } from './content-tokenizer'
+import { tokenizeContent, whitespaceShape } from './content-tokenizer'
 import { readFont } from './fonts'
+import { isWhite } from './lexer'
 import type { ObjectStore } from './object-store'
 import { isRef, nameOf, numberOf, type PdfDict, type PdfValue } from './pdf-values'
 import type { PdfImageInfo, PdfPageStructure } from './structure-types'
@@ -124,6 +125,11 @@ export function readPage(
     at += p.length + 1
   }
   const tokens = tokenizeContent(joined, MAX_OPS_PER_PAGE)
+  const contentEnds = parts.map((p) => {
+    let from = p.length
+    while (from > 0 && isWhite(p[from - 1]!)) from--
+    return whitespaceShape(p, from, p.length)
+  })
   const annots = store.resolve(page.map.get('Annots'))
   return {
     index,
@@ -142,6 +148,8 @@ export function readPage(
     operations: tokens.ops,
     numberDecimals: tokens.decimals,
     stringSyntax: tokens.strings,
+    operatorSpacing: tokens.spacing,
+    contentEnds,
     pageKeys: [...page.map.keys()].sort(),
   }
 }

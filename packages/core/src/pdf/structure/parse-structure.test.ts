@@ -61,6 +61,17 @@ describe('parsePdfStructure on constructed files', () => {
     expect(s.revisions[1]!.prev).toBe(s.revisions[0]!.xrefOffset)
     expect(s.eofMarkers).toBe(2)
     expect(s.info['Producer']).toBe('editor')
+    // The newest section's bytes: the update's own table, one subsection per object.
+    expect(s.xrefTail).toBe(new TextDecoder('latin1').decode(updated).slice(s.revisions[1]!.xrefOffset))
+    expect(s.xrefTail).toMatch(/^xref\n6 1\n\d{10} 00000 n \ntrailer\n/)
+  })
+
+  it('keeps how each content stream ends and the spacing around operators', () => {
+    const s = parsePdfStructure(simplePagePdf('BT /F1 12 Tf (A)Tj ET\r\n\n'))
+    expect(s.pages[0]!.contentEnds).toEqual(['\\r\\n\\n'])
+    expect(s.pages[0]!.operatorSpacing['(…)op']).toBe(1)
+    expect(s.pages[0]!.operatorSpacing['(…) op']).toBeUndefined()
+    expect(parsePdfStructure(simplePagePdf('BT ET')).pages[0]!.contentEnds).toEqual([''])
   })
 
   it('records bytes after the last %%EOF', () => {
@@ -80,6 +91,7 @@ describe('parsePdfStructure on constructed files', () => {
     const s = parsePdfStructure(broken)
     expect(s.xrefReconstructed).toBe(true)
     expect(s.xrefKind).toBe('reconstructed')
+    expect(s.xrefTail).toBeNull()
     expect(s.xrefProblems.length).toBeGreaterThan(0)
     expect(s.pages[0]!.operations.some((o) => o.op === 'Tj')).toBe(true)
   })
@@ -124,6 +136,7 @@ describe('parsePdfStructure on constructed files', () => {
     }
     const s = parsePdfStructure(pdf)
     expect(s.xrefKind).toBe('stream')
+    expect(s.xrefTail).toBeNull()
     expect(s.objectStreams).toBe(1)
     expect(s.objects.find((o) => o.num === 1)!.inObjectStream).toBe(4)
     expect(s.pageCount).toBe(1)

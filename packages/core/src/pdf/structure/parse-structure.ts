@@ -169,6 +169,9 @@ export function parsePdfStructure(bytes: Uint8Array, limits: PdfLimits = default
     if (raw && decoded) info.classicZlibLevel = classicZlibLevel(raw, decoded, info.zlib)
   }
 
+  const newest = revisions?.at(-1)
+  const xrefAt =
+    newest && newest.kind === 'table' && !reconstructed ? text.indexOf('xref', newest.xrefOffset) : -1
   const lastEof = text.lastIndexOf('%%EOF')
   const after = lastEof < 0 ? '' : text.slice(lastEof + 5)
   const kinds = new Set((revisions ?? []).map((r) => (r.hybrid ? 'hybrid' : r.kind)))
@@ -193,6 +196,7 @@ export function parsePdfStructure(bytes: Uint8Array, limits: PdfLimits = default
         : 'mixed',
     xrefReconstructed: reconstructed,
     xrefProblems: problems,
+    xrefTail: xrefAt < 0 ? null : text.slice(xrefAt),
     eofMarkers: countOccurrences(text, '%%EOF'),
     startxrefMarkers: countOccurrences(text, 'startxref'),
     bytesAfterEof: after.length,

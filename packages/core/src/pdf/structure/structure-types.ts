@@ -104,6 +104,10 @@ export interface PdfPageStructure {
   numberDecimals: Record<number, number>
   /** How the content writes strings: hex or literal, and which escapes. */
   stringSyntax: StringSyntax
+  /** Whitespace around operators: style (`(…)op`, `[…] op`, `op\n·`) → count (see content-tokenizer). */
+  operatorSpacing: Record<string, number>
+  /** Per content stream, the whitespace it ends with, as written (`\r\n`, `\n`, empty). */
+  contentEnds: string[]
   pageKeys: string[]
 }
 
@@ -120,6 +124,11 @@ export interface PdfStructure {
   /** True when the xref was unusable and objects were found by scanning `n g obj` headers. */
   xrefReconstructed: boolean
   xrefProblems: string[]
+  /**
+   * The newest classic xref section, from `xref` to the end of the file, as Latin-1 text: its byte syntax
+   * (entry length, line ends) is the writer's. Null for xref streams and rebuilt tables.
+   */
+  xrefTail: string | null
   /** Raw counts of the markers in the bytes (an incremental update adds one of each). */
   eofMarkers: number
   startxrefMarkers: number

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { parsePdfStructure } from '../pdf/structure/parse-structure'
+import { simplePagePdf } from '../pdf/structure/testing/minimal-pdf'
+import { documentFeatures } from './features'
+import { learnFingerprint } from './fingerprint'
+import { fingerprintChecks } from './fingerprint-checks'
+import { readPrintedFacts } from './printed-facts'
+
+const latin1 = (b: Uint8Array) => new TextDecoder('latin1').decode(b)
+const bytes = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0))
+
+const features = (pdf: Uint8Array) => documentFeatures(parsePdfStructure(pdf))
+
+// The writer of these files: `(…)Tj` without a space, content ending in one LF, xref entries ending SP LF.
+const genuine = [
+  simplePagePdf('BT /F1 12 Tf 1 0 0 1 10 20 Tm (Hi)Tj ET\n'),
+  simplePagePdf('BT /F1 12 Tf 1 0 0 1 10 40 Tm (Yo)Tj ET\n'),
+]
+const fingerprint = learnFingerprint(
+  'test',
+  genuine.map((pdf) => {
+    const s = parsePdfStructure(pdf)
+    const f = documentFeatures(s)
+    return { features: f, facts: readPrintedFacts('test', f.segments, s) }
+  }),
+)
+
+function check(pdf: Uint8Array, name: string) {
+  const c = fingerprintChecks(features(pdf), fingerprint).find((x) => x.name === name)
+  if (!c) throw new Error(`no check ${name}`)
+  return c
+}
+
+/** The same file with its xref entries ending in a bare LF (19 bytes), as a rewriting tool may write them. */
+function nineteenByteEntries(pdf: Uint8Array): Uint8Array {
+  const text = latin1(pdf)
+  const xref = text.lastIndexOf('\nxref\n')
+  return bytes(text.slice(0, xref) + text.slice(xref).replace(/ ([nf]) \n/g, ' $1\n'))
+}
+
+describe('generator byte-syntax checks', () => {
+  it('learns the writer’s syntax and passes the genuine files', () => {
+    expect(fingerprint.categorical['xrefEntries']).toEqual(['20:SP+LF'])
+    expect(fingerprint.members['contentEnds']).toEqual(['\\n'])
+    expect(fingerprint.members['operatorSpacing']).toContain('(…)op')
+    for (const pdf of genuine)
+      for (const name of [
+        'structure.xref_entry_syntax',
+        'structure.xref_line_ends',
+        'content.stream_end',
+        'content.operator_spacing',
+      ])
+        expect(check(pdf, name).passed, name).toBe(true)
+  })
+
+  it('fails a 19-byte xref entry as hard evidence, saying what was expected', () => {
+    const c = check(nineteenByteEntries(genuine[0]!), 'structure.xref_entry_syntax')
+    expect(c).toMatchObject({ passed: false, hard: true })
+    expect(c.detail).toContain('expected one of "20:SP+LF"; found "19:LF"')
+  })
+
+  it('fails CRLF line ends in the trailer of an LF writer', () => {
+    const text = latin1(genuine[0]!)
+    const at = text.lastIndexOf('startxref')
+    const c = check(
+      bytes(text.slice(0, at) + text.slice(at).replace(/\n/g, '\r\n')),
+      'structure.xref_line_ends',
+    )
+    expect(c).toMatchObject({ passed: false, hard: true })
+    expect(c.detail).toContain('startxref=CRLF offset=CRLF eof=CRLF')
+  })
+
+  it('fails (softly) a content stream with an extra trailing newline', () => {
+    const c = check(simplePagePdf('BT /F1 12 Tf 1 0 0 1 10 20 Tm (Hi)Tj ET\n\n'), 'content.stream_end')
+    expect(c).toMatchObject({ passed: false, hard: false })
+    expect(c.detail).toContain('expected only "\\\\n"; found also "\\\\n\\\\n"')
+  })
+
+  it('fails (softly) `(…) Tj` from a writer that only writes `(…)Tj`', () => {
+    const c = check(simplePagePdf('BT /F1 12 Tf 1 0 0 1 10 20 Tm (Hi) Tj ET\n'), 'content.operator_spacing')
+    expect(c).toMatchObject({ passed: false, hard: false })
+    expect(c.detail).toContain('found also "(…) op"')
+  })
+})
