@@ -82,8 +82,10 @@ export class FontUse {
   }
 }
 
-export const cidHex = (cids: number[]): string =>
-  `<${cids.map((c) => c.toString(16).padStart(4, '0')).join('')}>`
+export const cidHex = (cids: number[], upper = false): string => {
+  const digits = cids.map((c) => c.toString(16).padStart(4, '0')).join('')
+  return `<${upper ? digits.toUpperCase() : digits}>`
+}
 
 /** A 2-byte literal string, escaped as PDF writers do (parentheses and backslash; other bytes raw). */
 export const cidLiteral = (cids: number[]): string => {

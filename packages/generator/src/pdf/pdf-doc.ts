@@ -21,6 +21,11 @@ export interface SerializeOptions {
   afterObj?: string
   /** Text between the dictionary and `stream`. */
   beforeStream?: string
+  /**
+   * The two bytes ending each 20-byte xref entry; by default CRLF with a CRLF `eol`, else SP LF. PDFBox writes
+   * CRLF entries although its other lines end in LF.
+   */
+  entryEol?: ' \n' | '\r\n' | ' \r'
 }
 
 export const latin1 = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0) & 0xff)
@@ -72,7 +77,7 @@ export class PdfDoc {
       }
     }
     const xrefAt = length
-    const eolEntry = o.eol === '\r\n' ? '\r\n' : ' \n'
+    const eolEntry = o.entryEol ?? (o.eol === '\r\n' ? '\r\n' : ' \n')
     let xref = `xref${o.eol}0 ${this.next}${o.eol}0000000000 65535 f${eolEntry}`
     for (let n = 1; n < this.next; n++) {
       const at = offsets.get(n)

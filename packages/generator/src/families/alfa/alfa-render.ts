@@ -8,9 +8,10 @@ import { Rng } from '../../random/rng'
 import type { AlfaContent } from './alfa-variants'
 
 /**
- * Alfa receipts come from Oracle BI Publisher: A4, one Tj per cell with 2-byte hex strings, glyph ids renumbered
- * in order of first use, a 2.5 pt NBSP spacer cell after every label, values clipped to their cell. Positions are
- * FAMILIES.md's (yMin, origin top-left).
+ * Alfa receipts come from Oracle BI Publisher: A4, one Tj per cell with 2-byte upper-case hex strings, glyph ids
+ * renumbered in order of first use, a 2.5 pt NBSP spacer cell after every label, values clipped to their cell,
+ * content lines ending in CRLF like the rest of the file (as in the real files). Positions are FAMILIES.md's (yMin,
+ * origin top-left).
  */
 const W = 595.3
 const H = 841.9
@@ -33,7 +34,7 @@ export function renderAlfa({ content, generated, rng }: AlfaRenderInput): { pdf:
   const ops: string[] = []
   const tm = (x: number, y: number): string => `1 0 0 1 ${num(x, 3)} ${num(y, 3)} Tm`
   const tj = (text: string, size: number): void => {
-    ops.push('/F1', ` ${num(size, 2)} Tf`, `${cidHex(font.encode(text))} Tj`)
+    ops.push('/F1', ` ${num(size, 2)} Tf`, `${cidHex(font.encode(text), true)} Tj`)
   }
   const grey = '.494 .494 .513 RG .494 .494 .513 rg'
   const black = '0 0 0 RG 0 0 0 rg'
@@ -52,7 +53,7 @@ export function renderAlfa({ content, generated, rng }: AlfaRenderInput): { pdf:
   tj(NBSP, 28)
   ops.push(tm(35.45, base(105.1, 21)))
   tj(content.title, 21)
-  ops.push(tm(35.45, 690.436), `${cidHex(font.encode(NBSP))} Tj`)
+  ops.push(tm(35.45, 690.436), `${cidHex(font.encode(NBSP), true)} Tj`)
   content.cells.forEach(([label, value], i) => {
     const x = COLUMNS[i % 2]!
     const labelY = ROW0 + PITCH * Math.floor(i / 2)
@@ -95,7 +96,7 @@ export function renderAlfa({ content, generated, rng }: AlfaRenderInput): { pdf:
     page,
     `<< /Type /Page /Parent ${ref(pages)} /Resources ${ref(resources)} /Contents ${ref(contents)} /MediaBox[ 0 0 ${W} ${H} ] /CropBox[ 0 0 ${W} ${H} ] /Rotate 0 >>`,
   )
-  doc.set(contents, '<< /Length {LEN} /Filter /FlateDecode >>', flate(`${ops.join('\n')}\n`))
+  doc.set(contents, '<< /Length {LEN} /Filter /FlateDecode >>', flate(`${ops.join('\r\n')}\r\n`))
   doc.set(catalog, `<< /Type /Catalog /Pages ${ref(pages)} >>`)
   doc.set(info, '<< /Type /Info /Producer (Oracle BI Publisher 12.2.1.4.0) >>')
   doc.set(pages, `<< /Type /Pages /Kids [ ${ref(page)} ] /Count 1 >>`)

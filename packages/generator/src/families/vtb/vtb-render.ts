@@ -241,6 +241,7 @@ export function renderVtb({ content, creationDate, rng }: VtbRenderInput): {
   const pdf = doc.serialize({
     header: '%PDF-1.4\n%\xf6\xe4\xfc\xdf\n',
     eol: '\n',
+    entryEol: '\r\n',
     trailer: `<<\n/Root ${ref(catalog)}\n/Info ${ref(info)}\n/ID [<${id}> <${id}>]\n/Size {SIZE}\n>>`,
   })
   return { pdf, height: H }
