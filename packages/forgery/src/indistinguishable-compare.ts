@@ -74,8 +74,8 @@ export function firstDifference(a: Uint8Array, b: Uint8Array): string | null {
 /** The deviations of `amount_patch_classic_zlib` from the generator's writer that the test found. */
 export interface ToolDeviations {
   /**
-   * The editor re-encodes the edited Tj operand in upper-case hex; the generator writes lower case (real BI
-   * Publisher files are upper case, so on them this is no mark).
+   * The editor re-encodes the edited Tj operand in upper-case hex: a deviation only where the writer uses lower
+   * case (real BI Publisher files, and the generator's Alfa receipts, are upper case, so on them it is none).
    */
   upperHexOperand: boolean
   /** The editor writes `(…) Tj`; iText (GPB) writes `(…)Tj`. */
