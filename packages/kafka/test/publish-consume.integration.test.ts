@@ -26,6 +26,19 @@ afterEach(async () => {
   current = undefined
 })
 
+/** `promise`, or a rejection naming `step` when it takes longer than `ms`. */
+async function within<T>(ms: number, step: string, promise: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${step}: not finished after ${ms} ms`)), ms)
+  })
+  try {
+    return await Promise.race([promise, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 async function latestSchemaId(subject: string): Promise<number> {
   const res = await fetch(`${registryUrl}/subjects/${encodeURIComponent(subject)}/versions/latest`)
   expect(res.status).toBe(200)
@@ -82,9 +95,9 @@ describe('publish and consume through the real Kafka and schema registry', () =>
   })
 
   it('six buses opening at once on fresh subjects all succeed, as replicas of a new deployment do', async () => {
-    // Without the retry of the registry's rule race this failed in about one round in two (probe: 16 of 48
-    // registrations over 8 rounds); five rounds make a regression visible.
-    for (let round = 0; round < 5; round++) {
+    // Without the retry of the registry's rule race, 7 of 8 probe rounds had a failed registration, so three
+    // rounds make a regression visible. Each step has its own deadline so a stall names the step.
+    for (let round = 0; round < 3; round++) {
       const prefix = `${randomName('race')}.`
       const buses = Array.from({ length: 6 }, (_, i) =>
         createEventBus({
@@ -96,22 +109,36 @@ describe('publish and consume through the real Kafka and schema registry', () =>
         }),
       )
       try {
-        const opened = await Promise.allSettled(
-          buses.map(async (bus) => {
-            await bus.ensureTopics()
-            await bus.registerSchemas()
-          }),
+        const opened = await within(
+          60_000,
+          `round ${round}: six buses opening`,
+          Promise.allSettled(
+            buses.map(async (bus) => {
+              await bus.ensureTopics()
+              await bus.registerSchemas()
+            }),
+          ),
         )
         expect(opened.filter((o) => o.status === 'rejected')).toEqual([])
         const subject = valueSubject(physicalTopic(prefix, 'check.extracted.v1'))
-        const versions = await fetch(`${registryUrl}/subjects/${encodeURIComponent(subject)}/versions`)
-        expect(await versions.json()).toEqual([1])
+        const versions = await within(
+          15_000,
+          `round ${round}: reading the subject's versions`,
+          fetch(`${registryUrl}/subjects/${encodeURIComponent(subject)}/versions`).then((r) => r.json()),
+        )
+        expect(versions).toEqual([1])
       } finally {
-        for (const bus of buses.slice(1)) await bus.close()
-        await cleanupPrefix(buses[0], prefix)
+        await within(
+          30_000,
+          `round ${round}: closing the buses and deleting their topics and subjects`,
+          (async () => {
+            for (const bus of buses.slice(1)) await bus.close()
+            await cleanupPrefix(buses[0], prefix)
+          })(),
+        )
       }
     }
-  }, 120_000)
+  }, 240_000)
 
   it('a bus that did not register finds the schema id by lookup, and refuses when nothing is registered', async () => {
     current = await createTestBus()
