@@ -1,9 +1,11 @@
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
 import {
+  type HealthConfig,
   type KafkaConfig,
   type LogLevel,
   type MongoConfig,
   type RegistryConfig,
+  readHealth,
   readIdempotencyRetentionMs,
   readKafka,
   readLogLevel,
@@ -17,6 +19,8 @@ export interface AggregatorConfig {
   kafka: KafkaConfig
   registry: RegistryConfig
   mongo: MongoConfig
+  /** /healthz and /readyz; no server when HEALTH_PORT is unset. */
+  health: HealthConfig
   sweeper: {
     intervalMs: number
     /** A pending submission still unpublished after this long is published again. */
@@ -48,6 +52,7 @@ export function readAggregatorConfig(r: EnvReader): AggregatorConfig {
     kafka: readKafka(r, 'aggregator'),
     registry: readRegistry(r),
     mongo: readMongo(r),
+    health: readHealth(r),
     sweeper: {
       intervalMs: r.int('SWEEP_INTERVAL_MS', { doc: 'Sweeper period', default: 5000, min: 100 }),
       republishAfterMs: r.int('REPUBLISH_AFTER_MS', {

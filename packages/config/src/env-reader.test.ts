@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { loadAggregatorConfig } from './aggregator-config'
 import { ConfigError, createEnvReader } from './env-reader'
 import { loadGatewayConfig } from './gateway-config'
+import { loadStageConfig } from './stage-config'
 
 describe('createEnvReader', () => {
   it('applies documented defaults when variables are absent', () => {
@@ -48,5 +50,27 @@ describe('createEnvReader', () => {
     const r = createEnvReader({})
     r.int('N', { doc: 'a number', default: 3 })
     expect(r.docs()).toEqual([{ name: 'N', doc: 'a number', default: '3', secret: false }])
+  })
+})
+
+describe('HEALTH_PORT', () => {
+  it('is unset by default, so consumer services start no health server', () => {
+    expect(loadStageConfig('matching', {}).health).toEqual({ host: '127.0.0.1', port: undefined })
+    expect(loadAggregatorConfig({}).health.port).toBeUndefined()
+  })
+
+  it('reads a port (0 = any free port) and the shared HOST', () => {
+    expect(loadStageConfig('replay', { HEALTH_PORT: '9090', HOST: '0.0.0.0' }).health).toEqual({
+      host: '0.0.0.0',
+      port: 9090,
+    })
+    expect(loadAggregatorConfig({ HEALTH_PORT: '0' }).health.port).toBe(0)
+  })
+
+  it('rejects a value that is not a port', () => {
+    expect(() => loadStageConfig('extraction', { HEALTH_PORT: 'ninety' })).toThrow(
+      /HEALTH_PORT must be an integer/,
+    )
+    expect(() => loadAggregatorConfig({ HEALTH_PORT: '70000' })).toThrow(/HEALTH_PORT must be <= 65535/)
   })
 })

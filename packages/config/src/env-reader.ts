@@ -76,6 +76,19 @@ export function createEnvReader(env: Env) {
       if (opts.max !== undefined && value > opts.max) problems.push(`${name} must be <= ${opts.max}`)
       return value
     },
+    /** An integer that may be left unset (undefined), e.g. a port whose absence disables a feature. */
+    optionalInt(name: string, opts: VarOptions<never> & { min?: number; max?: number }): number | undefined {
+      const text = raw(name, opts)
+      if (text === undefined) return undefined
+      const value = Number(text)
+      if (!Number.isInteger(value)) {
+        problems.push(`${name} must be an integer, got "${text}"`)
+        return undefined
+      }
+      if (opts.min !== undefined && value < opts.min) problems.push(`${name} must be >= ${opts.min}`)
+      if (opts.max !== undefined && value > opts.max) problems.push(`${name} must be <= ${opts.max}`)
+      return value
+    },
     list(name: string, opts: VarOptions<string>): string[] {
       const text = raw(name, opts) ?? opts.default
       const items = (text ?? '')

@@ -107,6 +107,23 @@ export function readHttp(r: EnvReader, defaultPort: number): HttpConfig {
   }
 }
 
+/** The liveness/readiness endpoint of a consumer service; `port` undefined means no server is started. */
+export interface HealthConfig {
+  host: string
+  port: number | undefined
+}
+
+export function readHealth(r: EnvReader): HealthConfig {
+  return {
+    host: r.string('HOST', { doc: 'HTTP listen address', default: '127.0.0.1' }),
+    port: r.optionalInt('HEALTH_PORT', {
+      doc: 'Port of /healthz and /readyz of a consumer service; unset = none, 0 = any free port',
+      min: 0,
+      max: 65535,
+    }),
+  }
+}
+
 export interface VlmConfig {
   baseUrl: string | undefined
   apiKey: string | undefined

@@ -1,9 +1,11 @@
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
 import {
+  type HealthConfig,
   type KafkaConfig,
   type LogLevel,
   type MongoConfig,
   type RegistryConfig,
+  readHealth,
   readKafka,
   readLogLevel,
   readMongo,
@@ -25,6 +27,8 @@ export interface StageConfig {
   mongo: MongoConfig
   s3: S3Config
   vlm: VlmConfig
+  /** /healthz and /readyz; no server when HEALTH_PORT is unset. */
+  health: HealthConfig
   /** Secret mixed into replay keys so digests are not comparable across deployments. */
   replayKeySecret: string | undefined
 }
@@ -50,6 +54,7 @@ export function readStageConfig(service: StageService, r: EnvReader): StageConfi
     mongo: readMongo(r),
     s3: readS3(r),
     vlm: readVlm(r),
+    health: readHealth(r),
     replayKeySecret: r.optionalString('REPLAY_KEY_SECRET', {
       doc: 'Secret of replay key digests',
       secret: true,

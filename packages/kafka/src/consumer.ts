@@ -70,6 +70,11 @@ export interface ConsumeOptions<T extends EventTopic> {
 
 export interface ConsumerHandle {
   stop(): Promise<void>
+  /**
+   * True while the consumer is a member of its group: from its first group join until it crashes or is
+   * stopped (true again when kafkajs restarts it after a retriable crash and it rejoins). Feeds readiness.
+   */
+  isRunning(): boolean
 }
 
 export interface ConsumerDeps {
@@ -150,6 +155,19 @@ export async function startConsumer<T extends EventTopic>(
     await consumer.commitOffsets([{ topic: payload.topic, partition, offset: nextOffset(message.offset) }])
   }
 
+  // kafkajs emits GROUP_JOIN on every (re)join, STOP when stopped and CRASH when the run loop dies (then
+  // restarts it only for retriable errors); a crash inside connect/join is not thrown from run(), hence events.
+  let running = false
+  consumer.on(consumer.events.GROUP_JOIN, () => {
+    running = !stopping.signal.aborted
+  })
+  consumer.on(consumer.events.STOP, () => {
+    running = false
+  })
+  consumer.on(consumer.events.CRASH, () => {
+    running = false
+  })
+
   await consumer.connect()
   await consumer.subscribe({
     topics: options.topics.map((t) => physicalTopic(deps.prefix, t)),
@@ -163,8 +181,10 @@ export async function startConsumer<T extends EventTopic>(
   return {
     stop: async () => {
       stopping.abort()
+      running = false
       await consumer.disconnect()
     },
+    isRunning: () => running,
   }
 }
 

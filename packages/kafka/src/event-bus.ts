@@ -124,6 +124,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
           consumers.delete(tracked)
           await handle.stop()
         },
+        isRunning: () => handle.isRunning(),
       }
       consumers.add(tracked)
       return tracked
