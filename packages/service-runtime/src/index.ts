@@ -1,3 +1,11 @@
+export { type ConsumerReadiness, createConsumerReadiness } from './consumer-readiness'
+export {
+  type HealthServer,
+  type HealthServerOptions,
+  type Readiness,
+  startHealthServer,
+} from './health-server'
 export { type BusConfig, openEventBus } from './open-event-bus'
-export { runStageConsumer, type StageConsumerOptions } from './run-stage-consumer'
+export { openHealthServer } from './open-health-server'
+export { runStageConsumer, type StageConsumer, type StageConsumerOptions } from './run-stage-consumer'
 export { traceHeaders } from './trace-headers'

@@ -3,16 +3,21 @@
  * one topic, publish each result with the trace headers of its event, and when a message is given up
  * (dead-lettered by @rv/kafka) publish the stage's result with an `error` block, so the aggregator still
  * finishes the check as `failed`. The service supplies only the mapping: `handle` and `failedResult`.
+ * With `config.health.port` set it also serves /healthz and /readyz (ready while the consumer runs).
  */
+import type { HealthConfig } from '@rv/config'
 import { stageErrorBlock } from '@rv/core'
 import type { EventBus, EventBusOptions, EventTopic, EventValueByTopic, LogFields } from '@rv/kafka'
 import type { Logger } from '@rv/logger'
 import type { ErrorBlock } from '@rv/schemas'
+import { createConsumerReadiness } from './consumer-readiness'
 import { type BusConfig, openEventBus } from './open-event-bus'
+import { openHealthServer } from './open-health-server'
 import { traceHeaders } from './trace-headers'
 
 export interface StageConsumerOptions<In extends EventTopic, Out extends EventTopic> {
-  config: BusConfig
+  /** `health` absent or its port undefined: no health server. */
+  config: BusConfig & { health?: HealthConfig }
   logger: Logger
   /** Names the consumer group (`<groupPrefix>-<stage>`), `x-failed-stage` and the error block. */
   stage: string
@@ -28,6 +33,11 @@ export interface StageConsumerOptions<In extends EventTopic, Out extends EventTo
   shutdown?: EventBusOptions['shutdown']
 }
 
+/** The stage's bus; `close()` also closes the health server, whose bound URL is `healthUrl`. */
+export interface StageConsumer extends EventBus {
+  readonly healthUrl: string | undefined
+}
+
 /**
  * @example
  * await runStageConsumer({
@@ -39,14 +49,23 @@ export interface StageConsumerOptions<In extends EventTopic, Out extends EventTo
  */
 export async function runStageConsumer<In extends EventTopic, Out extends EventTopic>(
   options: StageConsumerOptions<In, Out>,
-): Promise<EventBus> {
+): Promise<StageConsumer> {
   const { config, logger, stage } = options
-  const bus = await openEventBus(
-    config,
-    logger,
-    options.shutdown === undefined ? {} : { shutdown: options.shutdown },
-  )
-  await bus.consume<In>({
+  const readiness = createConsumerReadiness()
+  // Started first so liveness answers during start-up and /readyz says `consumer_starting` meanwhile.
+  const health = await openHealthServer(config.health, readiness.readiness, logger, options.shutdown)
+  let bus: EventBus
+  try {
+    bus = await openEventBus(
+      config,
+      logger,
+      options.shutdown === undefined ? {} : { shutdown: options.shutdown },
+    )
+  } catch (error) {
+    await health?.close()
+    throw error
+  }
+  const consumer = await bus.consume<In>({
     groupId: `${config.kafka.groupPrefix}-${stage}`,
     topics: [options.consumes],
     stage,
@@ -71,6 +90,17 @@ export async function runStageConsumer<In extends EventTopic, Out extends EventT
       )
     },
   })
+  readiness.watch(consumer)
   logger.info(`${stage} consuming`)
-  return bus
+  return {
+    ...bus,
+    healthUrl: health?.url,
+    close: async (closeOptions) => {
+      try {
+        await bus.close(closeOptions)
+      } finally {
+        await health?.close()
+      }
+    },
+  }
 }

@@ -2,7 +2,7 @@
 import { readProcessEnv } from '@rv/config'
 import { decide } from '@rv/core/decision/index'
 import { createLogger } from '@rv/logger'
-import { openEventBus } from '@rv/service-runtime'
+import { createConsumerReadiness, openEventBus, openHealthServer } from '@rv/service-runtime'
 import { connectStore } from '@rv/store'
 import { loadConfig } from './config'
 import { createAggregatorHandler } from './handler'
@@ -11,6 +11,9 @@ import { startSweeper } from './sweeper'
 
 const config = loadConfig(readProcessEnv())
 const logger = createLogger({ level: config.logLevel, bindings: { service: 'aggregator' } })
+const readiness = createConsumerReadiness()
+// Before the store and bus, so liveness answers during start-up; closed by shutdown() below.
+const health = await openHealthServer(config.health, readiness.readiness, logger, false)
 const store = await connectStore({
   ...config.mongo,
   idempotencyRetentionMs: config.sweeper.idempotencyRetentionMs,
@@ -41,7 +44,7 @@ const handler = createAggregatorHandler({
   now,
 })
 
-await bus.consume({
+const consumer = await bus.consume({
   groupId: `${config.kafka.groupPrefix}-aggregator`,
   topics: [
     'check.submitted.v1',
@@ -76,6 +79,7 @@ const sweeper = startSweeper(
   },
   config.sweeper.intervalMs,
 )
+readiness.watch(consumer)
 logger.info('aggregator consuming')
 
 async function shutdown(signal: string): Promise<void> {
@@ -83,6 +87,7 @@ async function shutdown(signal: string): Promise<void> {
   await sweeper.stop()
   await bus.close().catch((err) => logger.warn('bus close failed', { err }))
   await store.close()
+  await health?.close()
   process.exit(0)
 }
 process.once('SIGTERM', () => void shutdown('SIGTERM'))

@@ -1,0 +1,33 @@
+/**
+ * The health server of a consumer service from its configuration: none when HEALTH_PORT is unset (so
+ * several services on one host never collide), its bound URL logged, and closed when the process is told
+ * to stop (the same signals as the bus's own shutdown handler).
+ */
+import type { HealthConfig } from '@rv/config'
+import type { EventBusOptions } from '@rv/kafka'
+import type { Logger } from '@rv/logger'
+import { type HealthServer, type Readiness, startHealthServer } from './health-server'
+
+/**
+ * @example
+ * const health = await openHealthServer(config.health, ready.readiness, logger)
+ * // a service that orchestrates its own shutdown closes it itself:
+ * const health = await openHealthServer(config.health, ready.readiness, logger, false)
+ * await health?.close()
+ */
+export async function openHealthServer(
+  config: HealthConfig | undefined,
+  readiness: () => Readiness,
+  logger: Logger,
+  shutdown: EventBusOptions['shutdown'] = {},
+): Promise<HealthServer | undefined> {
+  if (config?.port === undefined) return undefined
+  const server = await startHealthServer({ host: config.host, port: config.port, readiness })
+  logger.info('health server listening', { url: server.url, healthz: '/healthz', readyz: '/readyz' })
+  if (shutdown !== false) {
+    const close = () =>
+      void server.close().catch((err: unknown) => logger.warn('health server close failed', { err }))
+    for (const signal of shutdown.signals ?? ['SIGTERM', 'SIGINT']) process.once(signal, close)
+  }
+  return server
+}
