@@ -24,4 +24,6 @@ ENV SERVICE=${SERVICE}
 RUN test -n "$SERVICE" && test -f "services/$SERVICE/src/main.ts"
 
 USER node
-CMD ["sh", "-c", "exec npx tsx services/$SERVICE/src/main.ts"]
+# One node process (tsx as a loader, not npx → tsx → node), so SIGTERM from `docker stop` reaches the
+# service and it drains gracefully.
+CMD ["sh", "-c", "exec node --import tsx services/$SERVICE/src/main.ts"]
