@@ -3,24 +3,18 @@
  * 200 while it runs, 503 once it stopped; and runStageConsumer serving it when HEALTH_PORT is set.
  */
 
-import type { KafkaConfig } from '@rv/config'
 import { emptyMatch } from '@rv/core'
-import { allTopics, createEventBus, type EventBus, eventTopics, physicalTopic, valueSubject } from '@rv/kafka'
+import { createEventBus, type EventBus } from '@rv/kafka'
 import { createLogger } from '@rv/logger'
-import { deleteSubjects, deleteTopics, randomName } from '@rv/testing'
+import { randomName } from '@rv/testing'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createConsumerReadiness } from '../src/consumer-readiness'
 import { startHealthServer } from '../src/health-server'
 import { runStageConsumer } from '../src/run-stage-consumer'
+import { stageFixture } from './stage-fixture'
 
-const stack = inject('stack')
-const kafka: KafkaConfig = {
-  brokers: stack.kafkaBrokers,
-  clientId: 'rv-service-runtime-health-tests',
-  groupPrefix: randomName('grp'),
-  topicPrefix: `${randomName('it')}.`,
-}
-const config = { kafka, registry: { url: stack.schemaRegistryUrl } }
+const fixture = stageFixture(inject('stack'), 'rv-service-runtime-health-tests')
+const { kafka, config } = fixture
 const logger = createLogger({ level: 'silent' })
 let bus: EventBus | undefined
 
@@ -39,14 +33,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await bus?.close().catch(() => undefined)
-  await deleteTopics(
-    kafka.brokers,
-    allTopics.map((t) => physicalTopic(kafka.topicPrefix, t)),
-  )
-  await deleteSubjects(
-    config.registry.url,
-    eventTopics.map((t) => valueSubject(physicalTopic(kafka.topicPrefix, t))),
-  )
+  await fixture.removeTopics()
 })
 
 async function probe(url: string): Promise<{ status: number; body: unknown }> {
@@ -83,24 +70,29 @@ describe('/readyz of a real consumer', () => {
   })
 })
 
+/** A stage that answers nothing, with its health server on `port` (undefined: HEALTH_PORT unset). */
+function startStage(stage: string, port: number | undefined) {
+  return runStageConsumer({
+    config: { ...config, health: { host: '127.0.0.1', port } },
+    logger,
+    stage,
+    consumes: 'check.submitted.v1',
+    publishes: 'check.matched.v1',
+    shutdown: false,
+    handle: async () => null,
+    failedResult: (event, error) => ({
+      check_id: event.check_id,
+      tenant_id: event.tenant_id,
+      match: emptyMatch(),
+      error,
+    }),
+    published: { msg: 'matched' },
+  })
+}
+
 describe('runStageConsumer with HEALTH_PORT', () => {
   it('serves /readyz 200 once consuming and closes the server with the bus', async () => {
-    const stage = await runStageConsumer({
-      config: { ...config, health: { host: '127.0.0.1', port: 0 } },
-      logger,
-      stage: 'matching',
-      consumes: 'check.submitted.v1',
-      publishes: 'check.matched.v1',
-      shutdown: false,
-      handle: async () => null,
-      failedResult: (event, error) => ({
-        check_id: event.check_id,
-        tenant_id: event.tenant_id,
-        match: emptyMatch(),
-        error,
-      }),
-      published: { msg: 'matched' },
-    })
+    const stage = await startStage('matching', 0)
     const url = stage.healthUrl
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect(await probe(`${url}/readyz`)).toEqual({ status: 200, body: { status: 'ready' } })
@@ -110,22 +102,7 @@ describe('runStageConsumer with HEALTH_PORT', () => {
   })
 
   it('starts no server when the port is unset', async () => {
-    const stage = await runStageConsumer({
-      config: { ...config, health: { host: '127.0.0.1', port: undefined } },
-      logger,
-      stage: 'replay',
-      consumes: 'check.submitted.v1',
-      publishes: 'check.matched.v1',
-      shutdown: false,
-      handle: async () => null,
-      failedResult: (event, error) => ({
-        check_id: event.check_id,
-        tenant_id: event.tenant_id,
-        match: emptyMatch(),
-        error,
-      }),
-      published: { msg: 'matched' },
-    })
+    const stage = await startStage('replay', undefined)
     expect(stage.healthUrl).toBeUndefined()
     await stage.close()
   })

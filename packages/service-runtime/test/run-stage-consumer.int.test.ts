@@ -3,31 +3,17 @@
  * the stage does not answer publish nothing, and a given-up event still yields a result with `error`.
  */
 
-import type { KafkaConfig } from '@rv/config'
 import { emptyMatch, stageErrorBlock } from '@rv/core'
-import {
-  allTopics,
-  createEventBus,
-  type EventBus,
-  eventTopics,
-  KafkaStageError,
-  physicalTopic,
-  valueSubject,
-} from '@rv/kafka'
+import { createEventBus, type EventBus, KafkaStageError } from '@rv/kafka'
 import { createLogger } from '@rv/logger'
 import type { CheckMatchedV1, CheckSubmittedV1 } from '@rv/schemas'
-import { deleteSubjects, deleteTopics, randomName } from '@rv/testing'
+import { randomName } from '@rv/testing'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { runStageConsumer } from '../src/run-stage-consumer'
+import { stageFixture } from './stage-fixture'
 
-const stack = inject('stack')
-const kafka: KafkaConfig = {
-  brokers: stack.kafkaBrokers,
-  clientId: 'rv-service-runtime-tests',
-  groupPrefix: randomName('grp'),
-  topicPrefix: `${randomName('it')}.`,
-}
-const config = { kafka, registry: { url: stack.schemaRegistryUrl } }
+const fixture = stageFixture(inject('stack'), 'rv-service-runtime-tests')
+const { kafka, config } = fixture
 const logger = createLogger({ level: 'silent' })
 const received: { key: string; value: CheckMatchedV1; headers: Readonly<Record<string, string>> }[] = []
 let stageBus: EventBus | undefined
@@ -101,14 +87,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stageBus?.close().catch(() => undefined)
   await readerBus?.close().catch(() => undefined)
-  await deleteTopics(
-    kafka.brokers,
-    allTopics.map((t) => physicalTopic(kafka.topicPrefix, t)),
-  )
-  await deleteSubjects(
-    config.registry.url,
-    eventTopics.map((t) => valueSubject(physicalTopic(kafka.topicPrefix, t))),
-  )
+  await fixture.removeTopics()
 })
 
 async function resultFor(id: string): Promise<(typeof received)[number]> {
