@@ -3,6 +3,7 @@
  * defaults match the native local stack (`npm run stack:start`).
  */
 import type { EnvReader } from './env-reader'
+import { readTopicLayout, type TopicLayoutConfig } from './topic-layout-config'
 
 export interface KafkaConfig {
   brokers: string[]
@@ -11,6 +12,8 @@ export interface KafkaConfig {
   groupPrefix: string
   /** Prefix of every topic name, so parallel test runs never share topics ('' in production). */
   topicPrefix: string
+  /** Partitions and replication of the topics `ensureTopics` creates or grows. */
+  topics: TopicLayoutConfig
 }
 
 export function readKafka(r: EnvReader, service: string): KafkaConfig {
@@ -20,6 +23,7 @@ export function readKafka(r: EnvReader, service: string): KafkaConfig {
       default: '127.0.0.1:19092',
     }),
     clientId: r.string('KAFKA_CLIENT_ID', { doc: 'Kafka client id', default: `rv-${service}` }),
+    topics: readTopicLayout(r),
     groupPrefix: r.string('KAFKA_GROUP_PREFIX', { doc: 'Prefix of consumer group ids', default: 'rv' }),
     topicPrefix: r.optionalString('KAFKA_TOPIC_PREFIX', { doc: 'Prefix of every topic name (tests)' }) ?? '',
   }
