@@ -78,6 +78,8 @@ export interface S3Config {
   secretKey: string
   region: string
   bucket: string
+  /** Bucket in the URL path (MinIO, most S3-compatible servers) rather than in the host name. */
+  pathStyle: boolean
   /** Root folder of the `fs` driver (local development without an S3 server). */
   fsRoot: string
 }
@@ -90,6 +92,11 @@ export function readS3(r: EnvReader): S3Config {
     secretKey: r.string('S3_SECRET_KEY', { doc: 'S3 secret key', default: 'minioadmin', secret: true }),
     region: r.string('S3_REGION', { doc: 'S3 region', default: 'us-east-1' }),
     bucket: r.string('S3_BUCKET', { doc: 'Bucket for uploaded receipts', default: 'rv-receipts' }),
+    pathStyle:
+      r.oneOf('S3_PATH_STYLE', ['true', 'false'], {
+        doc: 'Bucket in the URL path (true) or in the host name (false, virtual-hosted)',
+        default: 'true',
+      }) === 'true',
     fsRoot: r.string('STORAGE_FS_ROOT', { doc: 'Folder of the fs storage driver', default: '.data/files' }),
   }
 }
