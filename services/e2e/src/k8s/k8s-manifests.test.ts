@@ -264,6 +264,17 @@ describe('deploy/k8s manifests', () => {
     }
   })
 
+  it('runs production on replicated topics: replication factor 3, min.insync.replicas 2', () => {
+    const { topics } = loadStageConfig('extraction', podEnv('overlays/production', 'extraction')).kafka
+    expect(topics.replicationFactor).toBeGreaterThanOrEqual(3)
+    expect(topics.minInsyncReplicas).toBe(2)
+    // A single broker cannot hold more than one replica.
+    expect(
+      loadStageConfig('extraction', podEnv('overlays/single-broker', 'extraction')).kafka.topics
+        .replicationFactor,
+    ).toBe(1)
+  })
+
   // kubectl is optional (not installed in CI): when present, the overlays must also build for real.
   const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0
   it.skipIf(!kubectl)(
