@@ -3,6 +3,7 @@
  * defaults match the native local stack (`npm run stack:start`).
  */
 import type { EnvReader } from './env-reader'
+import { readTopicLayout, type TopicLayoutConfig } from './topic-layout-config'
 
 export interface KafkaConfig {
   brokers: string[]
@@ -11,6 +12,8 @@ export interface KafkaConfig {
   groupPrefix: string
   /** Prefix of every topic name, so parallel test runs never share topics ('' in production). */
   topicPrefix: string
+  /** Partitions and replication of the topics `ensureTopics` creates or grows. */
+  topics: TopicLayoutConfig
 }
 
 export function readKafka(r: EnvReader, service: string): KafkaConfig {
@@ -20,6 +23,7 @@ export function readKafka(r: EnvReader, service: string): KafkaConfig {
       default: '127.0.0.1:19092',
     }),
     clientId: r.string('KAFKA_CLIENT_ID', { doc: 'Kafka client id', default: `rv-${service}` }),
+    topics: readTopicLayout(r),
     groupPrefix: r.string('KAFKA_GROUP_PREFIX', { doc: 'Prefix of consumer group ids', default: 'rv' }),
     topicPrefix: r.optionalString('KAFKA_TOPIC_PREFIX', { doc: 'Prefix of every topic name (tests)' }) ?? '',
   }
@@ -74,6 +78,8 @@ export interface S3Config {
   secretKey: string
   region: string
   bucket: string
+  /** Bucket in the URL path (MinIO, most S3-compatible servers) rather than in the host name. */
+  pathStyle: boolean
   /** Root folder of the `fs` driver (local development without an S3 server). */
   fsRoot: string
 }
@@ -86,6 +92,11 @@ export function readS3(r: EnvReader): S3Config {
     secretKey: r.string('S3_SECRET_KEY', { doc: 'S3 secret key', default: 'minioadmin', secret: true }),
     region: r.string('S3_REGION', { doc: 'S3 region', default: 'us-east-1' }),
     bucket: r.string('S3_BUCKET', { doc: 'Bucket for uploaded receipts', default: 'rv-receipts' }),
+    pathStyle:
+      r.oneOf('S3_PATH_STYLE', ['true', 'false'], {
+        doc: 'Bucket in the URL path (true) or in the host name (false, virtual-hosted)',
+        default: 'true',
+      }) === 'true',
     fsRoot: r.string('STORAGE_FS_ROOT', { doc: 'Folder of the fs storage driver', default: '.data/files' }),
   }
 }

@@ -24,3 +24,4 @@ export {
   type StackConfig,
   s3FromEndpoint,
 } from './stack-config'
+export { topicPartitionCounts } from './topic-partitions'
