@@ -3,7 +3,7 @@
  * integers, summed as integers, and turned into dollars once. Floating-point sums of per-call dollars drift
  * (0.1 + 0.2 !== 0.3); a cost block that is "exact, tested" cannot.
  */
-import type { Cost, ModelUsage } from '@rv/schemas'
+import type { Cost, ModelCall, ModelUsage } from '@rv/schemas'
 import { type PriceTable, picoUsdPerToken } from './model-prices'
 
 /** The `usage` block of a chat-completions answer (OpenAI field names). */
@@ -14,14 +14,7 @@ export interface ApiUsage {
   prompt_tokens_details?: { cached_tokens?: number | null } | null
 }
 
-/** One priced model call, as the extraction stage puts it on the bus. */
-export interface ModelCall {
-  model: string
-  prompt_tokens: number
-  completion_tokens: number
-  /** USD at the price in force when the call was made (at most 12 decimals). */
-  usd: number
-}
+export type { ModelCall }
 
 const picoPerUsd = 1e12
 
