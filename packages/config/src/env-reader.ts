@@ -117,6 +117,10 @@ export function createEnvReader(env: Env) {
       }
       return text as T
     },
+    /** Records a problem a section found in values it read (e.g. a JSON variable that does not validate). */
+    problem(message: string): void {
+      problems.push(message)
+    },
     /** Throws a ConfigError naming every problem seen so far. */
     finish(): void {
       if (problems.length > 0) throw new ConfigError(problems)
