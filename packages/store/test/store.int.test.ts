@@ -256,3 +256,18 @@ describe('checks', () => {
     expect(stuck.map((d) => d._id)).toEqual([old.id])
   })
 })
+
+describe('model budget counter', () => {
+  it('counts tokens and picodollars per tenant and UTC day, atomically under concurrent calls', async () => {
+    const day = '2026-02-11'
+    expect(await store.modelBudget.spent('ten_a', day)).toEqual({ tokens: 0, picoUsd: 0 })
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        store.modelBudget.add('ten_a', day, { tokens: 1801, picoUsd: 525_300_000 }),
+      ),
+    )
+    expect(await store.modelBudget.spent('ten_a', day)).toEqual({ tokens: 18_010, picoUsd: 5_253_000_000 })
+    expect(await store.modelBudget.spent('ten_b', day)).toEqual({ tokens: 0, picoUsd: 0 })
+    expect(await store.modelBudget.spent('ten_a', '2026-02-12')).toEqual({ tokens: 0, picoUsd: 0 })
+  })
+})
