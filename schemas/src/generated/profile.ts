@@ -41,6 +41,10 @@ export interface Profile {
      * The receipt's family is not recognised (no claim either way). Default review.
      */
     unknown_family: 'accept' | 'review' | 'reject'
+    /**
+     * The receipt is a picture (screenshot, photo) and no check failed: it cannot be proven genuine from the file alone (verdict unknown). Optional; absent means review. See docs/authenticity.md, Images.
+     */
+    image?: 'accept' | 'review' | 'reject'
   }
   /**
    * Per authenticity check name: `hard` (a failure means forged), `soft` (a failure means suspicious) or `ignore` (a failure is disregarded). Checks not listed keep the hardness the authenticity stage gave them.

@@ -1,0 +1,2 @@
+export { assessImageAuthenticity, imageMarkerCheck, isImageAssessment } from './assess-image'
+export { type ImageContainer, type ImageMetadata, readImageMetadata } from './image-metadata'
