@@ -45,6 +45,7 @@ export async function connectStore(options: StoreOptions) {
       await idempotency.ensureIndexes()
       await replay.ensureIndexes()
       await profiles.ensureIndexes()
+      await modelBudget.ensureIndexes()
     },
     async ping(): Promise<void> {
       await db.command({ ping: 1 })
