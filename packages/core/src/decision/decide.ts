@@ -52,7 +52,10 @@ function imageFindings(input: DecisionInput, profile: Profile, f: Findings): voi
 }
 
 function documentFindings(input: DecisionInput, profile: Profile, f: Findings): void {
-  if (isImageAssessment(input.document)) return imageFindings(input, profile, f)
+  if (isImageAssessment(input.document)) {
+    imageFindings(input, profile, f)
+    return
+  }
   const { verdict, hardFailures, softFailures } = effectiveVerdict(input.document, profile.checks)
   const unknownFamily = input.document.family === 'unknown' || verdict === 'unknown'
   if (unknownFamily) f.add(profile.document.unknown_family, 'family_unknown')
