@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { exampleRecord } from '@rv/core'
+import { png } from '@rv/core/authenticity/image/image-bytes.test-helpers'
 import { assessAuthenticity } from '@rv/core/authenticity/index'
 import { parsePdf } from '@rv/core/pdf/parse-pdf'
 import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
@@ -68,33 +69,8 @@ describe('authenticity handleExtracted', () => {
 })
 
 describe('authenticity handleExtracted: a picture', () => {
-  // A minimal PNG whose text chunk names an editor (structure only; no pixels of any receipt).
-  function pngNamingEditor(): Uint8Array {
-    const enc = new TextEncoder()
-    const chunk = (type: string, data: Uint8Array) => {
-      const out = new Uint8Array(12 + data.length)
-      new DataView(out.buffer).setUint32(0, data.length)
-      out.set(enc.encode(type), 4)
-      out.set(data, 8)
-      return out
-    }
-    const parts = [
-      Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', new Uint8Array(13)),
-      chunk('tEXt', enc.encode('Software\0GIMP 2.10')),
-      chunk('IEND', new Uint8Array(0)),
-    ]
-    const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-    let o = 0
-    for (const p of parts) {
-      bytes.set(p, o)
-      o += p.length
-    }
-    return bytes
-  }
-
   it('runs the image checks instead of parsing a PDF, and never answers genuine', async () => {
-    const event = await extracted(pngNamingEditor(), 'vtb/sbp_outgoing')
+    const event = await extracted(png({ text: { Software: 'GIMP 2.10' } }), 'vtb/sbp_outgoing')
     const image = { ...event, submission: { ...event.submission, mode: 'image' as const } }
     const result = await handleExtracted(image, deps)
     expect(result?.error).toBeUndefined()
