@@ -12,7 +12,7 @@ const MAKE = 0x010f
 const DATETIME = 0x0132
 const ORIGINAL = 0x9003
 
-function extraction(fields: Partial<ReceiptFields> = {}, facts: Record<string, string | null> = {}) {
+function extraction(fields: Partial<ReceiptFields> = {}, facts: Record<string, string | number | null> = {}) {
   return { family: 'vtb/sbp_outgoing', fields: { ...emptyFields(), ...fields }, facts }
 }
 
@@ -149,5 +149,18 @@ describe('assessImageAuthenticity', () => {
     expect(
       sbpIdTimeCheck('unknown', { receipt_number: 'R1', paid_at: null, paid_at_source: null }, {}),
     ).toBeNull()
+  })
+
+  it("labels off the family's columns on a full-page picture are suspicious (soft)", () => {
+    // A VTB page is 281.2 pt wide, labels at 24.75 pt; a 750 × 1200 px picture keeps the proportion.
+    const onColumn = { page_width: 750, page_height: 1200, 'label.amount.x': 66 }
+    expect(assessImageAuthenticity(png({}), extraction({}, onColumn)).verdict).toBe('unknown')
+    const moved = { ...onColumn, 'label.amount.x': 140 }
+    const a = assessImageAuthenticity(png({}), extraction({}, moved))
+    expect(a.verdict).toBe('suspicious')
+    expect(a.checks.find((c) => c.name === 'image.layout_proportions')).toMatchObject({
+      passed: false,
+      hard: false,
+    })
   })
 })

@@ -15,6 +15,7 @@ import {
   trailingDataCheck,
 } from './image-checks'
 import { readImageMetadata } from './image-metadata'
+import { layoutProportionCheck } from './layout-proportions'
 
 export const imageMarkerCheck = 'image.source_unverifiable'
 
@@ -45,6 +46,7 @@ export function assessImageAuthenticity(
     trailingDataCheck(meta),
     quantisationCheck(meta),
     sbpIdTimeCheck(extraction.family, extraction.fields, extraction.facts),
+    layoutProportionCheck(extraction.family, extraction.facts),
   ]) {
     if (check) checks.push(check)
   }
