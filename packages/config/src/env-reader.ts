@@ -117,7 +117,7 @@ export function createEnvReader(env: Env) {
       }
       return text as T
     },
-    /** Records a problem a section found in values it read (e.g. a JSON variable that does not validate). */
+    /** Records a problem no single variable shows, e.g. one value bounded by another. */
     problem(message: string): void {
       problems.push(message)
     },
