@@ -1,6 +1,7 @@
 import { MongoClient } from 'mongodb'
 import { createCheckRepository } from './check-repository'
 import { createIdempotencyRepository } from './idempotency-repository'
+import { createModelBudgetRepository } from './model-budget-repository'
 import { createProfileRepository } from './profile-repository'
 import { createReplayRegistry } from './replay-registry'
 import { createTenantRepository } from './tenant-repository'
@@ -28,6 +29,7 @@ export async function connectStore(options: StoreOptions) {
   const idempotency = createIdempotencyRepository(db, { retentionMs: options.idempotencyRetentionMs })
   const replay = createReplayRegistry(db)
   const profiles = createProfileRepository(db)
+  const modelBudget = createModelBudgetRepository(db)
 
   return {
     db,
@@ -36,12 +38,14 @@ export async function connectStore(options: StoreOptions) {
     idempotency,
     replay,
     profiles,
+    modelBudget,
     async ensureIndexes(): Promise<void> {
       await checks.ensureIndexes()
       await tenants.ensureIndexes()
       await idempotency.ensureIndexes()
       await replay.ensureIndexes()
       await profiles.ensureIndexes()
+      await modelBudget.ensureIndexes()
     },
     async ping(): Promise<void> {
       await db.command({ ping: 1 })

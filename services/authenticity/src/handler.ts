@@ -5,12 +5,15 @@
 
 import type { AuthenticateStage } from '@rv/core'
 import { CheckError, type ExtractionResult, emptyDocument, type PdfModel } from '@rv/core'
+import { assessImageAuthenticity } from '@rv/core/authenticity/image/index'
 import type { CheckAuthenticatedV1, CheckExtractedV1 } from '@rv/schemas'
 
 export interface AuthenticityDeps {
   readFile: (key: string) => Promise<Uint8Array>
   parsePdf: (bytes: Uint8Array) => Promise<PdfModel>
   assessAuthenticity: AuthenticateStage
+  /** A picture's assessment (core `assessImageAuthenticity` unless replaced). */
+  assessImage?: typeof assessImageAuthenticity
 }
 
 export async function handleExtracted(
@@ -20,6 +23,11 @@ export async function handleExtracted(
   if (event.extraction === null || event.error) return null
   const base = { check_id: event.check_id, tenant_id: event.tenant_id }
   const bytes = await deps.readFile(event.submission.file.key)
+  // A picture has no PDF structure: its own checks, never `genuine` (docs/authenticity.md, Images).
+  if (event.submission.mode === 'image') {
+    const assessImage = deps.assessImage ?? assessImageAuthenticity
+    return { ...base, document: assessImage(bytes, event.extraction) }
+  }
   let model: PdfModel
   try {
     model = await deps.parsePdf(bytes)

@@ -172,3 +172,49 @@ describe('profile versions', () => {
     expect(nextProfileVersion({ ...defaultProfile, version: 7 }, changed)).toBe(8)
   })
 })
+
+describe('decide: a picture (docs/authenticity.md "Images")', () => {
+  const marker = check('image.source_unverifiable', false, false)
+  const clean = doc('unknown', [marker, check('image.editing_software', false, true)])
+
+  it('a clean picture is reviewed by default: never genuine from the file alone', () => {
+    expect(decide(given({ document: clean }), defaultProfile)).toEqual({
+      recommendation: 'review',
+      reasons: ['document_image_unverified'],
+    })
+  })
+
+  it("the tenant's document.image action can accept clean pictures", () => {
+    const accepting = {
+      ...defaultProfile,
+      document: { ...defaultProfile.document, image: 'accept' as const },
+    }
+    expect(decide(given({ document: clean }), accepting)).toEqual({ recommendation: 'accept', reasons: [] })
+  })
+
+  it('a failed soft check is suspicious, a failed hard one forged, whatever document.image says', () => {
+    const accepting = {
+      ...defaultProfile,
+      document: { ...defaultProfile.document, image: 'accept' as const },
+    }
+    const edited = doc('suspicious', [marker, check('image.editing_software', false, false)])
+    expect(decide(given({ document: edited }), accepting)).toEqual({
+      recommendation: 'review',
+      reasons: ['document_suspicious', 'check_failed:image.editing_software'],
+    })
+    const retyped = doc('forged', [marker, check('image.sbp_id_time', true, false)])
+    expect(decide(given({ document: retyped }), accepting)).toEqual({
+      recommendation: 'reject',
+      reasons: ['document_forged', 'check_failed:image.sbp_id_time'],
+    })
+  })
+
+  it('a profile that ignores every failed check still does not make a picture genuine', () => {
+    const lenient = { ...defaultProfile, checks: { 'image.editing_software': 'ignore' as const } }
+    const edited = doc('suspicious', [marker, check('image.editing_software', false, false)])
+    expect(decide(given({ document: edited }), lenient)).toEqual({
+      recommendation: 'review',
+      reasons: ['document_image_unverified'],
+    })
+  })
+})

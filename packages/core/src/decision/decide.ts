@@ -4,6 +4,7 @@
  * (error, document, expectation, match, replay), so equal inputs always give equal reason lists.
  */
 import type { Expectation, MatchFlags, Profile, ProfileAction, Recommendation } from '@rv/schemas'
+import { imageMarkerCheck, isImageAssessment } from '../authenticity/image/assess-image'
 import type { DecisionInput } from '../check/stage-contracts'
 import { effectiveVerdict } from './effective-verdict'
 import { missingExpectationMembers } from './expectation-requirements'
@@ -35,7 +36,26 @@ class Findings {
   }
 }
 
+/**
+ * A picture: failed checks count as for a PDF, and a clean one (never `genuine`, docs/authenticity.md
+ * "Images") takes the profile's `document.image` action, review unless the tenant chose otherwise.
+ */
+function imageFindings(input: DecisionInput, profile: Profile, f: Findings): void {
+  const { hardFailures, softFailures } = effectiveVerdict(input.document, profile.checks)
+  const soft = softFailures.filter((name) => name !== imageMarkerCheck)
+  if (input.document.family === 'unknown') f.add(profile.document.unknown_family, 'family_unknown')
+  if (hardFailures.length > 0) f.add(profile.document.forged, 'document_forged')
+  else if (soft.length > 0) f.add(profile.document.suspicious, 'document_suspicious')
+  else f.add(profile.document.image ?? 'review', 'document_image_unverified')
+  for (const name of hardFailures) f.add(profile.document.forged, `check_failed:${name}`)
+  for (const name of soft) f.add(profile.document.suspicious, `check_failed:${name}`)
+}
+
 function documentFindings(input: DecisionInput, profile: Profile, f: Findings): void {
+  if (isImageAssessment(input.document)) {
+    imageFindings(input, profile, f)
+    return
+  }
   const { verdict, hardFailures, softFailures } = effectiveVerdict(input.document, profile.checks)
   const unknownFamily = input.document.family === 'unknown' || verdict === 'unknown'
   if (unknownFamily) f.add(profile.document.unknown_family, 'family_unknown')

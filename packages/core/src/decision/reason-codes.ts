@@ -7,6 +7,8 @@ export const reasonCodes = {
   document_forged: 'a hard authenticity check failed',
   document_suspicious: 'only soft authenticity checks failed',
   document_unassessed: 'the authenticity stage gave no verdict',
+  document_image_unverified:
+    'the receipt is a picture and no check failed: it cannot be proven genuine from the file alone (profile document.image)',
   family_unknown: 'the receipt does not belong to a known family; authenticity makes no claim',
   check_failed: 'check_failed:<name> — the named check failed and counted (hard or soft) under the profile',
   match_failed: 'match_<flag>_failed — the receipt contradicts the expectation on <flag>',
