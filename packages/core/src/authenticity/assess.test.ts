@@ -70,11 +70,15 @@ function extractionOf(family: string): ExtractionResult {
 }
 
 describe('verdicts', () => {
-  it('maps hard and soft failures to verdicts', () => {
+  it('reads the verdict of scored checks: a hard failure is forged, a failed score suspicious', () => {
     const ok = { name: 'a', hard: true, passed: true, detail: '' }
-    expect(verdictOf([ok])).toBe('genuine')
-    expect(verdictOf([ok, { ...ok, hard: false, passed: false }])).toBe('suspicious')
-    expect(verdictOf([ok, { ...ok, passed: false }])).toBe('forged')
+    const score = { name: 'verdict.score', hard: false, passed: true, detail: '' }
+    expect(verdictOf([ok, score])).toBe('genuine')
+    // A soft check failing alone, under the threshold: the score passed, the verdict is genuine.
+    expect(verdictOf([ok, { ...ok, hard: false, passed: false }, score])).toBe('genuine')
+    expect(verdictOf([ok, { ...score, passed: false }])).toBe('suspicious')
+    expect(verdictOf([ok, { ...score, hard: true, passed: false }])).toBe('forged')
+    expect(verdictOf([{ ...ok, passed: false }, score])).toBe('forged')
   })
 
   it('makes no claim for an unknown family', () => {
@@ -139,8 +143,9 @@ describe('checks against a learned fingerprint', () => {
     const checks = runAuthenticityChecks(parsePdfStructure(shifted), 'test', fp)
     const alignment = checks.find((c) => c.name === 'layout.alignment')!
     expect(alignment.passed).toBe(false)
-    expect(alignment.hard).toBe(true)
+    expect(alignment.hard).toBe(false)
     expect(alignment.detail).toMatch(/page 1, box x 100\.0/)
+    expect(alignment.detail).toMatch(/\[soft: false alarms default on genuine → rate 0\.125, weight 1\.4/)
   })
 })
 
@@ -164,7 +169,10 @@ describe.skipIf(!existsSync(realRoot))(
       const s = parsePdfStructure(new Uint8Array(readFileSync(file.path)))
       const a = assessAuthenticity(modelOf(s), extractionOf(`${file.family}/any`), { filename: file.name })
       // Only check names are reported on failure: details may quote positions, never values, but stay terse.
-      expect(a.checks.filter((c) => !c.passed).map((c) => c.name)).toEqual([])
+      // No hard check may fail on a genuine receipt; a soft one may (in sample too: habits are learned as
+      // what ≥ 90 % of the samples do), as long as the calibrated score stays under the threshold.
+      expect(a.checks.filter((c) => c.hard && !c.passed).map((c) => c.name)).toEqual([])
+      expect(a.checks.find((c) => c.name === 'verdict.score')?.passed).toBe(true)
       expect(a.verdict).toBe('genuine')
     })
   },
