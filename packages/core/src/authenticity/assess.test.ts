@@ -81,6 +81,25 @@ describe('verdicts', () => {
     expect(verdictOf([{ ...ok, passed: false }, score])).toBe('forged')
   })
 
+  it('marks hard only the by-construction checks of docs/authenticity.md', () => {
+    const fp = learnFrom([receipt(), receipt()])
+    const hard = runAuthenticityChecks(parsePdfStructure(receipt()), 'test', fp)
+      .filter((c) => c.hard)
+      .map((c) => c.name)
+      .sort()
+    // These file-level rules apply to every document; the arithmetic and SBP-time contradictions only
+    // where the receipt prints the numbers (hard-checks.test.ts, fx-check.test.ts).
+    expect(hard).toEqual([
+      'fonts.missing_glyphs',
+      'generator.editing_tool',
+      'revisions.bytes_after_eof',
+      'revisions.eof_markers',
+      'revisions.single',
+      'revisions.startxref_markers',
+      'structure.xref_entry_length',
+    ])
+  })
+
   it('makes no claim for an unknown family', () => {
     const s = parsePdfStructure(receipt())
     const a = assessAuthenticity(modelOf(s), extractionOf('unknown'), {})

@@ -13,8 +13,8 @@ export { calibrate, INNER_FOLDS, learnFamilyFingerprint } from './learn-family'
 export { decodeSbpIdTime, type PrintedFacts, parsePdfDate, readPrintedFacts } from './printed-facts'
 export {
   DEFAULT_FALSE_ALARM,
-  MIN_FALSE_ALARM,
   falseAlarmRate,
+  MIN_FALSE_ALARM,
   P_DETECT,
   SCORE_CHECK,
   SUSPICIOUS_AT,

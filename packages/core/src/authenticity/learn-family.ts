@@ -7,7 +7,7 @@
  * @example learnFamilyFingerprint('vtb', files.map((f) => sampleOf(parsePdfStructure(f.bytes), 'vtb', f.name)))
  */
 import type { CheckResult } from '@rv/schemas'
-import { checksOfSample, sampleOf } from './assess'
+import { checksOfSample } from './assess'
 import { type Calibration, type Fingerprint, type LearningSample, learnFingerprint } from './fingerprint'
 
 /** Inner folds; fewer when there are fewer samples (one sample: no calibration, the default rate applies). */

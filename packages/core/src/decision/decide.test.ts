@@ -62,7 +62,10 @@ describe('decide', () => {
 
   it('given a scored assessment whose soft failure stayed below the threshold, then accept with no reasons', () => {
     const input = given({
-      document: doc('genuine', [check('layout.alignment', false, false), check('verdict.score', false, true)]),
+      document: doc('genuine', [
+        check('layout.alignment', false, false),
+        check('verdict.score', false, true),
+      ]),
     })
     expect(decide(input, defaultProfile)).toEqual({ recommendation: 'accept', reasons: [] })
   })
@@ -98,7 +101,10 @@ describe('decide', () => {
 
   it('given a profile that hardens a soft check of a scored assessment, then its failure alone is forged', () => {
     const input = given({
-      document: doc('genuine', [check('layout.alignment', false, false), check('verdict.score', false, true)]),
+      document: doc('genuine', [
+        check('layout.alignment', false, false),
+        check('verdict.score', false, true),
+      ]),
     })
     expect(decide(input, profile({ checks: { 'layout.alignment': 'hard' } }))).toEqual({
       recommendation: 'reject',

@@ -38,7 +38,8 @@ export function effectiveVerdict(
     if (mode === 'hard') hardFailures.push(check.name)
     else if (mode !== 'soft') continue
     // A stage-soft check of a scored assessment counts through the score, unless the profile names it.
-    else if (scored && !check.hard && check.name !== SCORE_CHECK && override === undefined) evidence.push(check.name)
+    else if (scored && !check.hard && check.name !== SCORE_CHECK && override === undefined)
+      evidence.push(check.name)
     else softFailures.push(check.name)
   }
   // No checks were run (unknown family, unreadable file): the stage's own verdict is all there is.
