@@ -6,7 +6,7 @@ import { documentFeatures } from './features'
 import { learnFingerprint } from './fingerprint'
 import { hardChecks } from './hard-checks'
 import type { PrintedFacts } from './printed-facts'
-import { SBP_ID_GROSS, semanticChecks } from './semantic-checks'
+import { SBP_ID_GROSS, sameName, semanticChecks } from './semantic-checks'
 import type { TextSegment } from './text-segments'
 
 const base = documentFeatures(parsePdfStructure(simplePagePdf('BT /F1 12 Tf 1 0 0 1 10 20 Tm (Hi)Tj ET\n')))
@@ -158,5 +158,35 @@ describe('printed-value checks split into a hard contradiction and a soft learne
       passed: false,
     })
     expect(checks.find((c) => c.name === 'semantics.sbp_id_format')!.hard).toBe(false)
+  })
+
+  it('given a recipient value wrapped onto the next line, then the name is read whole', () => {
+    const title = seg('Исходящий перевод СБП', 60, 40)
+    const label = seg('Получатель', 20, 100)
+    const first = { ...seg('Александр Сергеевич', 150, 100), x1: 257 }
+    const second = { ...seg('Петров', 227, 111), x1: 257 }
+    const run = (line: string) =>
+      semanticChecks(
+        fp,
+        { ...facts(null), bank: 'vtb' },
+        [title, seg(line, 70, 60), label, first, second],
+        undefined,
+      ).find((c) => c.name === 'semantics.recipient_repeated')!
+    expect(run('Саша Сергеевич Петров А.').passed).toBe(true)
+    expect(run('Мария Иванова К.').passed).toBe(false)
+  })
+})
+
+describe('the recipient repeated under the title (soft)', () => {
+  it('given the same name in another case, without a dot, abbreviated or reordered, then it agrees', () => {
+    expect(sameName('Иван Петров И.', 'ИВАН ПЕТРОВ И.')).toBe(true)
+    expect(sameName('Пётр Сидоров С', 'Петр Сидоров С.')).toBe(true)
+    expect(sameName('Саша Иванов Петрович И.', 'Александр Сергеевич Иванов Петрович')).toBe(true)
+    expect(sameName('Анна Б.', 'Анна Борисовна Б')).toBe(true)
+  })
+
+  it('given another recipient, then it disagrees', () => {
+    expect(sameName('Иван Петров И.', 'Мария Сидорова К.')).toBe(false)
+    expect(sameName('Иван И.', '')).toBe(false)
   })
 })
