@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fxCheck } from './fx-check'
+import { seg } from './testing/segments'
 import type { TextSegment } from './text-segments'
-
-const seg = (text: string, x0: number, baseline: number): TextSegment => ({
-  text,
-  x0,
-  x1: x0 + text.length * 5,
-  baseline,
-  size: 11,
-  fontName: 'F',
-  fill: '0',
-  runs: [],
-})
 
 /** A cross-border receipt laid out with values under labels (fake values). */
 function page(amount: string, rate: string, credited: string): TextSegment[] {
