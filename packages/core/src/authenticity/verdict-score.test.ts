@@ -69,6 +69,10 @@ describe('the calibrated verdict', () => {
     const r = scoreVerdict([soft('layout.alignment', true), hard('revisions.single', true)], calibrated)
     expect(r.verdict).toBe('genuine')
     expect(r.score).toBe(0)
+    expect(r.checks[0]!.detail).toBe(
+      'what [soft: false alarms 0/46 on genuine → rate 0.021, weight 3.2 if failed, group layout]',
+    )
+    expect(r.checks[1]!.detail).toBe('what')
     const summary = r.checks.at(-1)!
     expect(summary).toMatchObject({ name: 'verdict.score', hard: false, passed: true })
     expect(summary.detail).toContain('fingerprint builtin')

@@ -126,7 +126,7 @@ export function weightOf(rate: number): number {
 export interface ScoredAssessment {
   verdict: Verdict
   score: number
-  /** The checks with each failed soft check's detail stating its false-alarm rate and weight, then the summary. */
+  /** The checks, each soft one's detail stating its false-alarm rate and weight, then the summary. */
   checks: CheckResult[]
 }
 
@@ -139,15 +139,17 @@ export function fingerprintVersion(fp: Fingerprint): string {
 export function scoreVerdict(checks: readonly CheckResult[], fp: Fingerprint): ScoredAssessment {
   const groups = new Map<string, { name: string; weight: number }>()
   const annotated = checks.map((c) => {
-    if (c.hard || c.passed) return c
+    if (c.hard) return c
     const fa = falseAlarmRate(fp, c.name)
     const weight = weightOf(fa.rate)
     const group = evidenceGroup(c.name)
     const best = groups.get(group)
-    if (!best || weight > best.weight) groups.set(group, { name: c.name, weight })
+    if (!c.passed && (!best || weight > best.weight)) groups.set(group, { name: c.name, weight })
+    // Every soft check states its rate and weight; a passed one adds nothing to the score.
+    const counted = c.passed ? `weight ${fmt(weight)} if failed` : `weight ${fmt(weight)}`
     return {
       ...c,
-      detail: `${c.detail} [soft: false alarms ${fa.basis} on genuine → rate ${fa.rate.toFixed(3)}, weight ${fmt(weight)}, group ${group}]`,
+      detail: `${c.detail} [soft: false alarms ${fa.basis} on genuine → rate ${fa.rate.toFixed(3)}, ${counted}, group ${group}]`,
     }
   })
   const moved = [...groups.values()].sort((a, b) => b.weight - a.weight || a.name.localeCompare(b.name))
