@@ -44,9 +44,9 @@ function valueText(text: string): string {
 
 /**
  * The SBP id's encoded time (UTC, NSPK's registration of the transfer) and the printed operation time
- * (MSK) are the same transfer, seconds apart: a real-time payment system settles within seconds. More than
- * an hour apart beyond the printed unit is an edited date or time — a bank's own clock or time-zone slip is
- * a whole number of hours and would not be under an hour either way, so one hour is the tolerance.
+ * (Moscow time in every family: Alfa and GPB print «мск»/«(МСК)»; the UTC day rule is decoded, not
+ * guessed) are the same transfer, seconds apart: a real-time payment is registered as it is made. More than
+ * an hour apart beyond the printed unit is an edited date or time, not a processing delay.
  */
 export const SBP_ID_GROSS = 3600
 
