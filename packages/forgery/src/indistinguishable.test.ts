@@ -38,8 +38,15 @@ const pinned: Overrides = {
 const ALFA: ToolDeviations = { upperHexOperand: false, spaceBeforeTj: false, lfTail: true }
 const GPB: ToolDeviations = { upperHexOperand: false, spaceBeforeTj: true, lfTail: false }
 
-// The checks that see the marks: xref byte syntax (hard) on Alfa, content whitespace (soft) on both.
-const ALFA_CAUGHT = ['content.stream_end', 'structure.xref_entry_syntax', 'structure.xref_line_ends']
+// The checks that see the marks: the 19-byte xref entries on Alfa (hard: the format says 20), the xref and
+// content whitespace (soft) on both. On Gazprombank the soft marks alone are one group of evidence at the
+// default rate of a one-sample family: under the suspicious threshold, so the verdict is genuine.
+const ALFA_CAUGHT = [
+  'content.stream_end',
+  'structure.xref_entry_length',
+  'structure.xref_entry_syntax',
+  'structure.xref_line_ends',
+]
 const GPB_CAUGHT = ['content.operator_spacing', 'content.stream_end']
 
 // The technique changes the leading digit to the nearest one above that the subset holds: 1 → 2, 4 → 5.
@@ -53,7 +60,7 @@ const cases = [
     b: 2500,
     deviations: GPB,
     caught: GPB_CAUGHT,
-    verdict: 'suspicious',
+    verdict: 'genuine',
   },
   {
     family: 'gazprombank',
@@ -62,7 +69,7 @@ const cases = [
     b: 5520,
     deviations: GPB,
     caught: GPB_CAUGHT,
-    verdict: 'suspicious',
+    verdict: 'genuine',
   },
 ]
 
@@ -165,7 +172,7 @@ describe.each(cases)(
       expect(f.verdict).toBe(verdict)
       expect(
         f.checks
-          .filter((c) => !c.passed)
+          .filter((c) => !c.passed && c.name !== 'verdict.score')
           .map((c) => c.name)
           .sort(),
       ).toEqual(caught)
@@ -176,7 +183,9 @@ describe.each(cases)(
           : c,
       )
       expect(bytes.length).not.toBe(direct.pdf.length)
-      const others = (checks: typeof d.checks) => checks.filter((c) => !caught.includes(c.name))
+      // The score summary quotes the failed checks, so it differs by them too.
+      const others = (checks: typeof d.checks) =>
+        checks.filter((c) => !caught.includes(c.name) && c.name !== 'verdict.score')
       expect(others(quoted)).toEqual(others(d.checks))
       expect(d.checks.filter((c) => caught.includes(c.name)).every((c) => c.passed)).toBe(true)
     })

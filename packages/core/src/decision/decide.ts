@@ -56,7 +56,7 @@ function documentFindings(input: DecisionInput, profile: Profile, f: Findings): 
     imageFindings(input, profile, f)
     return
   }
-  const { verdict, hardFailures, softFailures } = effectiveVerdict(input.document, profile.checks)
+  const { verdict, hardFailures, softFailures, evidence } = effectiveVerdict(input.document, profile.checks)
   const unknownFamily = input.document.family === 'unknown' || verdict === 'unknown'
   if (unknownFamily) f.add(profile.document.unknown_family, 'family_unknown')
   else if (verdict === null) f.add('review', 'document_unassessed')
@@ -66,6 +66,10 @@ function documentFindings(input: DecisionInput, profile: Profile, f: Findings): 
   if (!unknownFamily) {
     for (const name of hardFailures) f.add(profile.document.forged, `check_failed:${name}`)
     for (const name of softFailures) f.add(checkAction, `check_failed:${name}`)
+    // The soft checks that moved the score are reasons only when the score decided something.
+    if (verdict === 'forged' || verdict === 'suspicious') {
+      for (const name of evidence) f.add(checkAction, `check_failed:${name}`)
+    }
   }
 }
 
