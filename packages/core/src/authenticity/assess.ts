@@ -13,10 +13,12 @@ import { drawingChecks } from './drawing-checks'
 import { documentFeatures } from './features'
 import type { Fingerprint } from './fingerprint'
 import { fingerprintChecks } from './fingerprint-checks'
+import { fingerprintVersionCheck } from './fingerprint-version'
 import { fingerprints } from './fingerprints'
 import { positionGridCheck } from './position-grid'
 import { readPrintedFacts } from './printed-facts'
 import { semanticChecks } from './semantic-checks'
+import { applyTemplateDrift } from './template-drift'
 
 export function verdictOf(checks: readonly CheckResult[]): Verdict {
   if (checks.some((c) => c.hard && !c.passed)) return 'forged'
@@ -62,6 +64,12 @@ export function assessAuthenticity(
   if (!fingerprint || !isStructure(model.structure) || model.structure.pages.length === 0) {
     return { verdict: 'unknown', family, checks: [] }
   }
-  const checks = runAuthenticityChecks(model.structure, bankOf(family), fingerprint, context.filename)
+  const checks = [
+    ...applyTemplateDrift(
+      runAuthenticityChecks(model.structure, bankOf(family), fingerprint, context.filename),
+      context.templateDrift,
+    ),
+    fingerprintVersionCheck(fingerprint),
+  ]
   return { verdict: verdictOf(checks), family, checks }
 }

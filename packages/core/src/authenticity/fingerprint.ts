@@ -17,6 +17,11 @@ export interface Fingerprint {
   family: string
   source: 'learned' | 'FAMILIES.md'
   samples: number
+  /**
+   * Which fingerprint this is: absent for the committed one (`builtin`), `v<n>` for a version learned in
+   * production and kept in the store (packages/store fingerprint-repository.ts). Checks record it.
+   */
+  version?: string
   /** How a hand-written fingerprint was derived. */
   notes?: string
   categorical: Record<string, string[]>
