@@ -5,9 +5,10 @@ import { join, resolve } from 'node:path'
 import { exampleRecord } from '@rv/core'
 import { generateReceipt } from '@rv/generator'
 import { contentKey, createS3Storage, sha256Hex } from '@rv/storage'
-import { connectStore } from '@rv/store'
+import { connectStore, type Store } from '@rv/store'
 import { createCleanup } from '@rv/testing'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { fingerprintCommands } from '../../../scripts/admin-fingerprints'
 import { repoRoot } from '../src/start-services'
 
 const stack = inject('stack')
@@ -17,12 +18,17 @@ const bucket = cleanup.bucket()
 const dir = mkdtempSync(join(tmpdir(), 'rv-fingerprints-'))
 const storage = createS3Storage({ ...stack.s3, bucket })
 
+let store: Store
+
 beforeAll(async () => {
   await storage.ensure()
+  store = await connectStore({ url: stack.mongoUrl, database })
+  await store.ensureIndexes()
   for (let i = 0; i < 5; i++) await checkInReview(`chk_fp_accepted_${i}`, `accepted-${i}`)
   await checkInReview('chk_fp_running', 'running', 'processing')
 })
 afterAll(async () => {
+  await store.close()
   rmSync(dir, { recursive: true, force: true })
   await cleanup.run()
 })
@@ -64,6 +70,33 @@ const ok = async (...args: string[]) => {
   return JSON.parse(run.stdout)
 }
 
+/**
+ * The same commands in-process, for the many steps after the CLI's own wiring is proven: each CLI start
+ * costs seconds on a loaded machine. `main` in scripts/admin.ts only dispatches `<noun> <verb>` to these.
+ */
+async function command(
+  ...args: string[]
+): Promise<{ ok: true; value: ReturnType<typeof JSON.parse> } | { ok: false; error: string }> {
+  const [noun, verb, ...rest] = args
+  const run = fingerprintCommands[`${noun} ${verb}`]
+  if (!run) throw new Error(`no command ${noun} ${verb}`)
+  try {
+    return { ok: true, value: JSON.parse(await run(store, rest, { storage: () => storage })) }
+  } catch (error) {
+    return { ok: false, error: (error as Error).message }
+  }
+}
+async function inProcess(...args: string[]) {
+  const result = await command(...args)
+  if (!result.ok) throw new Error(`${args.join(' ')} failed: ${result.error}`)
+  return result.value
+}
+async function refused(...args: string[]): Promise<string> {
+  const result = await command(...args)
+  if (result.ok) throw new Error(`${args.join(' ')} succeeded`)
+  return result.error
+}
+
 const vtbVariants = ['sbp_outgoing', 'vtb_client', 'sbp_incoming', 'salary', 'abroad_phone', 'card_abroad']
 /** Generated genuine VTB receipts (never real ones), written to a fresh folder. */
 function folderOf(name: string, count: number, extra: { family: string; variant: string }[] = []): string {
@@ -88,8 +121,7 @@ async function checkInReview(id: string, seed: string, status: 'done' | 'process
   const { pdf, filename } = generateReceipt({ family: 'vtb', variant: 'sbp_outgoing', seed })
   const sha256 = sha256Hex(pdf)
   await storage.put(contentKey(sha256), pdf, 'application/pdf')
-  const store = await connectStore({ url: stack.mongoUrl, database })
-  try {
+  {
     const record = exampleRecord({ id, tenant_id: 'ten_fp', status: 'pending', recommendation: null })
     const file = {
       bucket,
@@ -108,8 +140,6 @@ async function checkInReview(id: string, seed: string, status: 'done' | 'process
         recommendation: 'review',
         reasons: ['document_suspicious'],
       })
-  } finally {
-    await store.close()
   }
 }
 
@@ -118,9 +148,13 @@ describe('npm run admin -- fingerprint … / review accept', () => {
     const run = await admin('fingerprint', 'learn', 'vtb', folderOf('few', 3))
     expect(run.status).toBe(1)
     expect(run.stderr).toContain('refusing to learn vtb from 3 genuine receipt(s): at least 10 are needed')
-    expect(await ok('fingerprint', 'list', 'vtb')).toEqual({ family: 'vtb', active: 'builtin', versions: [] })
-    expect((await admin('fingerprint', 'learn', 'nobank', dir)).stderr).toContain('unknown family nobank')
-  }, 120_000)
+    expect(await inProcess('fingerprint', 'list', 'vtb')).toEqual({
+      family: 'vtb',
+      active: 'builtin',
+      versions: [],
+    })
+    expect(await refused('fingerprint', 'learn', 'nobank', dir)).toContain('unknown family nobank')
+  }, 300_000)
 
   it('learns immutable versions from a folder and from accepted checks; activate and rollback move the pointer', async () => {
     const folder = folderOf('genuine', 10, [{ family: 'alfa', variant: 'sbp' }])
@@ -137,8 +171,11 @@ describe('npm run admin -- fingerprint … / review accept', () => {
       { label: 'alfa-10.pdf', reason: expect.stringContaining('recognised as alfa/') },
     ])
     // The same files again: the same content, no new version.
-    expect(await ok('fingerprint', 'learn', 'vtb', folder)).toMatchObject({ version: 'v1', created: false })
-    const shown = await ok('fingerprint', 'show', 'vtb')
+    expect(await inProcess('fingerprint', 'learn', 'vtb', folder)).toMatchObject({
+      version: 'v1',
+      created: false,
+    })
+    const shown = await inProcess('fingerprint', 'show', 'vtb')
     expect(shown).toMatchObject({
       family: 'vtb',
       version: 1,
@@ -148,7 +185,7 @@ describe('npm run admin -- fingerprint … / review accept', () => {
 
     // Analysts accept checks in review (made in beforeAll); a check still running cannot be accepted.
     expect(
-      await ok('review', 'accept', 'chk_fp_accepted_0', '--note', 'payer confirmed by phone'),
+      await inProcess('review', 'accept', 'chk_fp_accepted_0', '--note', 'payer confirmed by phone'),
     ).toMatchObject({
       check_id: 'chk_fp_accepted_0',
       family: 'vtb/sbp_outgoing',
@@ -156,24 +193,24 @@ describe('npm run admin -- fingerprint … / review accept', () => {
       recommendation_was: 'review',
       created: true,
     })
-    expect(await ok('review', 'accept', 'chk_fp_accepted_0')).toMatchObject({ created: false })
-    for (let i = 1; i < 5; i++) await ok('review', 'accept', `chk_fp_accepted_${i}`)
-    expect((await admin('review', 'accept', 'chk_fp_running')).stderr).toContain('only a finished check')
-    expect((await admin('review', 'accept', 'chk_fp_missing')).stderr).toContain('no check chk_fp_missing')
+    expect(await inProcess('review', 'accept', 'chk_fp_accepted_0')).toMatchObject({ created: false })
+    for (let i = 1; i < 5; i++) await inProcess('review', 'accept', `chk_fp_accepted_${i}`)
+    expect(await refused('review', 'accept', 'chk_fp_running')).toContain('only a finished check')
+    expect(await refused('review', 'accept', 'chk_fp_missing')).toContain('no check chk_fp_missing')
 
     // Folder and accepted checks together; then the accepted ones alone.
-    const second = await ok('fingerprint', 'learn', 'vtb', folder, '--from-accepted')
+    const second = await inProcess('fingerprint', 'learn', 'vtb', folder, '--from-accepted')
     expect(second).toMatchObject({
       version: 'v2',
       created: true,
       samples: { folder: 10, accepted: 5 },
       judgedBefore: { version: 'v1' },
     })
-    expect((await admin('fingerprint', 'learn', 'vtb', '--from-accepted')).stderr).toContain(
+    expect(await refused('fingerprint', 'learn', 'vtb', '--from-accepted')).toContain(
       'from 5 genuine receipt(s)',
     )
     expect(
-      await ok('fingerprint', 'learn', 'vtb', '--from-accepted', '--min', '5', '--activate', 'no'),
+      await inProcess('fingerprint', 'learn', 'vtb', '--from-accepted', '--min', '5', '--activate', 'no'),
     ).toMatchObject({
       version: 'v3',
       active: false,
@@ -181,10 +218,10 @@ describe('npm run admin -- fingerprint … / review accept', () => {
     })
     const later = new Date(Date.now() + 3_600_000).toISOString()
     expect(
-      (await admin('fingerprint', 'learn', 'vtb', '--from-accepted', '--min', '5', '--since', later)).stderr,
+      await refused('fingerprint', 'learn', 'vtb', '--from-accepted', '--min', '5', '--since', later),
     ).toContain('from 0 genuine receipt(s)')
 
-    const list = await ok('fingerprint', 'list', 'vtb')
+    const list = await inProcess('fingerprint', 'list', 'vtb')
     expect(list.active).toBe('v2')
     expect(list.versions.map((v: { version: number; samples: number }) => [v.version, v.samples])).toEqual([
       [1, 10],
@@ -192,11 +229,11 @@ describe('npm run admin -- fingerprint … / review accept', () => {
       [3, 5],
     ])
     // Older versions are unchanged by later learning.
-    expect(await ok('fingerprint', 'show', 'vtb', 'v1')).toEqual(shown)
-    expect(await ok('fingerprint', 'activate', 'vtb', '3')).toEqual({ family: 'vtb', active: 'v3' })
-    expect(await ok('fingerprint', 'rollback', 'vtb')).toEqual({ family: 'vtb', active: 'v2' })
-    expect(await ok('fingerprint', 'rollback', 'vtb')).toEqual({ family: 'vtb', active: 'v1' })
-    expect(await ok('fingerprint', 'rollback', 'vtb')).toEqual({ family: 'vtb', active: 'builtin' })
-    expect((await admin('fingerprint', 'activate', 'vtb', '9')).stderr).toContain('no fingerprint vtb v9')
-  }, 300_000)
+    expect(await inProcess('fingerprint', 'show', 'vtb', 'v1')).toEqual(shown)
+    expect(await inProcess('fingerprint', 'activate', 'vtb', '3')).toEqual({ family: 'vtb', active: 'v3' })
+    expect(await inProcess('fingerprint', 'rollback', 'vtb')).toEqual({ family: 'vtb', active: 'v2' })
+    expect(await inProcess('fingerprint', 'rollback', 'vtb')).toEqual({ family: 'vtb', active: 'v1' })
+    expect(await inProcess('fingerprint', 'rollback', 'vtb')).toEqual({ family: 'vtb', active: 'builtin' })
+    expect(await refused('fingerprint', 'activate', 'vtb', '9')).toContain('no fingerprint vtb v9')
+  }, 600_000)
 })
