@@ -4,6 +4,7 @@
  * (error, document, expectation, match, replay), so equal inputs always give equal reason lists.
  */
 import type { Expectation, MatchFlags, Profile, ProfileAction, Recommendation } from '@rv/schemas'
+import { TEMPLATE_DRIFT_CHECK } from '../authenticity/template-drift'
 import type { DecisionInput } from '../check/stage-contracts'
 import { effectiveVerdict } from './effective-verdict'
 import { missingExpectationMembers } from './expectation-requirements'
@@ -43,6 +44,8 @@ function documentFindings(input: DecisionInput, profile: Profile, f: Findings): 
   else if (verdict === 'forged') f.add(profile.document.forged, 'document_forged')
   else if (verdict === 'suspicious') f.add(profile.document.suspicious, 'document_suspicious')
   const checkAction = verdict === 'forged' ? profile.document.forged : profile.document.suspicious
+  // Its own code, so clients can tell a bank's app update from a forgery without parsing check names.
+  if (!unknownFamily && softFailures.includes(TEMPLATE_DRIFT_CHECK)) f.add(checkAction, 'template_drift')
   if (!unknownFamily) {
     for (const name of hardFailures) f.add(profile.document.forged, `check_failed:${name}`)
     for (const name of softFailures) f.add(checkAction, `check_failed:${name}`)

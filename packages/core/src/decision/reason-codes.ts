@@ -6,6 +6,8 @@ export const reasonCodes = {
   error: 'error:<code> — the check failed with this error code (record.error)',
   document_forged: 'a hard authenticity check failed',
   document_suspicious: 'only soft authenticity checks failed',
+  template_drift:
+    'the generator is one the fingerprint has not seen, but many independent payers sent it: likely a bank app update (soft)',
   document_unassessed: 'the authenticity stage gave no verdict',
   family_unknown: 'the receipt does not belong to a known family; authenticity makes no claim',
   check_failed: 'check_failed:<name> — the named check failed and counted (hard or soft) under the profile',
