@@ -1,14 +1,14 @@
 import { assessAuthenticity, TEMPLATE_DRIFT_CHECK } from '@rv/core/authenticity/index'
-import { extractReceipt } from '@rv/core/extraction/index'
 import { parsePdf } from '@rv/core/pdf/parse-pdf'
 import { createFingerprintCache, learnFamilyFromFiles } from '@rv/fingerprints'
 import { generateReceipt } from '@rv/generator'
 import type { CheckExtractedV1 } from '@rv/schemas'
-import { contentKey, createS3Storage, sha256Hex } from '@rv/storage'
+import { createS3Storage } from '@rv/storage'
 import { connectStore, type Store } from '@rv/store'
 import { createCleanup } from '@rv/testing'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { type AuthenticityDeps, handleExtracted } from '../src/handler'
+import { storedReceiptEvent } from './stored-receipt-event'
 
 const stack = inject('stack')
 const cleanup = createCleanup(stack, 'it-auth-fingerprints')
@@ -44,40 +44,12 @@ afterAll(async () => {
 
 let n = 0
 /** A generated VTB receipt stored in S3 and its check.extracted.v1 event, as the pipeline sends it. */
-async function submitted(seed: string, tenantId = 'ten_a'): Promise<CheckExtractedV1> {
-  const { pdf, filename } = generateReceipt({ family: 'vtb', variant: 'sbp_outgoing', seed })
-  const sha256 = sha256Hex(pdf)
-  await storage.put(contentKey(sha256), pdf, 'application/pdf')
-  const extraction = extractReceipt(await parsePdf(pdf))
-  const id = `chk_01AUTHFP${String(++n).padStart(16, '0')}`
-  return JSON.parse(
-    JSON.stringify({
-      check_id: id,
-      tenant_id: tenantId,
-      submission: {
-        check_id: id,
-        tenant_id: tenantId,
-        created_at: '2026-03-11T07:12:00.000Z',
-        file: {
-          bucket: storage.bucket,
-          key: contentKey(sha256),
-          sha256,
-          size: pdf.byteLength,
-          content_type: 'application/pdf',
-          filename,
-        },
-        expectation: {},
-        profile: { name: 'default', version: 1 },
-        mode: 'pdf',
-      },
-      extraction: {
-        family: extraction.family,
-        fields: extraction.fields,
-        normalized_text_sha256: 'a'.repeat(64),
-        facts: extraction.facts,
-      },
-    }),
-  ) as CheckExtractedV1
+function submitted(seed: string, tenantId = 'ten_a'): Promise<CheckExtractedV1> {
+  const receipt = generateReceipt({ family: 'vtb', variant: 'sbp_outgoing', seed })
+  return storedReceiptEvent(storage, receipt, {
+    checkId: `chk_01AUTHFP${String(++n).padStart(16, '0')}`,
+    tenantId,
+  })
 }
 
 const versionOf = (checks: { name: string; detail: string }[]) =>
@@ -123,9 +95,15 @@ describe('authenticity judging with fingerprints learned in production', () => {
     await store.fingerprints.activate('vtb', document.version)
     await judging.refresh()
 
-    const judge = async (seed: string, tenant: string) =>
-      (await handleExtracted(await submitted(seed, tenant), deps))!.document
-    // Each seed is another payer (the generator draws the sender name from it).
+    const payers: (string | null | undefined)[] = []
+    const judge = async (seed: string, tenant: string) => {
+      const event = await submitted(seed, tenant)
+      payers.push(event.extraction?.fields.sender_name)
+      return (await handleExtracted(event, deps))!.document
+    }
+    // Each seed is another payer (the generator draws the sender name from it; asserted at the end).
+    // The same payer again never counts twice:
+    expect((await judge('drift-1', 'ten_a')).verdict).toBe('forged')
     const first = await judge('drift-1', 'ten_a')
     expect(first.verdict).toBe('forged')
     expect(first.checks.find((c) => c.name === 'generator.producer')).toMatchObject({
@@ -147,5 +125,7 @@ describe('authenticity judging with fingerprints learned in production', () => {
       passed: false,
     })
     expect(versionOf(drift.checks)).toBe(`v${document.version}`)
+    expect(new Set(payers.slice(1)).size).toBe(4)
+    expect(payers[0]).toBe(payers[1])
   })
 })
