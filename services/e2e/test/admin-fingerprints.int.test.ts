@@ -9,6 +9,7 @@ import { connectStore, type Store } from '@rv/store'
 import { createCleanup } from '@rv/testing'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { fingerprintCommands } from '../../../scripts/admin-fingerprints'
+import { storeEnv } from '../src/e2e-environment'
 import { repoRoot } from '../src/start-services'
 
 const stack = inject('stack')
@@ -43,16 +44,7 @@ function admin(...args: string[]): Promise<{ status: number | null; stdout: stri
     [resolve(repoRoot, 'scripts/admin.ts'), ...args],
     {
       cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        MONGODB_URL: stack.mongoUrl,
-        MONGODB_DB: database,
-        S3_ENDPOINT: stack.s3.endpoint,
-        S3_ACCESS_KEY: stack.s3.accessKey,
-        S3_SECRET_KEY: stack.s3.secretKey,
-        S3_REGION: stack.s3.region,
-        S3_BUCKET: bucket,
-      },
+      env: { PATH: process.env.PATH ?? '', ...storeEnv(stack, database, bucket) },
     },
   )
   let stdout = ''
