@@ -251,3 +251,46 @@ export function readLogLevel(r: EnvReader): LogLevel {
     default: 'info',
   })
 }
+
+/** How the authenticity service follows fingerprints learned in production and judges template drift. */
+export interface FingerprintsConfig {
+  /** How often the active stored fingerprints are re-read (never per message). */
+  refreshMs: number
+  drift: {
+    /** Distinct payers that must have submitted an unseen generator signature for it to count as drift. */
+    minPayers: number
+    /** …at this many distinct tenants (merchants) at least. */
+    minTenants: number
+    /** The counting window. */
+    windowMs: number
+  }
+}
+
+export function readFingerprints(r: EnvReader): FingerprintsConfig {
+  return {
+    refreshMs:
+      r.int('FINGERPRINT_REFRESH_SECONDS', {
+        doc: 'How often authenticity re-reads the active stored fingerprints',
+        default: 60,
+        min: 1,
+      }) * 1000,
+    drift: {
+      minPayers: r.int('TEMPLATE_DRIFT_MIN_PAYERS', {
+        doc: 'Distinct payers of an unseen generator signature that make it template drift',
+        default: 10,
+        min: 1,
+      }),
+      minTenants: r.int('TEMPLATE_DRIFT_MIN_TENANTS', {
+        doc: 'Distinct tenants among them (1 for a single-tenant deployment)',
+        default: 2,
+        min: 1,
+      }),
+      windowMs:
+        r.int('TEMPLATE_DRIFT_WINDOW_HOURS', {
+          doc: 'Window in which template drift payers are counted',
+          default: 168,
+          min: 1,
+        }) * 3_600_000,
+    },
+  }
+}

@@ -1,9 +1,12 @@
 import { MongoClient } from 'mongodb'
 import { createCheckRepository } from './check-repository'
+import { createFingerprintRepository } from './fingerprint-repository'
+import { createGeneratorSightings } from './generator-sightings'
 import { createIdempotencyRepository } from './idempotency-repository'
 import { createModelBudgetRepository } from './model-budget-repository'
 import { createProfileRepository } from './profile-repository'
 import { createReplayRegistry } from './replay-registry'
+import { createReviewRepository } from './review-repository'
 import { createTenantRepository } from './tenant-repository'
 
 export interface StoreOptions {
@@ -30,6 +33,9 @@ export async function connectStore(options: StoreOptions) {
   const replay = createReplayRegistry(db)
   const profiles = createProfileRepository(db)
   const modelBudget = createModelBudgetRepository(db)
+  const fingerprints = createFingerprintRepository(db)
+  const reviews = createReviewRepository(db)
+  const sightings = createGeneratorSightings(db)
 
   return {
     db,
@@ -39,6 +45,9 @@ export async function connectStore(options: StoreOptions) {
     replay,
     profiles,
     modelBudget,
+    fingerprints,
+    reviews,
+    sightings,
     async ensureIndexes(): Promise<void> {
       await checks.ensureIndexes()
       await tenants.ensureIndexes()
@@ -46,6 +55,8 @@ export async function connectStore(options: StoreOptions) {
       await replay.ensureIndexes()
       await profiles.ensureIndexes()
       await modelBudget.ensureIndexes()
+      await fingerprints.ensureIndexes()
+      await reviews.ensureIndexes()
     },
     async ping(): Promise<void> {
       await db.command({ ping: 1 })

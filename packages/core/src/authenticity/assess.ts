@@ -14,11 +14,13 @@ import { drawingChecks } from './drawing-checks'
 import { documentFeatures } from './features'
 import type { Fingerprint, LearningSample } from './fingerprint'
 import { fingerprintChecks } from './fingerprint-checks'
+import { fingerprintVersionCheck } from './fingerprint-version'
 import { fingerprints } from './fingerprints'
 import { hardChecks } from './hard-checks'
 import { positionGridCheck } from './position-grid'
 import { readPrintedFacts } from './printed-facts'
 import { semanticChecks } from './semantic-checks'
+import { applyTemplateDrift } from './template-drift'
 import { scoreVerdict } from './verdict-score'
 
 /** The verdict of checks already scored (the last one is the `verdict.score` summary). */
@@ -83,6 +85,9 @@ export function assessAuthenticity(
     return { verdict: 'unknown', family, checks: [] }
   }
   const sample = sampleOf(model.structure, bankOf(family), context.filename)
-  const { verdict, checks } = scoreVerdict(checksOfSample(sample, fingerprint), fingerprint)
-  return { verdict, family, checks }
+  const scored = scoreVerdict(
+    applyTemplateDrift(checksOfSample(sample, fingerprint), context.templateDrift),
+    fingerprint,
+  )
+  return { verdict: scored.verdict, family, checks: [...scored.checks, fingerprintVersionCheck(fingerprint)] }
 }

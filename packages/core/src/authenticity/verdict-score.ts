@@ -13,6 +13,7 @@
  */
 import type { CheckResult, Verdict } from '@rv/schemas'
 import type { Fingerprint } from './fingerprint'
+import { fingerprintVersion } from './fingerprint-version'
 
 /** Prior probability that a soft check fires on a forgery: one in two. Documented, never fitted. */
 export const P_DETECT = 0.5
@@ -131,10 +132,6 @@ export interface ScoredAssessment {
 }
 
 const fmt = (x: number) => x.toFixed(1)
-
-export function fingerprintVersion(fp: Fingerprint): string {
-  return fp.version ?? 'builtin'
-}
 
 export function scoreVerdict(checks: readonly CheckResult[], fp: Fingerprint): ScoredAssessment {
   const groups = new Map<string, { name: string; weight: number }>()

@@ -5,6 +5,7 @@
  */
 import type { Expectation, MatchFlags, Profile, ProfileAction, Recommendation } from '@rv/schemas'
 import { imageMarkerCheck, isImageAssessment } from '../authenticity/image/assess-image'
+import { TEMPLATE_DRIFT_CHECK } from '../authenticity/template-drift'
 import type { DecisionInput } from '../check/stage-contracts'
 import { effectiveVerdict } from './effective-verdict'
 import { missingExpectationMembers } from './expectation-requirements'
@@ -63,6 +64,9 @@ function documentFindings(input: DecisionInput, profile: Profile, f: Findings): 
   else if (verdict === 'forged') f.add(profile.document.forged, 'document_forged')
   else if (verdict === 'suspicious') f.add(profile.document.suspicious, 'document_suspicious')
   const checkAction = verdict === 'forged' ? profile.document.forged : profile.document.suspicious
+  // Its own code, so clients can tell a bank's app update from a forgery without parsing check names.
+  const drift = input.document.checks.some((c) => c.name === TEMPLATE_DRIFT_CHECK && !c.passed)
+  if (!unknownFamily && drift) f.add(checkAction, 'template_drift')
   if (!unknownFamily) {
     for (const name of hardFailures) f.add(profile.document.forged, `check_failed:${name}`)
     for (const name of softFailures) f.add(checkAction, `check_failed:${name}`)

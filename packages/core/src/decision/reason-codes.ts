@@ -8,6 +8,8 @@ export const reasonCodes = {
     'a hard authenticity check failed, or the soft evidence score (check verdict.score) reached the forged threshold',
   document_suspicious:
     'the soft evidence score (check verdict.score) reached the suspicious threshold, or the profile softened a failed hard check',
+  template_drift:
+    'the generator is one the fingerprint has not seen, but many independent payers sent it: likely a bank app update (soft)',
   document_unassessed: 'the authenticity stage gave no verdict',
   document_image_unverified:
     'the receipt is a picture and no check failed: it cannot be proven genuine from the file alone (profile document.image)',
