@@ -82,7 +82,7 @@ describe('authenticity judging with fingerprints learned in production', () => {
     expect(versionOf((await handleExtracted(await submitted('fp-4'), deps))!.document.checks)).toBe('builtin')
   })
 
-  it('turns an unseen generator from forged into template drift once enough payers at enough tenants sent it', async () => {
+  it('names an unseen generator template drift, and stops counting it as evidence, once enough payers at enough tenants sent it', async () => {
     // An active version that has never seen the generator these receipts carry: what a bank's app update
     // looks like from the service's side.
     const files = Array.from(
@@ -103,19 +103,25 @@ describe('authenticity judging with fingerprints learned in production', () => {
     }
     // Each seed is another payer (the generator draws the sender name from it; asserted at the end).
     // The same payer again never counts twice:
-    expect((await judge('drift-1', 'ten_a')).verdict).toBe('forged')
+    const counted = (d: { checks: { name: string; detail: string }[] }) =>
+      d.checks.find((c) => c.name === 'verdict.score')?.detail.includes('generator.producer +')
+    const hasDrift = (d: { checks: { name: string }[] }) =>
+      d.checks.some((c) => c.name === TEMPLATE_DRIFT_CHECK)
+    expect(hasDrift(await judge('drift-1', 'ten_a'))).toBe(false)
     const first = await judge('drift-1', 'ten_a')
-    expect(first.verdict).toBe('forged')
+    expect(hasDrift(first)).toBe(false)
+    expect(counted(first)).toBe(true)
     expect(first.checks.find((c) => c.name === 'generator.producer')).toMatchObject({
-      hard: true,
+      hard: false,
       passed: false,
     })
-    expect((await judge('drift-2', 'ten_a')).verdict).toBe('forged')
+    expect(hasDrift(await judge('drift-2', 'ten_a'))).toBe(false)
     // Three payers, but all at one tenant: not yet.
-    expect((await judge('drift-3', 'ten_a')).verdict).toBe('forged')
+    expect(hasDrift(await judge('drift-3', 'ten_a'))).toBe(false)
     // A fourth payer at a second tenant meets both thresholds.
     const drift = await judge('drift-4', 'ten_b')
-    expect(drift.verdict).toBe('suspicious')
+    expect(counted(drift)).toBe(false)
+    expect(drift.verdict).toBe('genuine')
     expect(drift.checks.find((c) => c.name === TEMPLATE_DRIFT_CHECK)).toMatchObject({
       hard: false,
       passed: false,

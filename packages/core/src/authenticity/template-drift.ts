@@ -69,10 +69,21 @@ export interface TemplateDriftEvidence {
 }
 
 /**
+ * The failed checks that template drift explains (the identity checks and the drift check itself): the
+ * score leaves them out, so an app update seen from many payers moves the verdict by nothing but its
+ * reason code (`template_drift`, review under the default profile). Empty when there is no drift.
+ */
+export function explainedByDrift(checks: readonly CheckResult[]): Set<string> {
+  if (!checks.some((c) => c.name === TEMPLATE_DRIFT_CHECK && !c.passed)) return new Set()
+  return new Set([...Object.values(IDENTITY), ...FOLLOWS_IDENTITY, TEMPLATE_DRIFT_CHECK])
+}
+
+/**
  * Applies the drift decision to the checks of a document whose generator identity the fingerprint has
- * not seen. Below the thresholds nothing changes (an unseen producer stays a hard failure). At or above
- * them the identity checks that failed become soft and one failed soft check `generator.template_drift`
- * says why: the document is at worst suspicious, never forged, for its generator alone. Every other hard
+ * not seen. Below the thresholds nothing changes (an unseen identity counts in the score like any soft
+ * evidence). At or above them the identity checks that failed are soft (they already are, unless a profile
+ * made them hard) and one failed soft check `generator.template_drift` says why; the score leaves them out
+ * (`explainedByDrift`): the document is never suspicious or forged for its generator alone. Every other hard
  * check (revisions, deflate, glyphs, arithmetic, …) stays hard: a re-saved forgery is still caught by them.
  */
 export function applyTemplateDrift(

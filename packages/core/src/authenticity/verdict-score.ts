@@ -14,6 +14,7 @@
 import type { CheckResult, Verdict } from '@rv/schemas'
 import type { Fingerprint } from './fingerprint'
 import { fingerprintVersion } from './fingerprint-version'
+import { explainedByDrift } from './template-drift'
 
 /** Prior probability that a soft check fires on a forgery: one in two. Documented, never fitted. */
 export const P_DETECT = 0.5
@@ -135,8 +136,12 @@ const fmt = (x: number) => x.toFixed(1)
 
 export function scoreVerdict(checks: readonly CheckResult[], fp: Fingerprint): ScoredAssessment {
   const groups = new Map<string, { name: string; weight: number }>()
+  const explained = explainedByDrift(checks)
   const annotated = checks.map((c) => {
     if (c.hard) return c
+    if (!c.passed && explained.has(c.name)) {
+      return { ...c, detail: `${c.detail} [soft: explained by template drift, not counted]` }
+    }
     const fa = falseAlarmRate(fp, c.name)
     const weight = weightOf(fa.rate)
     const group = evidenceGroup(c.name)
