@@ -25,6 +25,23 @@ export interface FingerprintDocument {
   created_at: Date
 }
 
+/**
+ * As stored: the fingerprint as JSON text. Its maps are keyed by check names (`content.covered_text`), and
+ * MongoDB-wire servers refuse or discourage dots in field names (FerretDB v1 refuses them); the store never
+ * queries inside a fingerprint, so text costs nothing.
+ */
+type StoredFingerprint = Omit<FingerprintDocument, 'fingerprint'> & { fingerprint_json: string }
+
+function toStored({ fingerprint, ...rest }: FingerprintDocument): StoredFingerprint {
+  return { ...rest, fingerprint_json: JSON.stringify(fingerprint) }
+}
+
+function fromStored(doc: StoredFingerprint | null): FingerprintDocument | undefined {
+  if (!doc) return undefined
+  const { fingerprint_json, ...rest } = doc
+  return { ...rest, fingerprint: JSON.parse(fingerprint_json) as Fingerprint }
+}
+
 /** The active pointer of a family; absent = the committed (builtin) fingerprint judges. */
 interface ActiveDocument {
   _id: string
@@ -57,15 +74,15 @@ function contentHash(fp: Fingerprint): string {
  * in packages/core judges (`builtin`).
  */
 export function createFingerprintRepository(db: Db) {
-  const versions: Collection<FingerprintDocument> = db.collection<FingerprintDocument>('fingerprints')
+  const versions: Collection<StoredFingerprint> = db.collection<StoredFingerprint>('fingerprints')
   const active: Collection<ActiveDocument> = db.collection<ActiveDocument>('fingerprint_active')
 
   async function latest(family: string): Promise<FingerprintDocument | undefined> {
-    return (await versions.find({ family }).sort({ version: -1 }).limit(1).next()) ?? undefined
+    return fromStored(await versions.find({ family }).sort({ version: -1 }).limit(1).next())
   }
 
   async function find(family: string, version: number): Promise<FingerprintDocument | undefined> {
-    return (await versions.findOne({ _id: `${family}:${version}` })) ?? undefined
+    return fromStored(await versions.findOne({ _id: `${family}:${version}` }))
   }
 
   return {
@@ -102,7 +119,7 @@ export function createFingerprintRepository(db: Db) {
           created_at: now,
         }
         try {
-          await versions.insertOne(document)
+          await versions.insertOne(toStored(document))
           return { document, created: true }
         } catch (error) {
           // Another writer minted this version first: re-read and decide again.
@@ -160,13 +177,16 @@ export function createFingerprintRepository(db: Db) {
         versions.find({ family }).sort({ version: 1 }).toArray(),
         active.findOne({ _id: family }),
       ])
-      return docs.map((d) => ({
-        version: d.version,
-        samples: d.fingerprint.samples,
-        provenance: d.provenance,
-        created_at: d.created_at.toISOString(),
-        active: pointer?.version === d.version,
-      }))
+      return docs
+        .map(fromStored)
+        .flatMap((d) => (d ? [d] : []))
+        .map((d) => ({
+          version: d.version,
+          samples: d.fingerprint.samples,
+          provenance: d.provenance,
+          created_at: d.created_at.toISOString(),
+          active: pointer?.version === d.version,
+        }))
     },
   }
 }
