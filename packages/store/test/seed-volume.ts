@@ -10,8 +10,14 @@ export interface VolumeOptions {
   /** The clock of the seeded data: checks spread over the 24 hours before it. */
   now: Date
   tenants?: number
-  /** Documents per insertMany. */
+  /** Existing tenants to own the checks instead of `tenants` generated ones (then none is created). */
+  tenantIds?: string[]
+  /** Seeds checks `from`..`checks - 1` only, and nothing else: to grow an earlier seed. */
+  from?: number
+  /** Checks per batch (each batch is one insertMany per collection). */
   batch?: number
+  /** Batches in flight at once. */
+  concurrency?: number
   /** Called after each batch of checks with how many are stored. */
   progress?: (stored: number) => void
 }
@@ -30,11 +36,12 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<void> 
   const batch = options.batch ?? 1000
   const now = options.now.getTime()
   const createdAt = (i: number) =>
-    new Date(now - hourMs * 24 + Math.floor((i * hourMs * 24) / options.checks))
+    // Spread over the 24 hours before `now` whatever the count, so a seed can grow.
+    new Date(now - hourMs * 24 + ((i * 7919) % 86_400) * 1000)
 
   const docsFor = (i: number) => {
     const id = seedCheckId(i)
-    const tenantId = seedTenant(i % tenants)
+    const tenantId = options.tenantIds?.[i % options.tenantIds.length] ?? seedTenant(i % tenants)
     const created = createdAt(i)
     const record: CheckRecord = {
       ...pendingRecord({
@@ -110,7 +117,8 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<void> 
   const insert = (name: string, docs: Document[]) =>
     docs.length === 0 ? Promise.resolve() : db.collection(name).insertMany(docs, { ordered: false })
 
-  for (let start = 0; start < options.checks; start += batch) {
+  const from = options.from ?? 0
+  const seedBatch = async (start: number) => {
     const rows = Array.from({ length: Math.min(batch, options.checks - start) }, (_, k) => docsFor(start + k))
     await Promise.all([
       insert(
@@ -125,8 +133,6 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<void> 
         'check_stages',
         rows.flatMap((r) => r.stages),
       ),
-    ])
-    await Promise.all([
       insert(
         'replay_checks',
         rows.map((r) => r.replayCheck),
@@ -140,13 +146,27 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<void> 
         rows.map((r) => r.idempotency),
       ),
     ])
-    options.progress?.(start + rows.length)
   }
+  // A few batches in flight: the server's inserts overlap with the client's encoding.
+  const starts: number[] = []
+  for (let start = from; start < options.checks; start += batch) starts.push(start)
+  let done = 0
+  await Promise.all(
+    Array.from({ length: options.concurrency ?? 3 }, async () => {
+      for (let start = starts.shift(); start !== undefined; start = starts.shift()) {
+        await seedBatch(start)
+        done += Math.min(batch, options.checks - start)
+        options.progress?.(from + done)
+      }
+    }),
+  )
+  if (from > 0) return
 
   // In flight: one in a hundred (at least a few) pending, processing or waiting for its outbox.
   const inFlight = Math.max(6, Math.floor(options.checks / 100))
   const flying = Array.from({ length: inFlight }, (_, k) => {
     const { completed_published: _flag, ...seeded } = docsFor(options.checks + k).check
+    seeded._id = `chk_flight${k}`
     // In the minutes before `now`: past a sweeper's republish delay.
     const check = {
       ...seeded,
@@ -166,6 +186,7 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<void> 
   })
   for (let start = 0; start < markers.length; start += batch)
     await insert('idempotency_retirements', markers.slice(start, start + batch))
+  if (options.tenantIds) return
   // Tenants, one API key each and two versions of their own default profile.
   const at = options.now
   for (let start = 0; start < tenants; start += batch) {
