@@ -190,7 +190,7 @@ export function hotPathQueries(sample: {
     'API key (every request)': tenantQueries.keyById('rvk_live_abcdefgh'),
     'tenant (every request)': tenantQueries.byId(tenantId),
     'pinned profile (matching, replay, aggregator)': profileQueries.byId(`${tenantId}:default:1`),
-    'latest profile': profileQueries.versions(tenantId, 'default', -1, 1),
+    'latest profile (admin, profile saves)': profileQueries.versions(tenantId, 'default', -1, 1),
   }
 }
 
