@@ -39,8 +39,10 @@ BEGIN
   IF EXISTS (SELECT 1 FROM pg_class WHERE relname = twin AND relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = ix.nspname)) THEN
     RETURN;
   END IF;
-  EXECUTE format('CREATE INDEX %I ON %I.%I USING gin (%s)', twin, ix.nspname, ix.table_name,
-    (SELECT string_agg('(' || col || ') jsonb_path_ops', ', ') FROM unnest(cols) col));
+  -- fastupdate off: with it, every lookup also reads the index's pending list (up to 4 MB of recent
+  -- entries): measured 2.3 ms for one `_id` at 100k checks. Without it an insert updates the tree at once.
+  EXECUTE format('CREATE INDEX %I ON %I.%I USING gin (%s) WITH (fastupdate = off)', twin, ix.nspname,
+    ix.table_name, (SELECT string_agg('(' || col || ') jsonb_path_ops', ', ') FROM unnest(cols) col));
 END
 $fn$;
 
@@ -55,6 +57,8 @@ END
 $fn$;
 
 DO $do$
+DECLARE
+  stmt text;
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_event_trigger WHERE evtname = 'rv_ferretdb_twin') THEN
     CREATE EVENT TRIGGER rv_ferretdb_twin ON ddl_command_end WHEN TAG IN ('CREATE INDEX')
@@ -62,6 +66,15 @@ BEGIN
   END IF;
   -- Indexes created before the trigger existed.
   PERFORM rv_ferretdb_twin_index(i.indexrelid) FROM pg_index i;
+  -- Twins made by an earlier version of this file, with the pending list on.
+  FOR stmt IN
+    SELECT format('ALTER INDEX %I.%I SET (fastupdate = off)', n.nspname, c.relname)
+      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE c.relkind = 'i' AND c.relname LIKE '%\_rvgin\_%'
+       AND NOT coalesce(c.reloptions @> '{fastupdate=off}', false)
+  LOOP
+    EXECUTE stmt;
+  END LOOP;
   -- FerretDB passes the field name as a bind parameter (`_jsonb->$1 @> $2`) in prepared statements: a
   -- generic plan cannot match the index expression `(_jsonb->'field')`, a custom plan (parameters
   -- substituted) can. New sessions of this database always plan with the values.
