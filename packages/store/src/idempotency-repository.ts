@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto'
 import type { Collection, Db, Filter } from 'mongodb'
 import { isDuplicateKeyError } from './duplicate-key'
-import { findWith, hourBucket, hourMs, idempotencyQueries, storeIndexes } from './store-queries'
+import {
+  findWith,
+  hourBucket,
+  hourMs,
+  idempotencyQueries,
+  minuteBucket,
+  minuteMs,
+  storeIndexes,
+} from './store-queries'
 
 export interface IdempotencyDocument {
   /** `<tenant>:<key>`: the unique id makes claiming a key atomic. */
@@ -11,8 +19,8 @@ export interface IdempotencyDocument {
   fingerprint: string
   check_id: string
   created_at: Date
-  /** `created_at`'s hour (`2026-03-11T07`): the purge asks per hour, an equality FerretDB pushes down. */
-  created_hour: string
+  /** `created_at`'s minute (`2026-03-11T07:12`): the purge asks per minute, an equality FerretDB pushes down. */
+  created_minute: string
 }
 
 interface RetirementDocument {
@@ -51,10 +59,12 @@ const retirerGraceMs = 30_000
 export const defaultIdempotencyRetentionMs = 24 * 60 * 60 * 1000
 
 /**
- * How far back a purge looks for hour buckets the first time (then it goes on from where it stopped).
- * Records older than that (a sweeper stopped for days) stay: expired, so absent to claims, only space.
+ * How far back a purge looks the first time (then it goes on from where it stopped): minute buckets of
+ * records, hour buckets of retirement markers. Older ones (a sweeper stopped longer) stay: expired, so
+ * absent to claims, only space.
  */
-const purgeLookbackMs = 3 * 24 * hourMs
+const recordsLookbackMs = 6 * hourMs
+const markersLookbackMs = 3 * 24 * hourMs
 
 /**
  * Idempotency keys, scoped per tenant, kept `retentionMs`. FerretDB v1 has no TTL indexes, so retention is
@@ -72,9 +82,9 @@ export function createIdempotencyRepository(db: Db, options: { retentionMs?: num
   const retirements: Collection<RetirementDocument> = db.collection('idempotency_retirements')
   const retentionMs = options.retentionMs ?? defaultIdempotencyRetentionMs
   const expiredBefore = (now: Date) => new Date(now.getTime() - retentionMs)
-  const floorHour = (at: Date) => Math.floor(at.getTime() / hourMs) * hourMs
-  // The first hour bucket each purge still has to look at; this process's own memory (every replica
-  // makes one full lookback pass after it starts, then one or two equality queries per sweep).
+  const floor = (at: Date, unit: number) => Math.floor(at.getTime() / unit) * unit
+  // The first bucket each purge still has to look at; this process's own memory (every replica makes one
+  // full lookback pass after it starts, then about one equality query per minute of elapsed time).
   let recordsFrom: number | undefined
   let markersFrom: number | undefined
 
@@ -122,7 +132,7 @@ export function createIdempotencyRepository(db: Db, options: { retentionMs?: num
             fingerprint: input.fingerprint,
             check_id: input.checkId,
             created_at: now,
-            created_hour: hourBucket(now),
+            created_minute: minuteBucket(now),
           })
           return { outcome: 'claimed' }
         } catch (error) {
@@ -145,36 +155,37 @@ export function createIdempotencyRepository(db: Db, options: { retentionMs?: num
 
     /**
      * Deletes records past retention, at most `batchSize` per round, until none is left; returns how many.
-     * Asks hour bucket by hour bucket (an indexed equality), never the whole collection: FerretDB v1 does
-     * not push a range down, so `created_at <= cutoff` alone would read every record.
+     * Asks minute bucket by minute bucket (an indexed equality), only buckets wholly past retention, never
+     * a range: FerretDB v1 pushes no range down, so `created_at <= cutoff` would read every record. A key
+     * is therefore purged up to a minute after it expires (claims treat it as absent from the first
+     * millisecond).
      * @example await idempotency.purgeExpired(new Date(), 500)
      */
     async purgeExpired(now: Date, batchSize = 500): Promise<number> {
-      const cutoff = expiredBefore(now)
-      const last = floorHour(cutoff)
+      // Buckets strictly before the one holding the cutoff are wholly expired.
+      const end = floor(expiredBefore(now), minuteMs)
       let purged = 0
-      let undrained: number | undefined
-      for (let hour = recordsFrom ?? last - purgeLookbackMs; hour <= last; hour += hourMs) {
+      let resumeAt: number | undefined
+      for (let minute = recordsFrom ?? end - recordsLookbackMs; minute < end; minute += minuteMs) {
         for (;;) {
-          const query = idempotencyQueries.expiredIn(hourBucket(new Date(hour)), cutoff, batchSize)
+          const query = idempotencyQueries.createdIn(minuteBucket(new Date(minute)), batchSize)
           const batch = await findWith(records, query).toArray()
           let retired = 0
           for (const record of batch) if (await retire(record, now)) retired++
           purged += retired
           if (batch.length < batchSize) break
-          // Others are retiring these very records: no progress here, come back to this hour next time.
+          // Others are retiring these very records: no progress here, come back to this minute next time.
           if (retired === 0) {
-            undrained ??= hour
+            resumeAt ??= minute
             break
           }
         }
       }
-      // The cutoff's own hour still holds records that expire later.
-      recordsFrom = Math.min(undrained ?? last, last)
+      recordsFrom = resumeAt ?? Math.max(recordsFrom ?? end, end)
       // A marker only matters while a claimer may still hold the retired record it names: markers of hours
       // wholly before twice the retention go.
-      const markersBefore = floorHour(expiredBefore(cutoff))
-      for (let hour = markersFrom ?? markersBefore - purgeLookbackMs; hour < markersBefore; hour += hourMs)
+      const markersBefore = floor(expiredBefore(expiredBefore(now)), hourMs)
+      for (let hour = markersFrom ?? markersBefore - markersLookbackMs; hour < markersBefore; hour += hourMs)
         await retirements.deleteMany(
           idempotencyQueries.retirementsIn(hourBucket(new Date(hour))).filter as Filter<RetirementDocument>,
         )

@@ -39,6 +39,9 @@ const byId = (collection: string, _id: string): StoreQuery => ({
 /** An hour bucket (`2026-03-11T07`): range queries become equality on a bucket FerretDB pushes down. */
 export const hourBucket = (at: Date): string => at.toISOString().slice(0, 13)
 export const hourMs = 60 * 60 * 1000
+/** A minute bucket (`2026-03-11T07:12`): small enough that reading a whole one is cheap at any rate. */
+export const minuteBucket = (at: Date): string => at.toISOString().slice(0, 16)
+export const minuteMs = 60 * 1000
 
 export const storeIndexes = {
   checks: [
@@ -47,7 +50,7 @@ export const storeIndexes = {
     { completed_published: 1, updated_at: 1 },
   ],
   check_stages: [{ check_id: 1 }],
-  idempotency: [{ created_hour: 1, created_at: 1 }],
+  idempotency: [{ created_minute: 1 }],
   idempotency_retirements: [{ hour: 1 }],
   profiles: [{ tenant_key: 1, name: 1, version: -1 }],
   tenants: [{ name: 1 }],
@@ -110,10 +113,14 @@ export const completionQueries = {
 
 export const idempotencyQueries = {
   byId: (id: string) => byId('idempotency', id),
-  /** Sweeper: the records of one hour bucket created at or before `cutoff`. */
-  expiredIn: (hour: string, cutoff: Date, limit: number): StoreQuery => ({
+  /**
+   * Sweeper: the records of one minute bucket, only ever asked for a bucket wholly past retention (so every
+   * record it returns is to be purged). FerretDB reads the whole bucket whatever the limit (it pushes a limit
+   * down only without a filter): a minute of keys.
+   */
+  createdIn: (minute: string, limit: number): StoreQuery => ({
     collection: 'idempotency',
-    filter: { created_hour: hour, created_at: { $lte: cutoff } },
+    filter: { created_minute: minute },
     limit,
     index: storeIndexes.idempotency[0],
   }),
@@ -182,7 +189,7 @@ export function hotPathQueries(sample: {
     'processing checks past deadline (sweeper)': checkQueries.running('processing', now, 100),
     'unpublished completions (sweeper)': checkQueries.completedUnpublished(now, 100),
     'idempotency key (POST with Idempotency-Key)': idempotencyQueries.byId(`${tenantId}:k`),
-    'expired idempotency keys of an hour (sweeper)': idempotencyQueries.expiredIn(hourBucket(now), now, 500),
+    'idempotency keys of an expired minute (sweeper)': idempotencyQueries.createdIn(minuteBucket(now), 500),
     'retirement marker (sweeper)': idempotencyQueries.retirementById(`${tenantId}:k:${checkId}`),
     'retirement markers of an hour (sweeper)': idempotencyQueries.retirementsIn(hourBucket(now)),
     'replay key (replay stage)': replayQueries.keyById(`${tenantId}:file_sha256:${'0'.repeat(64)}`),

@@ -2,7 +2,7 @@ import { pendingRecord } from '@rv/core'
 import type { CheckRecord } from '@rv/schemas'
 import type { Db, Document } from 'mongodb'
 import { stageSlots } from '../src/check-repository'
-import { hourBucket, hourMs } from '../src/store-queries'
+import { hourBucket, hourMs, minuteBucket } from '../src/store-queries'
 
 export interface VolumeOptions {
   /** Finished checks to store (each with its completion, four stage slots and replay keys). */
@@ -14,6 +14,8 @@ export interface VolumeOptions {
   tenantIds?: string[]
   /** Seeds checks `from`..`checks - 1` only, and nothing else: to grow an earlier seed. */
   from?: number
+  /** Checks in flight besides (default 30: a rate of 30 checks/s at a second each). */
+  inFlight?: number
   /** Checks per batch (each batch is one insertMany per collection). */
   batch?: number
   /** Batches in flight at once. */
@@ -109,7 +111,7 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<void> 
         fingerprint: 'f'.repeat(64),
         check_id: id,
         created_at: created,
-        created_hour: hourBucket(created),
+        created_minute: minuteBucket(created),
       },
     }
   }
@@ -162,8 +164,9 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<void> 
   )
   if (from > 0) return
 
-  // In flight: one in a hundred (at least a few) pending, processing or waiting for its outbox.
-  const inFlight = Math.max(6, Math.floor(options.checks / 100))
+  // In flight: a few pending, processing or waiting for their outbox. Their number is the traffic rate
+  // times the pipeline's latency, not a share of what is stored: the sweeper reads all of them.
+  const inFlight = options.inFlight ?? 30
   const flying = Array.from({ length: inFlight }, (_, k) => {
     const { completed_published: _flag, ...seeded } = docsFor(options.checks + k).check
     seeded._id = `chk_flight${k}`
