@@ -11,6 +11,8 @@ import { refreshStatistics, seedCheckId, seedTenant, seedVolume } from './seed-v
 // The store at volume: RV_STORE_VOLUME_CHECKS finished checks (default below) seeded in bulk, then every
 // hot-path query must still be answered from an index and a new check's whole write path must work among
 // them. No timing is asserted: `npm run bench:store` prints the latencies (docs/store.md has figures).
+// Below about 20 000 checks the smaller collections (a marker per ten checks) fit in a few pages and
+// PostgreSQL reads them whole, so a smaller count fails on them, as a plan test should.
 // The default keeps CI's time sane on two shared cores (seeding measured in docs/store.md); run it with
 // RV_STORE_VOLUME_CHECKS=100000 for the issue's volume.
 const checks = Number(readProcessEnv().RV_STORE_VOLUME_CHECKS ?? 20_000)
@@ -46,13 +48,22 @@ describe(`the store with ${checks} checks stored`, () => {
   })
 
   const sample = { checkId: seedCheckId(checks - 7), tenantId: seedTenant((checks - 7) % tenants), now }
-  it.each(Object.entries(hotPathQueries(sample)))(
-    '%s: still answered from an index',
-    async (_name, query) => {
-      const verdict = judgeQueryPlan(await findWith(store.db.collection(query.collection), query).explain())
-      expect(verdict, JSON.stringify(verdict)).toMatchObject({ indexed: true })
-    },
-  )
+  // The collections that grow with checks. Tenants, keys and profiles grow with tenants (ten here: PostgreSQL
+  // rightly reads a one-page table whole); query-plans.int.test.ts asserts theirs over a thousand tenants.
+  const growing = new Set([
+    'checks',
+    'check_completions',
+    'check_stages',
+    'idempotency',
+    'idempotency_retirements',
+    'replay_keys',
+    'replay_checks',
+  ])
+  const queries = Object.entries(hotPathQueries(sample)).filter(([, query]) => growing.has(query.collection))
+  it.each(queries)('%s: still answered from an index', async (_name, query) => {
+    const verdict = judgeQueryPlan(await findWith(store.db.collection(query.collection), query).explain())
+    expect(verdict, JSON.stringify(verdict)).toMatchObject({ indexed: true })
+  })
 
   it('serves GET of a stored check and carries a new one through every write', async () => {
     expect((await store.checks.findRecord(sample.tenantId, sample.checkId))?.status).toBe('done')
