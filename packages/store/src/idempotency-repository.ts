@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto'
-import type { Collection, Db } from 'mongodb'
+import type { Collection, Db, Filter } from 'mongodb'
 import { isDuplicateKeyError } from './duplicate-key'
+import {
+  findWith,
+  hourBucket,
+  hourMs,
+  idempotencyQueries,
+  minuteBucket,
+  minuteMs,
+  storeIndexes,
+} from './store-queries'
 
 export interface IdempotencyDocument {
   /** `<tenant>:<key>`: the unique id makes claiming a key atomic. */
@@ -10,6 +19,16 @@ export interface IdempotencyDocument {
   fingerprint: string
   check_id: string
   created_at: Date
+  /** `created_at`'s minute (`2026-03-11T07:12`): the purge asks per minute, an equality FerretDB pushes down. */
+  created_minute: string
+}
+
+interface RetirementDocument {
+  /** `<tenant>:<key>:<check id>` of the record it retires. */
+  _id: string
+  at: Date
+  /** `at`'s hour, for deleting old markers by equality. */
+  hour: string
 }
 
 /**
@@ -40,6 +59,14 @@ const retirerGraceMs = 30_000
 export const defaultIdempotencyRetentionMs = 24 * 60 * 60 * 1000
 
 /**
+ * How far back a purge looks the first time (then it goes on from where it stopped): minute buckets of
+ * records, hour buckets of retirement markers. Older ones (a sweeper stopped longer) stay: expired, so
+ * absent to claims, only space.
+ */
+const recordsLookbackMs = 6 * hourMs
+const markersLookbackMs = 3 * 24 * hourMs
+
+/**
  * Idempotency keys, scoped per tenant, kept `retentionMs`. FerretDB v1 has no TTL indexes, so retention is
  * enforced here: an expired record counts as absent (a reused key claims afresh) and `purgeExpired` (the
  * aggregator's sweeper) deletes them in batches.
@@ -52,14 +79,19 @@ export const defaultIdempotencyRetentionMs = 24 * 60 * 60 * 1000
  */
 export function createIdempotencyRepository(db: Db, options: { retentionMs?: number } = {}) {
   const records: Collection<IdempotencyDocument> = db.collection<IdempotencyDocument>('idempotency')
-  const retirements: Collection<{ _id: string; at: Date }> = db.collection('idempotency_retirements')
+  const retirements: Collection<RetirementDocument> = db.collection('idempotency_retirements')
   const retentionMs = options.retentionMs ?? defaultIdempotencyRetentionMs
   const expiredBefore = (now: Date) => new Date(now.getTime() - retentionMs)
+  const floor = (at: Date, unit: number) => Math.floor(at.getTime() / unit) * unit
+  // The first bucket each purge still has to look at; this process's own memory (every replica makes one
+  // full lookback pass after it starts, then about one equality query per minute of elapsed time).
+  let recordsFrom: number | undefined
+  let markersFrom: number | undefined
 
   /** Deletes an expired record if this caller wins the right to; false when another caller retires it. */
   async function retire(record: IdempotencyDocument, now: Date): Promise<boolean> {
     try {
-      await retirements.insertOne({ _id: `${record._id}:${record.check_id}`, at: now })
+      await retirements.insertOne({ _id: `${record._id}:${record.check_id}`, at: now, hour: hourBucket(now) })
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error
       // A retirer that died between marker and delete would block the key forever: after a grace period
@@ -74,8 +106,8 @@ export function createIdempotencyRepository(db: Db, options: { retentionMs?: num
 
   const repository = {
     async ensureIndexes(): Promise<void> {
-      await records.createIndex({ tenant_id: 1, created_at: -1 })
-      await records.createIndex({ created_at: 1 })
+      for (const index of storeIndexes.idempotency) await records.createIndex(index)
+      for (const index of storeIndexes.idempotency_retirements) await retirements.createIndex(index)
     },
 
     /**
@@ -100,6 +132,7 @@ export function createIdempotencyRepository(db: Db, options: { retentionMs?: num
             fingerprint: input.fingerprint,
             check_id: input.checkId,
             created_at: now,
+            created_minute: minuteBucket(now),
           })
           return { outcome: 'claimed' }
         } catch (error) {
@@ -122,24 +155,41 @@ export function createIdempotencyRepository(db: Db, options: { retentionMs?: num
 
     /**
      * Deletes records past retention, at most `batchSize` per round, until none is left; returns how many.
+     * Asks minute bucket by minute bucket (an indexed equality), only buckets wholly past retention, never
+     * a range: FerretDB v1 pushes no range down, so `created_at <= cutoff` would read every record. A key
+     * is therefore purged up to a minute after it expires (claims treat it as absent from the first
+     * millisecond).
      * @example await idempotency.purgeExpired(new Date(), 500)
      */
     async purgeExpired(now: Date, batchSize = 500): Promise<number> {
-      const cutoff = expiredBefore(now)
+      // Buckets strictly before the one holding the cutoff are wholly expired.
+      const end = floor(expiredBefore(now), minuteMs)
       let purged = 0
-      for (;;) {
-        const batch = await records
-          .find({ created_at: { $lte: cutoff } })
-          .limit(batchSize)
-          .toArray()
-        let retired = 0
-        for (const record of batch) if (await retire(record, now)) retired++
-        purged += retired
-        // Stop on a short batch, or when others are retiring these very records (no progress here).
-        if (batch.length < batchSize || retired === 0) break
+      let resumeAt: number | undefined
+      for (let minute = recordsFrom ?? end - recordsLookbackMs; minute < end; minute += minuteMs) {
+        for (;;) {
+          const query = idempotencyQueries.createdIn(minuteBucket(new Date(minute)), batchSize)
+          const batch = await findWith(records, query).toArray()
+          let retired = 0
+          for (const record of batch) if (await retire(record, now)) retired++
+          purged += retired
+          if (batch.length < batchSize) break
+          // Others are retiring these very records: no progress here, come back to this minute next time.
+          if (retired === 0) {
+            resumeAt ??= minute
+            break
+          }
+        }
       }
-      // A marker only matters while a claimer may still hold the retired record it names.
-      await retirements.deleteMany({ at: { $lt: expiredBefore(expiredBefore(now)) } })
+      recordsFrom = resumeAt ?? Math.max(recordsFrom ?? end, end)
+      // A marker only matters while a claimer may still hold the retired record it names: markers of hours
+      // wholly before twice the retention go.
+      const markersBefore = floor(expiredBefore(expiredBefore(now)), hourMs)
+      for (let hour = markersFrom ?? markersBefore - markersLookbackMs; hour < markersBefore; hour += hourMs)
+        await retirements.deleteMany(
+          idempotencyQueries.retirementsIn(hourBucket(new Date(hour))).filter as Filter<RetirementDocument>,
+        )
+      markersFrom = Math.max(markersFrom ?? markersBefore, markersBefore)
       return purged
     },
 
