@@ -3,11 +3,23 @@
  * that keeps everything not replaced byte for byte (a careful forger's clean single revision), and an
  * incremental update (a careless one's).
  */
-import { deflateSync } from 'node:zlib'
+import { deflateSync, inflateSync } from 'node:zlib'
 import { type PdfStructure, parsePdfStructure } from '@rv/core/pdf/structure/index'
 import { deflate } from 'pako'
 
 const latin1 = new TextDecoder('latin1')
+
+/**
+ * How a rewritten stream is compressed: `node` (Node's zlib, a Chromium fork, as Node/Electron editors
+ * write), `classic` (classic zlib at level 6, byte-compatible with the banks' Java generators), or any
+ * deflater a technique brings (another level, another library).
+ */
+export type Deflater = 'node' | 'classic' | ((data: Uint8Array) => Uint8Array)
+
+export function compress(data: Uint8Array, deflater: Deflater): Uint8Array {
+  if (typeof deflater === 'function') return deflater(data)
+  return deflater === 'classic' ? deflate(data, { level: 6 }) : deflateSync(data, { level: 6 })
+}
 
 export function toLatin1Bytes(text: string): Uint8Array {
   return Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff)
@@ -70,24 +82,46 @@ export class PdfFile {
     const head = /stream(\r\n|\n|\r)/.exec(chunk)!
     const dataStart = s.start + head.index + head[0].length
     const es = this.text.lastIndexOf('endstream', s.end)
+    // A direct /Length that ends at the end-of-line before `endstream` is exact (a body may end in 0x0a).
+    const length = /\/Length\s+(\d+)(?!\d|\s+\d+\s+R)/.exec(chunk.slice(0, head.index))
+    const byLength = length ? dataStart + Number(length[1]) : -1
+    if (byLength >= dataStart && byLength <= es && /^[\r\n]*$/.test(this.text.slice(byLength, es)))
+      return this.bytes.subarray(dataStart, byLength)
     let dataEnd = es
     if (this.bytes[dataEnd - 1] === 0x0a) dataEnd--
     if (this.bytes[dataEnd - 1] === 0x0d) dataEnd--
     return this.bytes.subarray(dataStart, dataEnd)
   }
 
+  /** A stream's decoded bytes (Flate inflated; other streams as stored). */
+  decodedStream(num: number): Uint8Array {
+    const raw = this.streamBody(num)
+    const dict = this.objectText(num)
+    if (!/FlateDecode/.test(dict.slice(0, dict.indexOf('stream')))) return raw
+    return new Uint8Array(inflateSync(raw))
+  }
+
   /**
-   * A stream object re-serialised with a new Flate body at level 6 (the generators' level), keeping the
-   * generator's dictionary text and line ends.
+   * A stream object re-serialised with a new Flate body (by default at level 6, the generators' level),
+   * keeping the generator's dictionary text and line ends; `extra` replaces other numeric keys
+   * (e.g. a font program's /Length1).
    */
-  withStreamBody(num: number, decoded: Uint8Array, deflater: 'node' | 'classic' = 'node'): string {
+  withStreamBody(
+    num: number,
+    decoded: Uint8Array,
+    deflater: Deflater = 'node',
+    extra: Readonly<Record<string, number>> = {},
+  ): string {
     const chunk = this.objectText(num)
-    const body = deflater === 'classic' ? deflate(decoded, { level: 6 }) : deflateSync(decoded, { level: 6 })
     const head = /stream(\r\n|\n|\r)/.exec(chunk)!
+    // A stream stored unfiltered (iText's one-byte CIDSet) stays unfiltered.
+    const body = /FlateDecode/.test(chunk.slice(0, head.index)) ? compress(decoded, deflater) : decoded
     const es = chunk.lastIndexOf('endstream')
     let tailStart = es
     while (tailStart > 0 && (chunk[tailStart - 1] === '\n' || chunk[tailStart - 1] === '\r')) tailStart--
-    const dict = chunk.slice(0, head.index).replace(/\/Length\s+\d+(?!\s+\d+\s+R)/, `/Length ${body.length}`)
+    let dict = chunk.slice(0, head.index).replace(/\/Length\s+\d+(?!\d|\s+\d+\s+R)/, `/Length ${body.length}`)
+    for (const [key, value] of Object.entries(extra))
+      dict = dict.replace(new RegExp(`/${key}\\s+\\d+(?!\\d|\\s+\\d+\\s+R)`), `/${key} ${value}`)
     return dict + head[0] + latin1.decode(body) + chunk.slice(tailStart)
   }
 
