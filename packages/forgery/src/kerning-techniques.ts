@@ -38,7 +38,7 @@ function tjArray(
       if (i < codes.length - 1) kern(gaps[i] ?? 0)
     })
   kern(trail)
-  return `[${items.join(' ')}] TJ`
+  return `[${items.join(' ')}]`
 }
 
 /** Redraws one run with `codes` and kerning that keeps its extent; false when it cannot. */
@@ -48,7 +48,7 @@ function redraw(editor: PageEditor, opIndex: number, codes: number[], mode: Mode
   // The generator's own letter-spacing kern (VTB) stays between glyphs; others have none.
   const base = perGlyph ? (before.kerns[0] ?? 0) : 0
   const baseGaps = codes.slice(1).map(() => base)
-  editor.setOperation(before, tjArray(editor, before, codes, perGlyph ? baseGaps : [], 0, 0))
+  editor.setOperation(before, tjArray(editor, before, codes, perGlyph ? baseGaps : [], 0, 0), 'TJ')
   const natural = editor.runs.find((r) => r.opIndex === opIndex)!
   // A kern of k thousandths moves the text by -k/1000 × size.
   const missing = ((before.x1 - before.x0 - (natural.x1 - natural.x0)) * 1000) / natural.size
@@ -65,7 +65,7 @@ function redraw(editor: PageEditor, opIndex: number, codes: number[], mode: Mode
       0,
     )
   } else text = tjArray(editor, before, codes, baseGaps, right ? -missing : 0, right ? 0 : -missing)
-  editor.setOperation(natural, text)
+  editor.setOperation(natural, text, 'TJ')
   const after = editor.runs.find((r) => r.opIndex === opIndex)!
   return Math.abs(after.x0 - before.x0) < 0.01 && Math.abs(after.x1 - before.x1) < 0.01
 }

@@ -90,10 +90,12 @@ export class PageEditor {
     return codes
   }
 
-  /** Replaces a run's whole text-showing operation (operands and operator) with `text`. */
-  setOperation(run: DrawnRun, text: string): void {
+  /** Replaces a run's whole text-showing operation with `operands` and `operator`. */
+  setOperation(run: DrawnRun, operands: string, operator: string): void {
     const op = this.ops[run.opIndex]!
-    this.splice(op.start, op.end, text)
+    // Keep the writer's spacing between the operand and the operator (`<…>Tj` or `<…> Tj`).
+    const spacing = /(\s*)[A-Za-z'"]+$/.exec(this.text.slice(op.start, op.end))?.[1] ?? ' '
+    this.splice(op.start, op.end, `${operands}${spacing}${operator}`)
   }
 
   /** One string operand holding `codes`, in the syntax (hex or literal, escapes) of the run's operation. */
@@ -155,7 +157,7 @@ export class PageEditor {
     const op = this.ops[run.opIndex]!
     const oldRight = run.x1
     const operand = this.operand(run, op, codes)
-    this.splice(op.start, op.end, `${operand} ${op.op === 'TJ' ? 'TJ' : op.op}`)
+    this.setOperation(run, operand, op.op)
     if (align === 'right')
       this.shiftRun(run.opIndex, oldRight - this.runs.find((r) => r.opIndex === run.opIndex)!.x1)
   }
@@ -194,8 +196,10 @@ export class PageEditor {
    */
   contentObjects(deflater: Deflater = 'node'): Map<number, string> {
     const out = new Map<number, string>()
+    // The last byte is the separator the constructor (or `append`) added after the page's content.
+    const body = this.decoded.at(-1) === 0x0a ? this.decoded.subarray(0, -1) : this.decoded
     this.contentNums.forEach((num, i) => {
-      out.set(num, this.file.withStreamBody(num, i === 0 ? this.decoded : new Uint8Array(0), deflater))
+      out.set(num, this.file.withStreamBody(num, i === 0 ? body : new Uint8Array(0), deflater))
     })
     return out
   }

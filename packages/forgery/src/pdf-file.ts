@@ -141,6 +141,10 @@ export class PdfFile {
     }
     for (const s of this.slices) push(s.num, replacements.get(s.num) ?? this.text.slice(s.start, s.end))
     for (const objText of extra) push(Number(/^(\d+)/.exec(objText)![1]), objText)
+    // Same objects: the writer's own table, byte for byte but for the offsets (what a kit built on the
+    // generator's library, or one that patches offsets, leaves).
+    const same = extra.length === 0 ? this.sameLayoutTail(offsets, at, trailer) : null
+    if (same !== null) return toLatin1Bytes(parts.join('') + same)
     const max = Math.max(...offsets.keys())
     const eol = this.text.slice(this.xrefOffset, this.xrefOffset + 40).includes(' \r\n')
       ? ' \r\n'
@@ -156,6 +160,43 @@ export class PdfFile {
     const trailerDict = (trailer ?? this.trailerText).replace(/\/Size\s+\d+/, `/Size ${max + 1}`)
     parts.push(`${xref}trailer\n${trailerDict}\nstartxref\n${at}\n%%EOF\n`)
     return toLatin1Bytes(parts.join(''))
+  }
+
+  /**
+   * The original cross-reference section, trailer and end markers with new offsets (and trailer dictionary
+   * when given); null when the table does not list exactly the objects written.
+   */
+  private sameLayoutTail(
+    offsets: ReadonlyMap<number, number>,
+    xrefAt: number,
+    trailer?: string,
+  ): string | null {
+    const tail = this.text.slice(this.xrefOffset)
+    if (!tail.startsWith('xref')) return null
+    const trailerAt = tail.indexOf('trailer')
+    if (trailerAt < 0) return null
+    let num = 0
+    let listed = 0
+    const table = tail
+      .slice(0, trailerAt)
+      // Entries first: a subsection header (`0 17`) is any other line of two numbers.
+      .replace(/^\d{10} (\d{5}) ([nf])|^(\d+) \d+/gm, (m, gen, kind, first) => {
+        if (first !== undefined) {
+          num = Number(first)
+          return m
+        }
+        const n = num++
+        if (kind === 'f') return m
+        const off = offsets.get(n)
+        if (off === undefined) return '\u0000'
+        listed++
+        return `${String(off).padStart(10, '0')} ${gen} n`
+      })
+    if (table.includes('\u0000') || listed !== offsets.size) return null
+    let rest = tail.slice(trailerAt)
+    if (trailer !== undefined) rest = rest.replace(this.trailerText, trailer)
+    rest = rest.replace(/(startxref[ \t]*[\r\n]+)\d+/, `$1${xrefAt}`)
+    return table + rest
   }
 
   /** An incremental update: changed objects appended after %%EOF with a new xref section and /Prev. */
