@@ -80,7 +80,11 @@ async function datePatch(input: ForgeryInput, context: ForgeryContext, edit: Dat
         opIndex: idRun.opIndex,
         text: idRun.text.replace(id.slice(0, 11), shiftSbpId(id, days, year).slice(0, 11)),
       })
-    const opNumber = editor.runs.find((r) => /^[A-Z]\d{2}\d{6}\d{7}/.test(r.text.trim()))
+    // Alfa's operation number carries DDMMYY at 3–8 (an SBP id has the same shape: never take it for one).
+    const opNumber =
+      input.family === 'alfa'
+        ? editor.runs.find((r) => r !== idRun && /^[A-Z]\d{2}\d{6}\d{7}/.test(r.text.trim()))
+        : undefined
     if (opNumber) {
       const t = new Date((facts.operation.epoch + MSK + days * DAY) * 1000)
       const ddmmyy = `${String(t.getUTCDate()).padStart(2, '0')}${String(t.getUTCMonth() + 1).padStart(2, '0')}${String(t.getUTCFullYear() % 100).padStart(2, '0')}`

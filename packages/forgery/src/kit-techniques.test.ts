@@ -3,7 +3,7 @@
  * identity) on generated receipts of every family with real receipts: each output is a valid single
  * revision that our extraction reads with the new value, and carries the trace the technique stands for.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { extractReceipt } from '@rv/core/extraction/extract-receipt'
@@ -12,6 +12,7 @@ import { parsePdfStructure } from '@rv/core/pdf/structure/index'
 import { generateReceipt } from '@rv/generator'
 import { afterAll, describe, expect, it } from 'vitest'
 import { pageGrid } from './alignment-techniques'
+import { type CorpusFile, defaultCorpusRoot, readCorpus } from './corpus'
 import { PageEditor } from './page-editor'
 import { PdfFile } from './pdf-file'
 import { amountRuns, factsOf } from './targets'
@@ -203,3 +204,26 @@ describe('resubset_missing_digit', { timeout: 60_000 }, () => {
     expect(font.program!.outlined).toContain(code)
   })
 })
+
+// Real receipts are read in place; only facts about the edit are asserted, never values.
+const corpus = existsSync(defaultCorpusRoot) ? readCorpus() : new Map<string, CorpusFile[]>()
+const realWithIds = ['vtb', 'alfa'].flatMap((family) =>
+  (corpus.get(family) ?? []).map((f, i) => ({ family, index: i + 1, bytes: f.bytes, name: f.name })),
+)
+
+describe.skipIf(realWithIds.length === 0)(
+  'consistent date edits on the real receipts',
+  { timeout: 60_000 },
+  () => {
+    it.each(realWithIds)(
+      '$family #$index: the SBP id time moves with the printed date',
+      async ({ family, bytes, name }) => {
+        const r = await forge('date_patch_metadata_kept', { bytes, family, filename: name })
+        if (!r.ok) return // a digit the subset lacks: reported, not forged
+        const [before, after] = [bytes, r.bytes].map((b) => factsOf(new PageEditor(new PdfFile(b)), family))
+        expect(after!.operation!.epoch).toBe(before!.operation!.epoch - 86400)
+        expect(after!.idTimeSlack).toBe(before!.idTimeSlack)
+      },
+    )
+  },
+)
