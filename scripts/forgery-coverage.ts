@@ -47,6 +47,9 @@ function judge(bytes: Uint8Array, family: string, filename: string) {
 interface Row {
   made: number
   caught: number
+  /** Forgeries whose genuine source was itself judged genuine, and how many of them are not. */
+  fromGenuine: number
+  caughtFromGenuine: number
   verdicts: Map<string, number>
   /** Checks failing on the forgery but not on its genuine source, with hard/soft. */
   fired: Map<string, number>
@@ -74,6 +77,8 @@ try {
         const row = rows.get(key) ?? {
           made: 0,
           caught: 0,
+          fromGenuine: 0,
+          caughtFromGenuine: 0,
           verdicts: new Map(),
           fired: new Map(),
           skipped: new Map(),
@@ -97,6 +102,10 @@ try {
         const j = judge(out.bytes, family, out.filename)
         row.made++
         if (j.verdict !== 'genuine') row.caught++
+        if (source.verdict === 'genuine') {
+          row.fromGenuine++
+          if (j.verdict !== 'genuine') row.caughtFromGenuine++
+        }
         bump(row.verdicts, j.verdict)
         for (const c of j.failed)
           if (!before.has(c.name)) bump(row.fired, `${c.name}${c.hard ? '' : ' (soft)'}`)
@@ -116,12 +125,14 @@ const list = (m: Map<string, number>) =>
     .join('; ')
 console.log('genuine (in sample, committed fingerprints):')
 for (const [family, g] of genuine) console.log(`  ${family}: ${g.flagged}/${g.total} not genuine`)
-console.log('\n| technique | family | made | not genuine | verdicts | checks newly failed | skipped |')
-console.log('|---|---|---:|---:|---|---|---|')
+console.log(
+  '\n| technique | family | made | not genuine | of those from a genuine source | verdicts | checks newly failed | skipped |',
+)
+console.log('|---|---|---:|---:|---:|---|---|---|')
 for (const [key, r] of rows) {
   const [id, family] = key.split('\t')
   console.log(
-    `| ${id} | ${family} | ${r.made} | ${r.caught} | ${list(r.verdicts)} | ${list(r.fired) || '–'} | ${list(r.skipped) || '–'} |`,
+    `| ${id} | ${family} | ${r.made} | ${r.caught} | ${r.caughtFromGenuine}/${r.fromGenuine} | ${list(r.verdicts)} | ${list(r.fired) || '–'} | ${list(r.skipped) || '–'} |`,
   )
 }
 console.log(`\nload average ${started.toFixed(2)} at start, ${loadavg()[0]!.toFixed(2)} at end`)

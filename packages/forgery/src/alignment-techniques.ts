@@ -6,9 +6,10 @@
  */
 import { GRID_CANDIDATES, onGrid, textPositions } from '@rv/core/authenticity/position-grid'
 import type { ContentOp } from '@rv/core/pdf/structure/content-tokenizer'
-import { patchAmount, result } from './edit-techniques'
-import { PageEditor } from './page-editor'
+import { alignOf, patchAmount, result } from './edit-techniques'
+import { formatNumber, PageEditor } from './page-editor'
 import { PdfFile } from './pdf-file'
+import { amountRuns, changedAmounts } from './targets'
 import { skipped, type Technique } from './technique-types'
 
 /** The coarsest candidate step every text position of the page lies on (what a forger reads off the file). */
@@ -50,6 +51,41 @@ export const amountPatchGridAligned: Technique = {
       file.rewrite(editor.contentObjects(context.deflater)),
       input.filename,
       `${note}; ${snapped} moved position(s) rounded to the ${step} pt grid`,
+    )
+  },
+}
+
+/**
+ * A public pikepdf-based editing service's approach: the re-typed value is drawn where the old one started
+ * and kept right-aligned by a relative `Td` that moves the cursor left before it and one that moves it back
+ * after, so the line's Tm stays the generator's.
+ */
+export const amountTdWrapped: Technique = {
+  id: 'amount_td_wrapped',
+  label: 'amount re-typed and kept right-aligned by a Td before it and a Td back after it; Tm kept',
+  async apply(input, context) {
+    const file = new PdfFile(input.bytes)
+    const editor = new PageEditor(file)
+    const runs = amountRuns(editor, input.family)
+    const first = runs[0]
+    if (!first?.font) return skipped('amount not found')
+    const candidate = changedAmounts(first.text).find((t) => editor.encode(first.font!, t))
+    if (!candidate) return skipped('no amount drawable with the subset')
+    const targets = runs.filter((r) => r.text === first.text).sort((a, b) => b.opIndex - a.opIndex)
+    let wrapped = 0
+    for (const r of targets) {
+      const right = alignOf(editor, r.x1) === 'right'
+      editor.replaceRun(r, candidate, 'left')
+      const now = editor.runs.find((x) => x.opIndex === r.opIndex)!
+      const dx = (r.x1 - now.x1) / editor.textScale(r.opIndex)
+      if (!right || Math.abs(dx) < 0.001) continue
+      editor.wrapOperation(now, `${formatNumber(dx)} 0 Td`, `${formatNumber(-dx)} 0 Td`)
+      wrapped++
+    }
+    return result(
+      file.rewrite(editor.contentObjects(context.deflater)),
+      input.filename,
+      `${targets.length} amount run(s) changed, ${wrapped} wrapped in Td moves`,
     )
   },
 }

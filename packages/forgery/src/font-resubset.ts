@@ -185,6 +185,7 @@ function resubsetTechnique(id: string, label: string, mode: Mode): Technique {
       const digit = mode === 'missing' ? missing(candidate)[0]! : candidate[digitAt]!
       if (!/\d/.test(digit)) return skipped('the changed character is not a digit')
       const glyph = plan(file, font, digit, mode, donor)
+      if (!glyph && mode === 'missing' && !donor) return skipped('no second receipt of the family (donor)')
       if (!glyph)
         return skipped(
           mode === 'missing' ? 'no donor receipt holds the digit as a simple glyph' : 'glyph not found',

@@ -66,6 +66,7 @@ const AMOUNT_TECHNIQUES = [
   'kerning_tj_edge',
   'kerning_tj_inner',
   'amount_patch_grid_aligned',
+  'amount_td_wrapped',
   'resubset_appended_glyph',
   'id_dates_copied',
 ]
@@ -127,6 +128,14 @@ describe.each(FAMILIES)('kit techniques on generated %s receipts', { timeout: 60
     const step = pageGrid(new PageEditor(new PdfFile(input.bytes)).ops)
     expect(step).not.toBeNull()
     expect(pageGrid(new PageEditor(new PdfFile(out.bytes)).ops)).toBeGreaterThanOrEqual(step!)
+  })
+
+  it('amount_td_wrapped keeps the right edge and every Tm', async () => {
+    const tms = (e: PageEditor) => e.ops.filter((o) => o.op === 'Tm').map((o) => o.operands)
+    const before = new PageEditor(new PdfFile(input.bytes))
+    const after = new PageEditor(new PdfFile(ok(await forge('amount_td_wrapped', input)).bytes))
+    expect(tms(after)).toEqual(tms(before))
+    expect(amountRuns(after, family)[0]!.x1).toBeCloseTo(amountRuns(before, family)[0]!.x1, 2)
   })
 
   it('resubset_appended_glyph draws the new digit with a glyph added after the subset', async () => {
@@ -209,6 +218,24 @@ describe('resubset_missing_digit', { timeout: 60_000 }, () => {
 const corpus = existsSync(defaultCorpusRoot) ? readCorpus() : new Map<string, CorpusFile[]>()
 const realWithIds = ['vtb', 'alfa'].flatMap((family) =>
   (corpus.get(family) ?? []).map((f, i) => ({ family, index: i + 1, bytes: f.bytes, name: f.name })),
+)
+
+describe.skipIf(realWithIds.length === 0)(
+  'Td-wrapped amounts on the real VTB receipts',
+  { timeout: 60_000 },
+  () => {
+    it('wraps the moved amounts in Td pairs and keeps their right edge', async () => {
+      let wrapped = 0
+      for (const f of realWithIds.filter((x) => x.family === 'vtb')) {
+        const out = ok(await forge('amount_td_wrapped', { bytes: f.bytes, family: 'vtb', filename: f.name }))
+        const [e0, e1] = [f.bytes, out.bytes].map((b) => new PageEditor(new PdfFile(b)))
+        const tds = (e: PageEditor) => e.ops.filter((o) => o.op === 'Td').length
+        if (tds(e1!) > tds(e0!)) wrapped++
+        expect(amountRuns(e1!, 'vtb')[0]!.x1).toBeCloseTo(amountRuns(e0!, 'vtb')[0]!.x1, 2)
+      }
+      expect(wrapped).toBeGreaterThan(0)
+    })
+  },
 )
 
 describe.skipIf(realWithIds.length === 0)(

@@ -162,6 +162,23 @@ export class PageEditor {
       this.shiftRun(run.opIndex, oldRight - this.runs.find((r) => r.opIndex === run.opIndex)!.x1)
   }
 
+  /** Puts operations on their own lines before and after a run's text-showing operation. */
+  wrapOperation(run: DrawnRun, before: string, after: string): void {
+    const op = this.ops[run.opIndex]!
+    this.splice(op.start, op.end, `${before}\n${this.text.slice(op.start, op.end)}\n${after}`)
+  }
+
+  /** The x scale of the text matrix a run is placed with (1 for `1 0 0 1 x y Tm`). */
+  textScale(opIndex: number): number {
+    for (let i = opIndex - 1; i >= 0; i--) {
+      const op = this.ops[i]!
+      if (op.op === 'BT') break
+      if (op.op === 'Tm')
+        return typeof op.operands[0] === 'number' && op.operands[0] !== 0 ? op.operands[0] : 1
+    }
+    return 1
+  }
+
   /** Moves a run horizontally by editing the last Tm/Td before it in its text block. */
   shiftRun(opIndex: number, dx: number): void {
     if (Math.abs(dx) < 0.001) return

@@ -1,5 +1,5 @@
 /** Every forgery technique of the toolkit, in the order the benchmark reports them. */
-import { amountPatchGridAligned } from './alignment-techniques'
+import { amountPatchGridAligned, amountTdWrapped } from './alignment-techniques'
 import {
   datePatchConsistent,
   datePatchFromPartner,
@@ -54,6 +54,7 @@ export const techniques: readonly Technique[] = [
   kerningEdge,
   kerningInner,
   amountPatchGridAligned,
+  amountTdWrapped,
   resubsetMissingDigit,
   resubsetAppendedGlyph,
   datePatchMetadataKept,
