@@ -6,10 +6,10 @@
  */
 import { GRID_CANDIDATES, onGrid, textPositions } from '@rv/core/authenticity/position-grid'
 import type { ContentOp } from '@rv/core/pdf/structure/content-tokenizer'
-import { alignOf, patchAmount, result } from './edit-techniques'
+import { alignOf, pageTechnique, patchAmount, result } from './edit-techniques'
 import { formatNumber, PageEditor } from './page-editor'
 import { PdfFile } from './pdf-file'
-import { amountRuns, changedAmounts } from './targets'
+import { amountEdit } from './targets'
 import { skipped, type Technique } from './technique-types'
 
 /** The coarsest candidate step every text position of the page lies on (what a forger reads off the file). */
@@ -21,12 +21,10 @@ export function pageGrid(ops: readonly ContentOp[]): number | null {
 
 const xIndex = (op: ContentOp) => (op.op === 'Tm' ? 4 : op.op === 'Td' || op.op === 'TD' ? 0 : -1)
 
-export const amountPatchGridAligned: Technique = {
-  id: 'amount_patch_grid_aligned',
-  label: "amount changed and moved to stay right-aligned, the new x rounded to the generator's layout grid",
-  async apply(input, context) {
-    const file = new PdfFile(input.bytes)
-    const editor = new PageEditor(file)
+export const amountPatchGridAligned = pageTechnique(
+  'amount_patch_grid_aligned',
+  "amount changed and moved to stay right-aligned, the new x rounded to the generator's layout grid",
+  (file, editor, input, context) => {
     const before = editor.ops
     const step = pageGrid(before)
     if (step === null) return skipped('the page has no layout grid to keep')
@@ -53,29 +51,25 @@ export const amountPatchGridAligned: Technique = {
       `${note}; ${snapped} moved position(s) rounded to the ${step} pt grid`,
     )
   },
-}
+)
 
 /**
  * A public pikepdf-based editing service's approach: the re-typed value is drawn where the old one started
  * and kept right-aligned by a relative `Td` that moves the cursor left before it and one that moves it back
  * after, so the line's Tm stays the generator's.
  */
-export const amountTdWrapped: Technique = {
-  id: 'amount_td_wrapped',
-  label: 'amount re-typed and kept right-aligned by a Td before it and a Td back after it; Tm kept',
-  async apply(input, context) {
-    const file = new PdfFile(input.bytes)
-    const editor = new PageEditor(file)
-    const runs = amountRuns(editor, input.family)
-    const first = runs[0]
-    if (!first?.font) return skipped('amount not found')
-    const candidate = changedAmounts(first.text).find((t) => editor.encode(first.font!, t))
-    if (!candidate) return skipped('no amount drawable with the subset')
-    const targets = runs.filter((r) => r.text === first.text).sort((a, b) => b.opIndex - a.opIndex)
+export const amountTdWrapped = pageTechnique(
+  'amount_td_wrapped',
+  'amount re-typed and kept right-aligned by a Td before it and a Td back after it; Tm kept',
+  (file, editor, input, context) => {
+    const edit = amountEdit(editor, input.family)
+    if (typeof edit === 'string') return skipped(edit)
+    const { candidate, targets } = edit
     let wrapped = 0
     for (const r of targets) {
       const right = alignOf(editor, r.x1) === 'right'
-      editor.replaceRun(r, candidate, 'left')
+      if (!editor.replaceRun(r, candidate, 'left'))
+        return skipped('an occurrence of the amount is drawn with a font lacking a digit')
       const now = editor.runs.find((x) => x.opIndex === r.opIndex)!
       const dx = (r.x1 - now.x1) / editor.textScale(r.opIndex)
       if (!right || Math.abs(dx) < 0.001) continue
@@ -88,4 +82,4 @@ export const amountTdWrapped: Technique = {
       `${targets.length} amount run(s) changed, ${wrapped} wrapped in Td moves`,
     )
   },
-}
+)

@@ -7,24 +7,18 @@
 import { deflateSync } from 'node:zlib'
 import { zlibSync } from 'fflate'
 import { deflate } from 'pako'
-import { patchAmount, result } from './edit-techniques'
+import { pageTechnique, patchAmount, result } from './edit-techniques'
 import { PageEditor } from './page-editor'
 import { type Deflater, PdfFile } from './pdf-file'
 import { skipped, type Technique } from './technique-types'
 
 function recompressed(id: string, label: string, deflater: Deflater): Technique {
-  return {
-    id,
-    label,
-    async apply(input) {
-      const file = new PdfFile(input.bytes)
-      const editor = new PageEditor(file)
-      const note = patchAmount(editor, input.family, true)
-      if (!note) return skipped('no amount drawable with the subset')
-      const objects = editor.editedContentObjects(deflater)
-      return result(file.rewrite(objects), input.filename, `${note}; ${objects.size} stream(s) re-compressed`)
-    },
-  }
+  return pageTechnique(id, label, (file, editor, input) => {
+    const note = patchAmount(editor, input.family, true)
+    if (!note) return skipped('no amount drawable with the subset')
+    const objects = editor.editedContentObjects(deflater)
+    return result(file.rewrite(objects), input.filename, `${note}; ${objects.size} stream(s) re-compressed`)
+  })
 }
 
 export const recompressZlibLevel1 = recompressed(

@@ -5,7 +5,13 @@
 import { PageEditor } from './page-editor'
 import { PdfFile } from './pdf-file'
 import { amountRuns, changedAmounts, nameRuns } from './targets'
-import { type ForgeryResult, skipped, type Technique } from './technique-types'
+import {
+  type ForgeryContext,
+  type ForgeryInput,
+  type ForgeryResult,
+  skipped,
+  type Technique,
+} from './technique-types'
 
 export function alignOf(editor: PageEditor, x1: number): 'left' | 'right' {
   return x1 > editor.page.width / 2 ? 'right' : 'left'
@@ -39,6 +45,22 @@ export function result(bytes: Uint8Array, filename: string, note: string): Forge
   return { ok: true, bytes, filename, note }
 }
 
+/** A technique that edits the page of a receipt: `edit` gets the parsed file and its page editor. */
+export function pageTechnique(
+  id: string,
+  label: string,
+  edit: (file: PdfFile, editor: PageEditor, input: ForgeryInput, context: ForgeryContext) => ForgeryResult,
+): Technique {
+  return {
+    id,
+    label,
+    async apply(input, context) {
+      const file = new PdfFile(input.bytes)
+      return edit(file, new PageEditor(file), input, context)
+    },
+  }
+}
+
 /** An amount patch: the first amount (or every equal one when `all`), saved as a rewrite or an incremental update. */
 function amountTechnique(
   id: string,
@@ -46,17 +68,11 @@ function amountTechnique(
   all: boolean,
   save: 'rewrite' | 'appendUpdate',
 ): Technique {
-  return {
-    id,
-    label,
-    async apply(input, context) {
-      const file = new PdfFile(input.bytes)
-      const editor = new PageEditor(file)
-      const note = patchAmount(editor, input.family, all)
-      if (!note) return skipped('no amount drawable with the subset')
-      return result(file[save](editor.contentObjects(context.deflater)), input.filename, note)
-    },
-  }
+  return pageTechnique(id, label, (file, editor, input, context) => {
+    const note = patchAmount(editor, input.family, all)
+    if (!note) return skipped('no amount drawable with the subset')
+    return result(file[save](editor.contentObjects(context.deflater)), input.filename, note)
+  })
 }
 
 export const amountPatch = amountTechnique(

@@ -101,7 +101,7 @@ describe.each(cases)('amount_patch_classic_zlib $family $a → $b (seed $seed)',
     expect(d.verdict).toBe('genuine')
     expect(f.verdict).toBe('genuine')
     expect(f.checks).toEqual(d.checks)
-  })
+  }, 60_000)
 })
 
 // Control: outside the evading case the comparison sees more than the marks. «9» is first drawn after the

@@ -6,10 +6,10 @@
  *  - inner: the difference spread over the gaps between glyphs, so both edges stay where they were.
  */
 import type { DrawnRun } from '@rv/core/authenticity/page-drawing'
-import { alignOf, result } from './edit-techniques'
-import { formatNumber, PageEditor } from './page-editor'
+import { alignOf, pageTechnique, result } from './edit-techniques'
+import { formatNumber, type PageEditor } from './page-editor'
 import { PdfFile } from './pdf-file'
-import { amountRuns, changedAmounts } from './targets'
+import { amountEdit } from './targets'
 import { skipped, type Technique } from './technique-types'
 
 type Mode = 'edge' | 'inner'
@@ -71,29 +71,23 @@ function redraw(editor: PageEditor, opIndex: number, codes: number[], mode: Mode
 }
 
 function kerningTechnique(id: string, label: string, mode: Mode): Technique {
-  return {
-    id,
-    label,
-    async apply(input, context) {
-      const file = new PdfFile(input.bytes)
-      const editor = new PageEditor(file)
-      const runs = amountRuns(editor, input.family)
-      const first = runs[0]
-      if (!first?.font) return skipped('amount not found')
-      const candidate = changedAmounts(first.text).find((t) => editor.encode(first.font!, t))
-      if (!candidate) return skipped('no amount drawable with the subset')
-      if (first.rotated) return skipped('the amount is drawn rotated')
-      const targets = runs.filter((r) => r.text === first.text).sort((a, b) => b.opIndex - a.opIndex)
-      for (const r of targets)
-        if (!redraw(editor, r.opIndex, editor.encode(r.font!, candidate)!, mode))
-          return skipped('the kerned text does not keep the old extent (scaled or skewed text)')
-      return result(
-        file.rewrite(editor.contentObjects(context.deflater)),
-        input.filename,
-        `${targets.length} amount run(s) redrawn with TJ and ${mode} kerning`,
-      )
-    },
-  }
+  return pageTechnique(id, label, (file, editor, input, context) => {
+    const edit = amountEdit(editor, input.family)
+    if (typeof edit === 'string') return skipped(edit)
+    const { first, candidate, targets } = edit
+    if (first.rotated) return skipped('the amount is drawn rotated')
+    for (const r of targets) {
+      const codes = r.font ? editor.encode(r.font, candidate) : null
+      if (!codes) return skipped('an occurrence of the amount is drawn with a font lacking a digit')
+      if (!redraw(editor, r.opIndex, codes, mode))
+        return skipped('the kerned text does not keep the old extent (scaled or skewed text)')
+    }
+    return result(
+      file.rewrite(editor.contentObjects(context.deflater)),
+      input.filename,
+      `${targets.length} amount run(s) redrawn with TJ and ${mode} kerning`,
+    )
+  })
 }
 
 export const kerningEdge = kerningTechnique(
