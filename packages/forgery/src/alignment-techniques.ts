@@ -7,7 +7,7 @@
 import { GRID_CANDIDATES, onGrid, textPositions } from '@rv/core/authenticity/position-grid'
 import type { ContentOp } from '@rv/core/pdf/structure/content-tokenizer'
 import { alignOf, pageTechnique, patchAmount, result } from './edit-techniques'
-import { formatNumber, PageEditor } from './page-editor'
+import { formatNumber, type PageEditor } from './page-editor'
 import { PdfFile } from './pdf-file'
 import { amountEdit } from './targets'
 import { skipped, type Technique } from './technique-types'
@@ -53,6 +53,15 @@ export const amountPatchGridAligned = pageTechnique(
   },
 )
 
+/** Whether a text-showing operation follows `opIndex` in its block before the next positioning. */
+function continuesLine(editor: PageEditor, opIndex: number): boolean {
+  for (const op of editor.ops.slice(opIndex + 1)) {
+    if (op.op === 'ET' || op.op === 'Tm' || op.op === 'Td' || op.op === 'TD' || op.op === 'T*') return false
+    if (op.op === 'Tj' || op.op === 'TJ' || op.op === "'" || op.op === '"') return true
+  }
+  return false
+}
+
 /**
  * A public pikepdf-based editing service's approach: the re-typed value is drawn where the old one started
  * and kept right-aligned by a relative `Td` that moves the cursor left before it and one that moves it back
@@ -73,6 +82,9 @@ export const amountTdWrapped = pageTechnique(
       const now = editor.runs.find((x) => x.opIndex === r.opIndex)!
       const dx = (r.x1 - now.x1) / editor.textScale(r.opIndex)
       if (!right || Math.abs(dx) < 0.001) continue
+      // The Td back resets the line to its start: text drawn after the amount on the same line would jump.
+      if (continuesLine(editor, r.opIndex))
+        return skipped('text continues after the amount on its line: a Td pair would move it')
       editor.wrapOperation(now, `${formatNumber(dx)} 0 Td`, `${formatNumber(-dx)} 0 Td`)
       wrapped++
     }
