@@ -9,12 +9,16 @@
  *   npm run admin -- profile set <tenant> <name> --file profile.json
  *       validates the file against schemas/json/profile.schema.json and saves it: unchanged behaviour keeps
  *       the version, a change makes latest + 1 (older versions stay readable); prints the version
+ *   npm run admin -- fingerprint learn|list|show|activate|rollback …   and   review accept <check-id>
+ *       learning fingerprints in production (scripts/admin-fingerprints.ts; docs/authenticity.md)
  */
 import { readFileSync } from 'node:fs'
-import { createEnvReader, readMongo, readProcessEnv } from '@rv/config'
+import { createEnvReader, readMongo, readProcessEnv, readS3 } from '@rv/config'
+import { createStorage, type FileStorage } from '@rv/storage'
 import { assertValidProfile, connectStore, type Store } from '@rv/store'
+import { type AdminCommand, fingerprintCommands, parseArgs } from './admin-fingerprints'
 
-type Command = (store: Store, args: string[]) => Promise<string>
+type Command = AdminCommand
 
 const commands: Record<string, Command> = {
   'tenant create': async (store, [name]) => {
@@ -38,24 +42,6 @@ const commands: Record<string, Command> = {
   },
 }
 
-/** `--flag value` pairs out of the arguments; the rest stay positional. */
-function splitFlags(args: string[]): { positional: string[]; flags: Record<string, string> } {
-  const positional: string[] = []
-  const flags: Record<string, string> = {}
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? ''
-    if (!arg.startsWith('--')) {
-      positional.push(arg)
-      continue
-    }
-    const value = args[i + 1]
-    if (value === undefined) throw new Error(`${arg} needs a value`)
-    flags[arg.slice(2)] = value
-    i++
-  }
-  return { positional, flags }
-}
-
 async function tenantId(store: Store, ref: string | undefined, usage: string): Promise<string> {
   if (!ref) throw new Error(`usage: ${usage}`)
   const tenant = await store.tenants.findTenant(ref)
@@ -71,7 +57,7 @@ export const profileCommands: Record<string, Command> = {
   },
   'profile show': async (store, args) => {
     const usage = 'profile show <tenant> [name] [--version N]'
-    const { positional, flags } = splitFlags(args)
+    const { positional, flags } = parseArgs(args)
     const id = await tenantId(store, positional[0], usage)
     const name = positional[1] ?? 'default'
     let profile: Awaited<ReturnType<Store['profiles']['latest']>>
@@ -86,7 +72,7 @@ export const profileCommands: Record<string, Command> = {
   },
   'profile set': async (store, args) => {
     const usage = 'profile set <tenant> <name> --file profile.json'
-    const { positional, flags } = splitFlags(args)
+    const { positional, flags } = parseArgs(args)
     const id = await tenantId(store, positional[0], usage)
     const name = positional[1]
     if (!name || !flags.file) throw new Error(`usage: ${usage}`)
@@ -109,20 +95,23 @@ export const profileCommands: Record<string, Command> = {
 async function main(argv: string[]): Promise<number> {
   const [noun, verb, ...rest] = argv
   const name = `${noun} ${verb}`
-  const command = commands[name] ?? profileCommands[name]
+  const all: Record<string, AdminCommand> = { ...commands, ...profileCommands, ...fingerprintCommands }
+  const command = all[name]
   if (!command) {
-    process.stderr.write(
-      `unknown command "${name}"; known: ${[...Object.keys(commands), ...Object.keys(profileCommands)].join(', ')}\n`,
-    )
+    process.stderr.write(`unknown command "${name}"; known: ${Object.keys(all).join(', ')}\n`)
     return 2
   }
   const reader = createEnvReader(readProcessEnv())
   const mongo = readMongo(reader)
+  const s3 = readS3(reader)
   reader.finish()
   const store = await connectStore(mongo)
+  // Only the commands that read stored files open the file storage.
+  let storage: FileStorage | undefined
+  const io = { storage: () => (storage ??= createStorage(s3)) }
   try {
     await store.ensureIndexes()
-    process.stdout.write(`${await command(store, rest)}\n`)
+    process.stdout.write(`${await command(store, rest, io)}\n`)
     return 0
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`)

@@ -1,5 +1,6 @@
 /**
- * Learns each family's fingerprint from a folder of genuine receipts and writes
+ * Learns each family's fingerprint — with its soft checks' out-of-sample false-alarm rates
+ * (`learnFamilyFingerprint`, inner k-fold) — from a folder of genuine receipts and writes
  * packages/core/src/families/<family>/fingerprint.json. Families with fewer than --min samples are left
  * alone (their fingerprints are written from FAMILIES.md by hand and marked `"source": "FAMILIES.md"`).
  *
@@ -10,9 +11,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 // Imported module by module: the authenticity index loads the fingerprint files this script writes.
-import { documentFeatures } from '@rv/core/authenticity/features'
-import { learnFingerprint } from '@rv/core/authenticity/fingerprint'
-import { readPrintedFacts } from '@rv/core/authenticity/printed-facts'
+import { sampleOf } from '@rv/core/authenticity/assess'
+import { learnFamilyFingerprint } from '@rv/core/authenticity/learn-family'
 import { parsePdfStructure } from '@rv/core/pdf/structure/index'
 import { defaultCorpusRoot, readCorpus } from '@rv/forgery/corpus'
 
@@ -38,12 +38,8 @@ for (const [family, files] of corpus) {
     )
     continue
   }
-  const samples = files.map((f) => {
-    const structure = parsePdfStructure(f.bytes)
-    const features = documentFeatures(structure)
-    return { features, facts: readPrintedFacts(family, features.segments, structure) }
-  })
-  const fingerprint = learnFingerprint(family, samples)
+  const samples = files.map((f) => sampleOf(parsePdfStructure(f.bytes), family, f.name))
+  const fingerprint = learnFamilyFingerprint(family, samples)
   mkdirSync(join(outRoot, family), { recursive: true })
   writeFileSync(join(outRoot, family, 'fingerprint.json'), `${JSON.stringify(fingerprint, null, 2)}\n`)
   console.log(`${family}: learned from ${samples.length} samples`)

@@ -20,6 +20,11 @@ for tool in pdftotext qpdf gs img2pdf; do
   command -v "$tool" >/dev/null 2>&1 || { bash scripts/install-forgery-tools.sh || exit 1; break; }
 done
 
+# Turbo caches test results by the repository's files; the real corpus lives outside it (../shared), so its
+# digest is part of the cache key (turbo.json declares RV_CORPUS_DIGEST on the test tasks).
+RV_CORPUS_DIGEST=$(bash scripts/corpus-digest.sh)
+export RV_CORPUS_DIGEST
+
 status=0
 step 'gate: typecheck, lint, unit tests'
 npx turbo run typecheck lint test --continue --concurrency=2 --output-logs=full 2>&1 | tee -a "$log"

@@ -74,3 +74,13 @@ describe('HEALTH_PORT', () => {
     expect(() => loadAggregatorConfig({ HEALTH_PORT: '70000' })).toThrow(/HEALTH_PORT must be <= 65535/)
   })
 })
+
+describe('S3 addressing', () => {
+  it('uses path style unless S3_PATH_STYLE=false (virtual-hosted buckets)', () => {
+    expect(loadGatewayConfig({}).s3.pathStyle).toBe(true)
+    expect(loadStageConfig('extraction', { S3_PATH_STYLE: 'false' }).s3.pathStyle).toBe(false)
+    expect(() => loadGatewayConfig({ S3_PATH_STYLE: 'yes' })).toThrow(
+      /S3_PATH_STYLE must be one of true, false/,
+    )
+  })
+})

@@ -117,6 +117,10 @@ export function createEnvReader(env: Env) {
       }
       return text as T
     },
+    /** Records a problem no single variable shows, e.g. one value bounded by another. */
+    problem(message: string): void {
+      problems.push(message)
+    },
     /** Throws a ConfigError naming every problem seen so far. */
     finish(): void {
       if (problems.length > 0) throw new ConfigError(problems)

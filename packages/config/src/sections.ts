@@ -2,7 +2,10 @@
  * The shared configuration pieces. Each section documents its variables and defaults in one place; the
  * defaults match the native local stack (`npm run stack:start`).
  */
+import { type PriceTable, priceTableProblems } from '@rv/core/cost/model-prices'
+import type { ModelUse } from '@rv/core/extraction/model-fallback'
 import type { EnvReader } from './env-reader'
+import { readTopicLayout, type TopicLayoutConfig } from './topic-layout-config'
 
 export interface KafkaConfig {
   brokers: string[]
@@ -11,6 +14,8 @@ export interface KafkaConfig {
   groupPrefix: string
   /** Prefix of every topic name, so parallel test runs never share topics ('' in production). */
   topicPrefix: string
+  /** Partitions and replication of the topics `ensureTopics` creates or grows. */
+  topics: TopicLayoutConfig
 }
 
 export function readKafka(r: EnvReader, service: string): KafkaConfig {
@@ -20,6 +25,7 @@ export function readKafka(r: EnvReader, service: string): KafkaConfig {
       default: '127.0.0.1:19092',
     }),
     clientId: r.string('KAFKA_CLIENT_ID', { doc: 'Kafka client id', default: `rv-${service}` }),
+    topics: readTopicLayout(r),
     groupPrefix: r.string('KAFKA_GROUP_PREFIX', { doc: 'Prefix of consumer group ids', default: 'rv' }),
     topicPrefix: r.optionalString('KAFKA_TOPIC_PREFIX', { doc: 'Prefix of every topic name (tests)' }) ?? '',
   }
@@ -74,6 +80,8 @@ export interface S3Config {
   secretKey: string
   region: string
   bucket: string
+  /** Bucket in the URL path (MinIO, most S3-compatible servers) rather than in the host name. */
+  pathStyle: boolean
   /** Root folder of the `fs` driver (local development without an S3 server). */
   fsRoot: string
 }
@@ -86,6 +94,11 @@ export function readS3(r: EnvReader): S3Config {
     secretKey: r.string('S3_SECRET_KEY', { doc: 'S3 secret key', default: 'minioadmin', secret: true }),
     region: r.string('S3_REGION', { doc: 'S3 region', default: 'us-east-1' }),
     bucket: r.string('S3_BUCKET', { doc: 'Bucket for uploaded receipts', default: 'rv-receipts' }),
+    pathStyle:
+      r.oneOf('S3_PATH_STYLE', ['true', 'false'], {
+        doc: 'Bucket in the URL path (true) or in the host name (false, virtual-hosted)',
+        default: 'true',
+      }) === 'true',
     fsRoot: r.string('STORAGE_FS_ROOT', { doc: 'Folder of the fs storage driver', default: '.data/files' }),
   }
 }
@@ -124,20 +137,110 @@ export function readHealth(r: EnvReader): HealthConfig {
   }
 }
 
+/** The vision model (docs/vlm.md). Disabled unless VLM_BASE_URL is set; then VLM_MODEL must be priced. */
 export interface VlmConfig {
+  /** Undefined: no model; the deterministic reading is the whole extraction. */
   baseUrl: string | undefined
   apiKey: string | undefined
   model: string | undefined
+  /** Model name -> USD per million prompt/completion tokens (core/cost/model-prices). */
+  prices: PriceTable
+  /** Per attempt. */
+  timeoutMs: number
+  /** Attempts per reading, the first included (retries on timeouts, 429 and 5xx). */
+  maxAttempts: number
+  /** First retry delay; doubles each retry, with jitter. */
+  backoffMs: number
+  /** Consecutive failed readings that open the circuit breaker. */
+  breakerFailures: number
+  /** How long an open breaker refuses calls before one trial call. */
+  breakerCooldownMs: number
+  maxOutputTokens: number
+  /** Per tenant per UTC day; undefined = no limit. */
+  budgetUsdPerDay: number | undefined
+  budgetTokensPerDay: number | undefined
+  /** The policy when the tenant's profile has no `vlm` member. */
+  use: ModelUse
+}
+
+function optionalDecimal(r: EnvReader, name: string, doc: string): number | undefined {
+  const text = r.optionalString(name, { doc })
+  if (text === undefined) return undefined
+  const value = Number(text)
+  if (!Number.isFinite(value) || value < 0) r.problem(`${name} must be a number >= 0, got "${text}"`)
+  return value
+}
+
+function readPrices(r: EnvReader): PriceTable {
+  const text = r.optionalString('VLM_PRICES', {
+    doc: 'Price table JSON: {"<model>":{"input_per_mtok":USD,"output_per_mtok":USD}}',
+  })
+  if (text === undefined) return {}
+  let table: unknown
+  try {
+    table = JSON.parse(text)
+  } catch {
+    r.problem('VLM_PRICES must be JSON')
+    return {}
+  }
+  const problems = priceTableProblems(table)
+  for (const p of problems) r.problem(`VLM_PRICES: ${p}`)
+  return problems.length === 0 ? (table as PriceTable) : {}
 }
 
 export function readVlm(r: EnvReader): VlmConfig {
-  return {
+  const config: VlmConfig = {
     baseUrl: r.optionalString('VLM_BASE_URL', {
       doc: 'OpenAI-compatible API base URL; unset disables the model',
     }),
     apiKey: r.optionalString('VLM_API_KEY', { doc: 'API key of the model endpoint', secret: true }),
     model: r.optionalString('VLM_MODEL', { doc: 'Model name' }),
+    prices: readPrices(r),
+    timeoutMs: r.int('VLM_TIMEOUT_MS', { doc: 'Model call timeout per attempt', default: 30_000, min: 100 }),
+    maxAttempts: r.int('VLM_MAX_ATTEMPTS', {
+      doc: 'Model call attempts per reading',
+      default: 3,
+      min: 1,
+      max: 10,
+    }),
+    backoffMs: r.int('VLM_BACKOFF_MS', { doc: 'First retry delay (doubles)', default: 500, min: 0 }),
+    breakerFailures: r.int('VLM_BREAKER_FAILURES', {
+      doc: 'Failed readings in a row that open the breaker',
+      default: 5,
+      min: 1,
+    }),
+    breakerCooldownMs: r.int('VLM_BREAKER_COOLDOWN_MS', {
+      doc: 'Open breaker wait before a trial call',
+      default: 30_000,
+      min: 0,
+    }),
+    maxOutputTokens: r.int('VLM_MAX_OUTPUT_TOKENS', {
+      doc: 'Completion token cap per call',
+      default: 1000,
+      min: 16,
+    }),
+    budgetUsdPerDay: optionalDecimal(r, 'VLM_BUDGET_USD_PER_DAY', 'Model spend cap per tenant per UTC day'),
+    budgetTokensPerDay: r.optionalInt('VLM_BUDGET_TOKENS_PER_DAY', {
+      doc: 'Model token cap per tenant per UTC day',
+      min: 1,
+    }),
+    use: r.oneOf('VLM_USE', ['never', 'when_needed', 'always'], {
+      doc: 'Model policy when a profile sets none',
+      default: 'when_needed',
+    }),
   }
+  if (config.baseUrl !== undefined) {
+    try {
+      new URL(config.baseUrl)
+    } catch {
+      r.problem(`VLM_BASE_URL must be a URL, got "${config.baseUrl}"`)
+    }
+    if (config.model === undefined) r.problem('VLM_MODEL is required when VLM_BASE_URL is set')
+    else if (config.prices[config.model] === undefined) {
+      r.problem(`VLM_PRICES must price VLM_MODEL "${config.model}" (0 for a self-hosted model)`)
+    }
+  }
+  return config
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
@@ -147,4 +250,47 @@ export function readLogLevel(r: EnvReader): LogLevel {
     doc: 'Minimum log level',
     default: 'info',
   })
+}
+
+/** How the authenticity service follows fingerprints learned in production and judges template drift. */
+export interface FingerprintsConfig {
+  /** How often the active stored fingerprints are re-read (never per message). */
+  refreshMs: number
+  drift: {
+    /** Distinct payers that must have submitted an unseen generator signature for it to count as drift. */
+    minPayers: number
+    /** …at this many distinct tenants (merchants) at least. */
+    minTenants: number
+    /** The counting window. */
+    windowMs: number
+  }
+}
+
+export function readFingerprints(r: EnvReader): FingerprintsConfig {
+  return {
+    refreshMs:
+      r.int('FINGERPRINT_REFRESH_SECONDS', {
+        doc: 'How often authenticity re-reads the active stored fingerprints',
+        default: 60,
+        min: 1,
+      }) * 1000,
+    drift: {
+      minPayers: r.int('TEMPLATE_DRIFT_MIN_PAYERS', {
+        doc: 'Distinct payers of an unseen generator signature that make it template drift',
+        default: 10,
+        min: 1,
+      }),
+      minTenants: r.int('TEMPLATE_DRIFT_MIN_TENANTS', {
+        doc: 'Distinct tenants among them (1 for a single-tenant deployment)',
+        default: 2,
+        min: 1,
+      }),
+      windowMs:
+        r.int('TEMPLATE_DRIFT_WINDOW_HOURS', {
+          doc: 'Window in which template drift payers are counted',
+          default: 168,
+          min: 1,
+        }) * 3_600_000,
+    },
+  }
 }

@@ -1,10 +1,12 @@
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
 import {
+  type FingerprintsConfig,
   type HealthConfig,
   type KafkaConfig,
   type LogLevel,
   type MongoConfig,
   type RegistryConfig,
+  readFingerprints,
   readHealth,
   readKafka,
   readLogLevel,
@@ -31,6 +33,8 @@ export interface StageConfig {
   health: HealthConfig
   /** Secret mixed into replay keys so digests are not comparable across deployments. */
   replayKeySecret: string | undefined
+  /** Stored fingerprints and template drift (authenticity). */
+  fingerprints: FingerprintsConfig
 }
 
 /**
@@ -59,5 +63,6 @@ export function readStageConfig(service: StageService, r: EnvReader): StageConfi
       doc: 'Secret of replay key digests',
       secret: true,
     }),
+    fingerprints: readFingerprints(r),
   }
 }

@@ -1,5 +1,13 @@
 export * from './aggregate/index'
-export { assessAuthenticity, type Fingerprint, fingerprints, learnFingerprint } from './authenticity/index'
+export {
+  assessAuthenticity,
+  type Fingerprint,
+  fingerprints,
+  type LearningSample,
+  learnFamilyFingerprint,
+  learnFingerprint,
+  sampleOf,
+} from './authenticity/index'
 export * from './check/api-projection'
 export * from './check/error-codes'
 export * from './check/example-record'

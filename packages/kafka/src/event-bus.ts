@@ -15,11 +15,13 @@
 import { Kafka, logLevel, type Producer } from 'kafkajs'
 import { type BusLogger, kafkajsLogCreator, stderrLogger } from './bus-logger'
 import { type ConsumeOptions, type ConsumerHandle, startConsumer } from './consumer'
+import { ensureTopicLayout } from './ensure-topics'
 import { createPublisher, type Publish } from './publisher'
 import { createRegistryClient, registerEventSchemas } from './registry'
 import { type ReplayOptions, type ReplayReport, replayDeadLetters } from './replay-dead-letters'
 import { installShutdownHandler, type ShutdownOptions, withTimeout } from './shutdown'
-import { allTopics, type EventTopic, eventTopics, physicalTopic } from './topics'
+import { type TopicLayout, validateTopicLayout } from './topic-layout'
+import { type EventTopic, eventTopics } from './topics'
 
 export interface EventBusOptions {
   brokers: string[]
@@ -29,17 +31,24 @@ export interface EventBusOptions {
   /** Prepended to every topic name (and so to every subject); '' in production. */
   topicPrefix?: string
   logger?: BusLogger
-  /** Partitions of each topic created by `ensureTopics` (default 3). */
+  /** Partitions of each topic `ensureTopics` creates or grows to (default 3); see topic-layout.ts. */
   partitions?: number
+  /** Logical topic -> partitions, overriding `partitions` (unknown topic names throw here). */
+  partitionsByTopic?: Readonly<Record<string, number>>
   /** Replication factor of created topics (default 1, the local single broker). */
   replicationFactor?: number
+  /** `min.insync.replicas` of created topics (default: the broker's). */
+  minInsyncReplicas?: number
   /** Close on SIGTERM/SIGINT (default on); false when the service orchestrates its own shutdown. */
   shutdown?: ShutdownOptions | false
 }
 
 export interface EventBus {
   readonly topicPrefix: string
-  /** Creates every topic (events and dead letters) that does not exist yet. */
+  /**
+   * Creates every topic (events and dead letters) that does not exist yet and grows those with fewer
+   * partitions than configured; never shrinks a topic or changes its replication (logged once instead).
+   */
   ensureTopics(): Promise<void>
   /** Registers this build's schema of each topic (all by default) under `<topic>-value`; idempotent. */
   registerSchemas(topics?: readonly EventTopic[]): Promise<void>
@@ -55,6 +64,14 @@ export interface EventBus {
 export function createEventBus(options: EventBusOptions): EventBus {
   const prefix = options.topicPrefix ?? ''
   const logger = options.logger ?? stderrLogger
+  const layout: TopicLayout = {
+    partitions: options.partitions ?? 3,
+    partitionsByTopic: options.partitionsByTopic ?? {},
+    replicationFactor: options.replicationFactor ?? 1,
+    ...(options.minInsyncReplicas === undefined ? {} : { minInsyncReplicas: options.minInsyncReplicas }),
+  }
+  validateTopicLayout(layout)
+  const notedLayoutDifferences = new Set<string>()
   const kafka = new Kafka({
     clientId: options.clientId,
     brokers: options.brokers,
@@ -96,18 +113,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
       const admin = kafka.admin()
       await admin.connect()
       try {
-        const existing = new Set(await admin.listTopics())
-        const missing = allTopics.map((t) => physicalTopic(prefix, t)).filter((t) => !existing.has(t))
-        if (missing.length === 0) return
-        await admin.createTopics({
-          waitForLeaders: true,
-          topics: missing.map((topic) => ({
-            topic,
-            numPartitions: options.partitions ?? 3,
-            replicationFactor: options.replicationFactor ?? 1,
-          })),
-        })
-        logger.info('topics created', { topics: missing })
+        await ensureTopicLayout(admin, layout, prefix, logger, notedLayoutDifferences)
       } finally {
         await admin.disconnect()
       }

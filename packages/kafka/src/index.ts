@@ -22,6 +22,7 @@ export {
 } from './replay-dead-letters'
 export { backoffDelayMs, defaultRetryPolicy, type RetryPolicy } from './retry-policy'
 export { installShutdownHandler, type ShutdownOptions, withTimeout } from './shutdown'
+export { partitionsOf, planTopics, type TopicLayout, type TopicPlan } from './topic-layout'
 export {
   allTopics,
   deadLetterTopic,

@@ -2,7 +2,7 @@
  * The event bus of a service, from its parsed configuration: created, every topic present and every event
  * schema registered before the first message moves, so a fresh deployment needs no separate set-up step.
  */
-import type { KafkaConfig, RegistryConfig } from '@rv/config'
+import type { KafkaConfig, RegistryConfig, TopicLayoutConfig } from '@rv/config'
 import { createEventBus, type EventBus, type EventBusOptions } from '@rv/kafka'
 import type { Logger } from '@rv/logger'
 
@@ -27,10 +27,21 @@ export async function openEventBus(
     clientId: config.kafka.clientId,
     registryUrl: config.registry.url,
     topicPrefix: config.kafka.topicPrefix,
+    ...topicLayoutOptions(config.kafka.topics),
     logger,
     ...options,
   })
   await bus.ensureTopics()
   await bus.registerSchemas()
   return bus
+}
+
+/** The configured layout as bus options (an unset min.insync.replicas stays absent: the broker's default). */
+function topicLayoutOptions(topics: TopicLayoutConfig): Partial<EventBusOptions> {
+  return {
+    partitions: topics.partitions,
+    partitionsByTopic: topics.partitionsByTopic,
+    replicationFactor: topics.replicationFactor,
+    ...(topics.minInsyncReplicas === undefined ? {} : { minInsyncReplicas: topics.minInsyncReplicas }),
+  }
 }

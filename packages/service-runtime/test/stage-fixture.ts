@@ -19,6 +19,7 @@ export function stageFixture(stack: StackConfig, clientId: string): StageFixture
     clientId,
     groupPrefix: randomName('grp'),
     topicPrefix: `${randomName('it')}.`,
+    topics: { partitions: 3, partitionsByTopic: {}, replicationFactor: 1, minInsyncReplicas: undefined },
   }
   const registry = { url: stack.schemaRegistryUrl }
   return {

@@ -9,6 +9,7 @@ export interface StorageConfig {
   secretKey: string
   region: string
   bucket: string
+  pathStyle: boolean
   fsRoot: string
 }
 

@@ -7,6 +7,11 @@ export interface S3StorageOptions {
   secretKey: string
   region: string
   bucket: string
+  /**
+   * Bucket in the path (`https://host/bucket/key`, default) rather than the host name
+   * (`https://bucket.host/key`): MinIO and most S3-compatible servers want path style; AWS S3 takes both.
+   */
+  pathStyle?: boolean
 }
 
 /**
@@ -26,7 +31,7 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     accessKey: options.accessKey,
     secretKey: options.secretKey,
     region: options.region,
-    pathStyle: true,
+    pathStyle: options.pathStyle ?? true,
   })
   const { bucket } = options
 

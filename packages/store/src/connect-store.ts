@@ -1,8 +1,12 @@
 import { MongoClient } from 'mongodb'
 import { createCheckRepository } from './check-repository'
+import { createFingerprintRepository } from './fingerprint-repository'
+import { createGeneratorSightings } from './generator-sightings'
 import { createIdempotencyRepository } from './idempotency-repository'
+import { createModelBudgetRepository } from './model-budget-repository'
 import { createProfileRepository } from './profile-repository'
 import { createReplayRegistry } from './replay-registry'
+import { createReviewRepository } from './review-repository'
 import { createTenantRepository } from './tenant-repository'
 
 export interface StoreOptions {
@@ -28,6 +32,10 @@ export async function connectStore(options: StoreOptions) {
   const idempotency = createIdempotencyRepository(db, { retentionMs: options.idempotencyRetentionMs })
   const replay = createReplayRegistry(db)
   const profiles = createProfileRepository(db)
+  const modelBudget = createModelBudgetRepository(db)
+  const fingerprints = createFingerprintRepository(db)
+  const reviews = createReviewRepository(db)
+  const sightings = createGeneratorSightings(db)
 
   return {
     db,
@@ -36,12 +44,19 @@ export async function connectStore(options: StoreOptions) {
     idempotency,
     replay,
     profiles,
+    modelBudget,
+    fingerprints,
+    reviews,
+    sightings,
     async ensureIndexes(): Promise<void> {
       await checks.ensureIndexes()
       await tenants.ensureIndexes()
       await idempotency.ensureIndexes()
       await replay.ensureIndexes()
       await profiles.ensureIndexes()
+      await modelBudget.ensureIndexes()
+      await fingerprints.ensureIndexes()
+      await reviews.ensureIndexes()
     },
     async ping(): Promise<void> {
       await db.command({ ping: 1 })

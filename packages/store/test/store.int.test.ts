@@ -2,6 +2,7 @@ import { pendingRecord } from '@rv/core'
 import { createCleanup } from '@rv/testing'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { connectStore, type Store } from '../src/connect-store'
+import { createModelBudgetRepository } from '../src/model-budget-repository'
 
 const stack = inject('stack')
 const cleanup = createCleanup(stack, 'it-store')
@@ -254,5 +255,22 @@ describe('checks', () => {
     await store.checks.insertPending(old, {})
     const stuck = await store.checks.findStuck(new Date('2021-01-01T00:00:00Z'))
     expect(stuck.map((d) => d._id)).toEqual([old.id])
+  })
+})
+
+describe('model budget counter', () => {
+  it('counts tokens and picodollars per tenant and UTC day, losing no increment under concurrent calls', async () => {
+    const day = '2026-02-11'
+    // Two extraction processes (writers), each with concurrent calls.
+    const other = createModelBudgetRepository(store.db)
+    expect(await store.modelBudget.spent('ten_a', day)).toEqual({ tokens: 0, picoUsd: 0 })
+    const call = { tokens: 1801, picoUsd: 525_300_000 }
+    await Promise.all([
+      ...Array.from({ length: 10 }, () => store.modelBudget.add('ten_a', day, call)),
+      ...Array.from({ length: 5 }, () => other.add('ten_a', day, call)),
+    ])
+    expect(await store.modelBudget.spent('ten_a', day)).toEqual({ tokens: 27_015, picoUsd: 7_879_500_000 })
+    expect(await store.modelBudget.spent('ten_b', day)).toEqual({ tokens: 0, picoUsd: 0 })
+    expect(await store.modelBudget.spent('ten_a', '2026-02-12')).toEqual({ tokens: 0, picoUsd: 0 })
   })
 })

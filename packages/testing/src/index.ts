@@ -1,3 +1,9 @@
+export {
+  type ChatCompletionsFixture,
+  type FixtureReply,
+  type FixtureUsage,
+  startChatCompletionsFixture,
+} from './chat-completions-fixture'
 export { type Cleanup, createCleanup } from './create-cleanup'
 export { deleteSubjects } from './delete-subjects'
 export { deleteTopics } from './delete-topics'
@@ -24,3 +30,4 @@ export {
   type StackConfig,
   s3FromEndpoint,
 } from './stack-config'
+export { topicPartitionCounts } from './topic-partitions'

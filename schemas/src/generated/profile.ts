@@ -41,6 +41,10 @@ export interface Profile {
      * The receipt's family is not recognised (no claim either way). Default review.
      */
     unknown_family: 'accept' | 'review' | 'reject'
+    /**
+     * The receipt is a picture (screenshot, photo) and no check failed: it cannot be proven genuine from the file alone (verdict unknown). Optional; absent means review. See docs/authenticity.md, Images.
+     */
+    image?: 'accept' | 'review' | 'reject'
   }
   /**
    * Per authenticity check name: `hard` (a failure means forged), `soft` (a failure means suspicious) or `ignore` (a failure is disregarded). Checks not listed keep the hardness the authenticity stage gave them.
@@ -104,6 +108,30 @@ export interface Profile {
      * The recommendation a finding pushes towards; the strictest finding wins (reject > review > accept). accept means the finding is disregarded.
      */
     cross_tenant_action: 'accept' | 'review' | 'reject'
+  }
+  /**
+   * When the vision model reads the receipt (only where the deployment configures one, VLM_BASE_URL). Optional: absent means the built-in policy (when_needed; amount, currency, paid_at, receipt_number; 0.8). See docs/vlm.md.
+   */
+  vlm?: {
+    /**
+     * never: deterministic reading only; when_needed: when a required field is missing or below min_confidence; always: every receipt (its values are still grounded in the OCR text).
+     */
+    use: 'never' | 'when_needed' | 'always'
+    required_fields: (
+      | 'bank'
+      | 'amount'
+      | 'currency'
+      | 'status_ok'
+      | 'receipt_number'
+      | 'paid_at'
+      | 'recipient_name'
+      | 'recipient_account'
+      | 'payment_reference'
+      | 'purpose'
+      | 'sender_name'
+      | 'commission'
+    )[]
+    min_confidence: number
   }
   errors: {
     /**

@@ -23,11 +23,13 @@ describe('resultEvent', () => {
     ).toBe('replay')
   })
 
-  it('keeps only family and fields of an extraction', () => {
+  it('keeps only family and fields of an extraction, and its priced model calls', () => {
+    const calls = [{ model: 'm', prompt_tokens: 10, completion_tokens: 2, usd: 0.000001 }]
     const { event } = resultEvent({
       topic: 'check.extracted.v1',
       value: {
         ...ids,
+        model_calls: calls,
         submission: {
           ...ids,
           created_at: record.created_at,
@@ -48,6 +50,7 @@ describe('resultEvent', () => {
       type: 'extracted',
       extraction: { family: 'vtb/x', fields: record.fields },
       error: null,
+      modelCalls: calls,
     })
   })
 })

@@ -35,13 +35,14 @@ export function submissionInfo(submission: CheckSubmittedV1): SubmissionInfo {
 export function resultEvent(message: ResultMessage): { stage: StageName; event: AggregateEvent } {
   switch (message.topic) {
     case 'check.extracted.v1': {
-      const { extraction, error } = message.value
+      const { extraction, error, model_calls } = message.value
       return {
         stage: 'extraction',
         event: {
           type: 'extracted',
           extraction: extraction && { family: extraction.family, fields: extraction.fields },
           error: error ?? null,
+          modelCalls: model_calls ?? [],
         },
       }
     }

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { exampleRecord } from '@rv/core'
+import { png } from '@rv/core/authenticity/image/image-bytes.test-helpers'
 import { assessAuthenticity } from '@rv/core/authenticity/index'
 import { parsePdf } from '@rv/core/pdf/parse-pdf'
 import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
@@ -64,5 +65,16 @@ describe('authenticity handleExtracted', () => {
 
   it('publishes nothing when extraction failed', async () => {
     expect(await handleExtracted(await extracted(new Uint8Array([1]), null), deps)).toBeNull()
+  })
+})
+
+describe('authenticity handleExtracted: a picture', () => {
+  it('runs the image checks instead of parsing a PDF, and never answers genuine', async () => {
+    const event = await extracted(png({ text: { Software: 'GIMP 2.10' } }), 'vtb/sbp_outgoing')
+    const image = { ...event, submission: { ...event.submission, mode: 'image' as const } }
+    const result = await handleExtracted(image, deps)
+    expect(result?.error).toBeUndefined()
+    expect(result?.document.verdict).toBe('suspicious')
+    expect(result?.document.checks.map((c) => c.name)).toContain('image.editing_software')
   })
 })

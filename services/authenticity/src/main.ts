@@ -3,16 +3,36 @@ import { readProcessEnv } from '@rv/config'
 import { emptyDocument } from '@rv/core'
 import { assessAuthenticity } from '@rv/core/authenticity/index'
 import { parsePdf } from '@rv/core/pdf/parse-pdf'
+import { createFingerprintCache } from '@rv/fingerprints'
 import { createLogger } from '@rv/logger'
 import { runStageConsumer } from '@rv/service-runtime'
 import { createStorage } from '@rv/storage'
+import { connectStore } from '@rv/store'
 import { loadConfig } from './config'
 import { handleExtracted } from './handler'
 
 const config = loadConfig(readProcessEnv())
 const logger = createLogger({ level: config.logLevel, bindings: { service: 'authenticity' } })
 const storage = createStorage(config.s3)
-const deps = { readFile: (key: string) => storage.get(key), parsePdf, assessAuthenticity }
+const store = await connectStore(config.mongo)
+await store.ensureIndexes()
+const cache = createFingerprintCache({
+  loadActive: store.fingerprints.activeAll,
+  onRefreshError: (error) =>
+    logger.warn('fingerprint refresh failed; judging with the last ones read', { error: String(error) }),
+  onChange: (changes) => logger.info('fingerprint versions changed', { changes }),
+})
+// The first read must succeed: judging with the committed fingerprint while a learned one is active would
+// contradict `fingerprint list`.
+await cache.refresh()
+cache.startRefreshing(config.fingerprints.refreshMs)
+const deps = {
+  readFile: (key: string) => storage.get(key),
+  parsePdf,
+  assessAuthenticity,
+  fingerprints: cache.registry,
+  templateDrift: { record: store.sightings.record, ...config.fingerprints.drift },
+}
 await runStageConsumer({
   config,
   logger,

@@ -13,6 +13,19 @@ export interface E2eEnvironment {
   cleanup: Cleanup
 }
 
+/** The variables naming this stack's MongoDB database and S3 bucket, for a service or the admin CLI. */
+export function storeEnv(stack: StackConfig, database: string, bucket: string): Record<string, string> {
+  return {
+    MONGODB_URL: stack.mongoUrl,
+    MONGODB_DB: database,
+    S3_ENDPOINT: stack.s3.endpoint,
+    S3_ACCESS_KEY: stack.s3.accessKey,
+    S3_SECRET_KEY: stack.s3.secretKey,
+    S3_REGION: stack.s3.region,
+    S3_BUCKET: bucket,
+  }
+}
+
 export function createE2eEnvironment(stack: StackConfig, name = 'e2e'): E2eEnvironment {
   const cleanup = createCleanup(stack, name)
   const database = cleanup.database()
@@ -24,13 +37,7 @@ export function createE2eEnvironment(stack: StackConfig, name = 'e2e'): E2eEnvir
     PATH: readProcessEnv().PATH ?? '',
     KAFKA_BROKERS: stack.kafkaBrokers.join(','),
     SCHEMA_REGISTRY_URL: stack.schemaRegistryUrl,
-    MONGODB_URL: stack.mongoUrl,
-    MONGODB_DB: database,
-    S3_ENDPOINT: stack.s3.endpoint,
-    S3_ACCESS_KEY: stack.s3.accessKey,
-    S3_SECRET_KEY: stack.s3.secretKey,
-    S3_REGION: stack.s3.region,
-    S3_BUCKET: bucket,
+    ...storeEnv(stack, database, bucket),
     KAFKA_TOPIC_PREFIX: topicPrefix,
     KAFKA_GROUP_PREFIX: randomName(`${name}-group`),
     LOG_LEVEL: 'warn',

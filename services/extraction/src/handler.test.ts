@@ -1,11 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { loadStageConfig } from '@rv/config'
 import { extractReceipt } from '@rv/core/extraction/index'
+import { modelReadingFields } from '@rv/core/extraction/model-reading'
 import { parsePdf } from '@rv/core/pdf/parse-pdf'
 import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
 import type { CheckSubmittedV1 } from '@rv/schemas'
 import { contentKey, createFsStorage, type FileStorage, sha256Hex } from '@rv/storage'
+import { startChatCompletionsFixture } from '@rv/testing'
+import { createMemoryBudgetStore, createModelStep } from '@rv/vlm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ExtractionDeps, handleSubmitted } from './handler'
 
@@ -73,5 +77,71 @@ describe('handleSubmitted', () => {
       message: 'The stored file is missing.',
       retryable: false,
     })
+  })
+})
+
+describe('handleSubmitted with the vision model (local chat-completions fixture server)', () => {
+  // A made-up document no family reader knows: the deterministic reading leaves the required fields empty.
+  const lines = ['Kvitanciya', 'Summa 1 234,50 RUB', 'Data 11.02.2026 10:10:12', 'Nomer operacii 77001234']
+  const answer = JSON.stringify({
+    ...Object.fromEntries(modelReadingFields.map((f) => [f, null])),
+    amount: '1 234,50 RUB',
+    paid_at: '11.02.2026 10:10:12',
+    receipt_number: '77001234',
+  })
+
+  async function withModel(replies: Parameters<typeof startChatCompletionsFixture>[0]) {
+    const api = await startChatCompletionsFixture(replies)
+    const config = loadStageConfig('extraction', {
+      VLM_BASE_URL: api.url,
+      VLM_MODEL: 'gpt-4o-mini',
+      VLM_PRICES: '{"gpt-4o-mini":{"input_per_mtok":0.15,"output_per_mtok":0.6}}',
+      VLM_MAX_ATTEMPTS: '2',
+      VLM_BACKOFF_MS: '0',
+    }).vlm
+    const completeWithModel = createModelStep(config, {
+      budget: createMemoryBudgetStore(),
+      policyFor: async () => undefined,
+    })
+    return { api, deps: { ...deps, completeWithModel } }
+  }
+
+  it('completes the reading from the model, grounded in the text layer, and carries the priced calls', async () => {
+    const { api, deps: modelDeps } = await withModel([
+      { kind: 'answer', content: answer, usage: { prompt_tokens: 1001, completion_tokens: 101 } },
+    ])
+    try {
+      const result = await handleSubmitted(await submit(buildMinimalPdf({ pages: [lines] })), modelDeps)
+      expect(result.error).toBeUndefined()
+      expect(result.model_calls).toEqual([
+        { model: 'gpt-4o-mini', prompt_tokens: 1001, completion_tokens: 101, usd: 0.00021075 },
+      ])
+      expect(result.extraction?.fields).toMatchObject({
+        amount: 1234.5,
+        currency: 'RUB',
+        paid_at: '2026-02-11T07:10:12Z',
+        paid_at_source: 'model',
+        receipt_number: '77001234',
+        source: 'vlm',
+      })
+      expect(result.extraction?.fields.confidence.amount).toBe(0.99)
+    } finally {
+      await api.close()
+    }
+  })
+
+  it('model needed and unreachable: a retryable vlm_unavailable result, never an exception', async () => {
+    const { api, deps: modelDeps } = await withModel([
+      { kind: 'status', status: 503 },
+      { kind: 'status', status: 503 },
+    ])
+    try {
+      const result = await handleSubmitted(await submit(buildMinimalPdf({ pages: [lines] })), modelDeps)
+      expect(result.extraction).toBeNull()
+      expect(result.error).toMatchObject({ code: 'vlm_unavailable', retryable: true })
+      expect(result.model_calls).toBeUndefined()
+    } finally {
+      await api.close()
+    }
   })
 })

@@ -6,11 +6,15 @@
 import { CheckError, type ExtractStage, type PdfModel } from '@rv/core'
 import { normalizedTextDigest } from '@rv/core/replay/index'
 import type { CheckExtractedV1, CheckSubmittedV1, ErrorBlock } from '@rv/schemas'
+import type { CompleteWithModel } from '@rv/vlm'
+import { completeReading, modelCallsMember } from './model-step'
 
 export interface ExtractionDeps {
   readFile: (key: string) => Promise<Uint8Array>
   parsePdf: (bytes: Uint8Array) => Promise<PdfModel>
   extractReceipt: ExtractStage
+  /** The vision-model step (`@rv/vlm` createModelStep); absent when no model is configured. */
+  completeWithModel?: CompleteWithModel
 }
 
 export async function handleSubmitted(
@@ -22,9 +26,17 @@ export async function handleSubmitted(
   if (!(bytes instanceof Uint8Array)) return { ...base, extraction: null, error: bytes }
   try {
     const model = await deps.parsePdf(bytes)
-    const result = deps.extractReceipt(model)
+    const read = deps.extractReceipt(model)
+    // Vision model: completes what the deterministic reading could not, grounded in the document's text.
+    const {
+      extraction: result,
+      calls,
+      error,
+    } = await completeReading(submission, bytes, read, deps.completeWithModel)
+    if (error) return { ...base, extraction: null, error, ...modelCallsMember(calls) }
     return {
       ...base,
+      ...modelCallsMember(calls),
       extraction: {
         family: result.family,
         fields: result.fields,

@@ -8,6 +8,7 @@ import type {
   ErrorBlock,
   MatchFlags,
   Mode,
+  ModelCall,
   ReceiptFields,
   ReplayResult,
 } from '@rv/schemas'
@@ -32,6 +33,8 @@ export type AggregateEvent =
       type: 'extracted'
       extraction: { family: string; fields: ReceiptFields } | null
       error: ErrorBlock | null
+      /** Priced vision-model calls of the extraction; absent in slots stored before the model existed. */
+      modelCalls?: readonly ModelCall[]
     }
   | { type: 'authenticated'; document: DocumentAssessment; error: ErrorBlock | null }
   | { type: 'matched'; match: MatchFlags; error: ErrorBlock | null }
@@ -49,6 +52,8 @@ export interface StageFailure {
 export interface AggregateState {
   submission: SubmissionInfo | null
   extraction: { family: string; fields: ReceiptFields } | null
+  /** The extraction's vision-model calls, the source of the record's cost members. */
+  modelCalls: readonly ModelCall[]
   document: DocumentAssessment | null
   match: MatchFlags | null
   replay: { result: ReplayResult; reasons: readonly string[] } | null

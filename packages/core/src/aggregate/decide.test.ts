@@ -176,3 +176,55 @@ describe('aggregate decide', () => {
     expect(record.cost.latency_ms).toBe(0)
   })
 })
+
+describe("aggregate decide: the cost block from the extraction's model calls", () => {
+  const withModel: AggregateEvent = {
+    ...extracted,
+    type: 'extracted',
+    error: null,
+    modelCalls: [
+      { model: 'gpt-4o-mini', prompt_tokens: 1001, completion_tokens: 101, usd: 0.00021075 },
+      { model: 'gpt-4o-mini', prompt_tokens: 1008, completion_tokens: 104, usd: 0.0002136 },
+      { model: 'local-vl', prompt_tokens: 500, completion_tokens: 50, usd: 0 },
+      { model: 'gpt-4o-mini', prompt_tokens: 1012, completion_tokens: 106, usd: 0.0002154 },
+    ],
+  }
+
+  it('fills vlm_usd, vlm_tokens, models and model_usage exactly, per model', () => {
+    const record = written(given([submitted, withModel, authenticated, matched, replayChecked]))
+    expect(record.cost).toEqual({
+      vlm_usd: 0.00063975,
+      vlm_tokens: 3882,
+      latency_ms: 1250,
+      models: ['gpt-4o-mini', 'local-vl'],
+      model_usage: [
+        { model: 'gpt-4o-mini', tokens: 3332, usd: 0.00063975, calls: 3 },
+        { model: 'local-vl', tokens: 550, usd: 0, calls: 1 },
+      ],
+    })
+  })
+
+  it('a redelivered extraction replaces its calls rather than adding them again', () => {
+    const once = written(given([submitted, withModel, authenticated, matched, replayChecked]))
+    const twice = written(given([submitted, withModel, withModel, authenticated, matched, replayChecked]))
+    expect(twice.cost).toEqual(once.cost)
+  })
+
+  it('a failed extraction still reports the calls it paid for', () => {
+    const error = { code: 'vlm_unavailable', message: 'The model answered nothing usable.', retryable: true }
+    const failed: AggregateEvent = {
+      type: 'extracted',
+      extraction: null,
+      error,
+      modelCalls: withModel.modelCalls,
+    }
+    const record = written(given([submitted, failed]))
+    expect(record.status).toBe('failed')
+    expect(record.cost.vlm_tokens).toBe(3882)
+  })
+
+  it('no model calls (or a slot stored before they existed): the empty cost members', () => {
+    const record = written(given([submitted, extracted, authenticated, matched, replayChecked]))
+    expect(record.cost).toEqual({ vlm_usd: 0, vlm_tokens: 0, latency_ms: 1250, models: [], model_usage: [] })
+  })
+})

@@ -1,6 +1,7 @@
 import type { CheckRecord, ErrorBlock, Recommendation } from '@rv/schemas'
 import { checkErrorCodes } from '../check/error-codes'
 import type { DecisionInput } from '../check/stage-contracts'
+import { summarizeModelCalls } from '../cost/compute-model-cost'
 import { type AggregateState, type StageName, stageNames } from './aggregate-event'
 import { emptyDocument, emptyFields, emptyMatch, emptyReplay } from './empty-blocks'
 import { pendingRecord } from './pending-record'
@@ -39,6 +40,7 @@ function currentRecord(
     fields: state.extraction?.fields ?? emptyFields(),
     match: state.match ?? emptyMatch(),
     replay: state.replay?.result ?? emptyReplay(),
+    cost: { ...base.cost, ...summarizeModelCalls(state.modelCalls) },
   }
 }
 

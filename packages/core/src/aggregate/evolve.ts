@@ -4,6 +4,7 @@ import type { AggregateEvent, AggregateState, StageName } from './aggregate-even
 export const initialState: AggregateState = {
   submission: null,
   extraction: null,
+  modelCalls: [],
   document: null,
   match: null,
   replay: null,
@@ -36,7 +37,12 @@ export function evolve(state: AggregateState, event: AggregateEvent): AggregateS
     case 'submitted':
       return { ...state, submission: event.submission }
     case 'extracted':
-      return { ...state, extraction: event.extraction, ...report(state, 'extraction', event.error) }
+      return {
+        ...state,
+        extraction: event.extraction,
+        modelCalls: event.modelCalls ?? [],
+        ...report(state, 'extraction', event.error),
+      }
     case 'authenticated':
       return { ...state, document: event.document, ...report(state, 'authenticity', event.error) }
     case 'matched':

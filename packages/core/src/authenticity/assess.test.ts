@@ -3,6 +3,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { ExtractionResult } from '../check/stage-contracts'
+import { extractReceipt } from '../extraction/extract-receipt'
+import { parsePdf } from '../pdf/parse-pdf'
 import type { PdfModel } from '../pdf/pdf-model'
 import { parsePdfStructure } from '../pdf/structure/parse-structure'
 import type { PdfStructure } from '../pdf/structure/structure-types'
@@ -70,11 +72,34 @@ function extractionOf(family: string): ExtractionResult {
 }
 
 describe('verdicts', () => {
-  it('maps hard and soft failures to verdicts', () => {
+  it('reads the verdict of scored checks: a hard failure is forged, a failed score suspicious', () => {
     const ok = { name: 'a', hard: true, passed: true, detail: '' }
-    expect(verdictOf([ok])).toBe('genuine')
-    expect(verdictOf([ok, { ...ok, hard: false, passed: false }])).toBe('suspicious')
-    expect(verdictOf([ok, { ...ok, passed: false }])).toBe('forged')
+    const score = { name: 'verdict.score', hard: false, passed: true, detail: '' }
+    expect(verdictOf([ok, score])).toBe('genuine')
+    // A soft check failing alone, under the threshold: the score passed, the verdict is genuine.
+    expect(verdictOf([ok, { ...ok, hard: false, passed: false }, score])).toBe('genuine')
+    expect(verdictOf([ok, { ...score, passed: false }])).toBe('suspicious')
+    expect(verdictOf([ok, { ...score, hard: true, passed: false }])).toBe('forged')
+    expect(verdictOf([{ ...ok, passed: false }, score])).toBe('forged')
+  })
+
+  it('marks hard only the by-construction checks of docs/authenticity.md', () => {
+    const fp = learnFrom([receipt(), receipt()])
+    const hard = runAuthenticityChecks(parsePdfStructure(receipt()), 'test', fp)
+      .filter((c) => c.hard)
+      .map((c) => c.name)
+      .sort()
+    // These file-level rules apply to every document; the arithmetic and SBP-time contradictions only
+    // where the receipt prints the numbers (hard-checks.test.ts, fx-check.test.ts).
+    expect(hard).toEqual([
+      'fonts.missing_glyphs',
+      'generator.editing_tool',
+      'revisions.bytes_after_eof',
+      'revisions.eof_markers',
+      'revisions.single',
+      'revisions.startxref_markers',
+      'structure.xref_entry_length',
+    ])
   })
 
   it('makes no claim for an unknown family', () => {
@@ -139,8 +164,9 @@ describe('checks against a learned fingerprint', () => {
     const checks = runAuthenticityChecks(parsePdfStructure(shifted), 'test', fp)
     const alignment = checks.find((c) => c.name === 'layout.alignment')!
     expect(alignment.passed).toBe(false)
-    expect(alignment.hard).toBe(true)
+    expect(alignment.hard).toBe(false)
     expect(alignment.detail).toMatch(/page 1, box x 100\.0/)
+    expect(alignment.detail).toMatch(/\[soft: false alarms default on genuine → rate 0\.125, weight 1\.4/)
   })
 })
 
@@ -164,8 +190,31 @@ describe.skipIf(!existsSync(realRoot))(
       const s = parsePdfStructure(new Uint8Array(readFileSync(file.path)))
       const a = assessAuthenticity(modelOf(s), extractionOf(`${file.family}/any`), { filename: file.name })
       // Only check names are reported on failure: details may quote positions, never values, but stay terse.
-      expect(a.checks.filter((c) => !c.passed).map((c) => c.name)).toEqual([])
+      // No hard check may fail on a genuine receipt; a soft one may (in sample too: habits are learned as
+      // what ≥ 90 % of the samples do), as long as the calibrated score stays under the threshold.
+      expect(a.checks.filter((c) => c.hard && !c.passed).map((c) => c.name)).toEqual([])
+      expect(a.checks.find((c) => c.name === 'verdict.score')?.passed).toBe(true)
       expect(a.verdict).toBe('genuine')
     })
   },
 )
+
+// The project's own generator reproduces every documented fact: its committed receipts (fake values) pass
+// every check, hard and soft, with the committed fingerprints.
+const generatedRoot = join(repoRoot, 'fixtures/generated')
+const generated = existsSync(generatedRoot)
+  ? readdirSync(generatedRoot).flatMap((bank) =>
+      readdirSync(join(generatedRoot, bank))
+        .filter((f) => f.endsWith('.pdf'))
+        .map((f) => ({ name: f, path: join(generatedRoot, bank, f) })),
+    )
+  : []
+
+describe.skipIf(generated.length === 0)('the generated golden receipts', () => {
+  it.each(generated)('$name is judged genuine with no failed check', async ({ name, path }) => {
+    const model = await parsePdf(new Uint8Array(readFileSync(path)))
+    const a = assessAuthenticity(model, extractReceipt(model), { filename: name })
+    expect(a.checks.filter((c) => !c.passed).map((c) => c.name)).toEqual([])
+    expect(a.verdict).toBe('genuine')
+  })
+})

@@ -1,9 +1,10 @@
 /**
  * `assessAuthenticity`: runs every check of the document's family and turns them into a verdict.
  *  - unknown: the family is not recognised (or has no fingerprint): no claim either way;
- *  - forged: at least one hard check failed;
- *  - suspicious: only soft checks failed;
- *  - genuine: every check passed.
+ *  - forged: a hard (by-construction) check failed (soft evidence alone never makes forged);
+ *  - suspicious: the soft evidence — failed learned checks weighed by their measured false-alarm rates,
+ *    one weight per group of correlated checks — reached SUSPICIOUS_AT (verdict-score.ts);
+ *  - genuine: otherwise (a soft check may have failed alone: its detail says so, the summary weighs it).
  */
 import type { CheckResult, DocumentAssessment, Verdict } from '@rv/schemas'
 import type { AuthenticityContext, ExtractionResult } from '../check/stage-contracts'
@@ -11,16 +12,21 @@ import type { PdfModel } from '../pdf/pdf-model'
 import type { PdfStructure } from '../pdf/structure/structure-types'
 import { drawingChecks } from './drawing-checks'
 import { documentFeatures } from './features'
-import type { Fingerprint } from './fingerprint'
+import type { Fingerprint, LearningSample } from './fingerprint'
 import { fingerprintChecks } from './fingerprint-checks'
+import { fingerprintVersionCheck } from './fingerprint-version'
 import { fingerprints } from './fingerprints'
+import { hardChecks } from './hard-checks'
 import { positionGridCheck } from './position-grid'
 import { readPrintedFacts } from './printed-facts'
 import { semanticChecks } from './semantic-checks'
+import { applyTemplateDrift } from './template-drift'
+import { scoreVerdict } from './verdict-score'
 
+/** The verdict of checks already scored (the last one is the `verdict.score` summary). */
 export function verdictOf(checks: readonly CheckResult[]): Verdict {
   if (checks.some((c) => c.hard && !c.passed)) return 'forged'
-  if (checks.some((c) => !c.passed)) return 'suspicious'
+  if (checks.some((c) => c.name === 'verdict.score' && !c.passed)) return 'suspicious'
   return 'genuine'
 }
 
@@ -28,23 +34,39 @@ function isStructure(value: unknown): value is PdfStructure {
   return typeof value === 'object' && value !== null && Array.isArray((value as PdfStructure).pages)
 }
 
-/** The checks of one document against one fingerprint (the benchmark passes held-out fingerprints). */
+/** What the checks read of one document: its features and printed facts (also a learning sample). */
+export function sampleOf(structure: PdfStructure, bank: string, filename?: string): LearningSample {
+  const features = documentFeatures(structure)
+  const facts = readPrintedFacts(bank, features.segments, structure)
+  return filename === undefined ? { features, facts } : { features, facts, filename }
+}
+
+/** Every check of one sample against one fingerprint, unscored: hard ones first. */
+export function checksOfSample(sample: LearningSample, fingerprint: Fingerprint): CheckResult[] {
+  const { features, facts } = sample
+  const grid = positionGridCheck(features.textPositions, fingerprint.positionGrid)
+  return [
+    ...hardChecks(features),
+    ...fingerprintChecks(features, fingerprint),
+    ...drawingChecks(
+      features,
+      fingerprint,
+      features.numeric['pageWidth'] ?? 0,
+      features.numeric['pageHeight'] ?? 0,
+    ),
+    ...(grid ? [grid] : []),
+    ...semanticChecks(fingerprint, facts, features.segments, sample.filename),
+  ]
+}
+
+/** The scored checks of one document against one fingerprint (the benchmark passes held-out fingerprints). */
 export function runAuthenticityChecks(
   structure: PdfStructure,
   bank: string,
   fingerprint: Fingerprint,
   filename?: string,
 ): CheckResult[] {
-  const features = documentFeatures(structure)
-  const facts = readPrintedFacts(bank, features.segments, structure)
-  const page = structure.pages[0]!
-  const grid = positionGridCheck(features.textPositions, fingerprint.positionGrid)
-  return [
-    ...fingerprintChecks(features, fingerprint),
-    ...drawingChecks(features, fingerprint, page.width, page.height),
-    ...(grid ? [grid] : []),
-    ...semanticChecks(fingerprint, facts, features.segments, filename),
-  ]
+  return scoreVerdict(checksOfSample(sampleOf(structure, bank, filename), fingerprint), fingerprint).checks
 }
 
 export function bankOf(family: string): string {
@@ -62,6 +84,10 @@ export function assessAuthenticity(
   if (!fingerprint || !isStructure(model.structure) || model.structure.pages.length === 0) {
     return { verdict: 'unknown', family, checks: [] }
   }
-  const checks = runAuthenticityChecks(model.structure, bankOf(family), fingerprint, context.filename)
-  return { verdict: verdictOf(checks), family, checks }
+  const sample = sampleOf(model.structure, bankOf(family), context.filename)
+  const scored = scoreVerdict(
+    applyTemplateDrift(checksOfSample(sample, fingerprint), context.templateDrift),
+    fingerprint,
+  )
+  return { verdict: scored.verdict, family, checks: [...scored.checks, fingerprintVersionCheck(fingerprint)] }
 }

@@ -1,5 +1,5 @@
 /**
- * Checks on what the page draws: text drawn twice or over other text, text hidden (invisible render
+ * Checks on what the page draws (all soft: layouts vary): text drawn twice or over other text, text hidden (invisible render
  * mode, white, off-page), filled shapes painted over text, and the family's alignment anchors.
  */
 import type { CheckResult } from '@rv/schemas'
@@ -61,7 +61,7 @@ export function drawingChecks(
   }
   out.push({
     name: 'content.text_overlap',
-    hard: true,
+    hard: false,
     passed: overlap === null,
     detail: overlap
       ? `expected no text drawn over other text; found overlapping text at ${overlap}`
@@ -81,7 +81,7 @@ export function drawingChecks(
   }
   out.push({
     name: 'content.covered_text',
-    hard: true,
+    hard: false,
     passed: covered === null,
     detail: covered ? `expected nothing painted over text; found ${covered}` : 'nothing painted over text',
   })
@@ -100,7 +100,7 @@ export function drawingChecks(
   )
   out.push({
     name: 'content.hidden_text',
-    hard: true,
+    hard: false,
     passed: !hidden,
     detail: hidden
       ? `expected all text visible; found text with render mode ${hidden.renderMode}, fill ${hidden.fill}, size ${hidden.size} at ${describeRun(hidden)}`
@@ -120,7 +120,7 @@ export function drawingChecks(
     )
     out.push({
       name: 'layout.alignment',
-      hard: true,
+      hard: false,
       passed: stray.length === 0,
       detail:
         stray.length === 0

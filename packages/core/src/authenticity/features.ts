@@ -147,6 +147,7 @@ export function documentFeatures(s: PdfStructure): DocumentFeatures {
       maxCodesPerString: Math.max(0, ...runs.flatMap((r) => r.stringLengths)),
       unusedGlyphs: Math.max(0, ...usage.map((u) => u.unusedGlyphs)),
       uncoveredCodes: usage.reduce((n, u) => n + u.uncoveredCodes, 0),
+      missingGlyphs: usage.reduce((n, u) => n + u.missingGlyphs, 0),
       widthMismatches: usage.reduce((n, u) => n + u.widthMismatches, 0),
       firstUseOrdered: Math.min(1, ...usage.map((u) => u.firstUseOrdered)),
       lengthMismatches: s.streams.filter((x) => x.lengthMismatch).length,

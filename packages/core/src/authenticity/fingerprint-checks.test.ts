@@ -4,6 +4,7 @@ import { simplePagePdf } from '../pdf/structure/testing/minimal-pdf'
 import { documentFeatures } from './features'
 import { learnFingerprint } from './fingerprint'
 import { fingerprintChecks } from './fingerprint-checks'
+import { hardChecks } from './hard-checks'
 import { readPrintedFacts } from './printed-facts'
 
 const latin1 = (b: Uint8Array) => new TextDecoder('latin1').decode(b)
@@ -53,20 +54,37 @@ describe('generator byte-syntax checks', () => {
         expect(check(pdf, name).passed, name).toBe(true)
   })
 
-  it('fails a 19-byte xref entry as hard evidence, saying what was expected', () => {
-    const c = check(nineteenByteEntries(genuine[0]!), 'structure.xref_entry_syntax')
-    expect(c).toMatchObject({ passed: false, hard: true })
+  it('given a 19-byte xref entry, when checked, then the format rule fails hard and the learned syntax softly', () => {
+    const edited = nineteenByteEntries(genuine[0]!)
+    const c = check(edited, 'structure.xref_entry_syntax')
+    expect(c).toMatchObject({ passed: false, hard: false })
     expect(c.detail).toContain('expected one of "20:SP+LF"; found "19:LF"')
+    const length = hardChecks(features(edited)).find((x) => x.name === 'structure.xref_entry_length')!
+    expect(length).toMatchObject({ passed: false, hard: true })
+    expect(length.detail).toContain('found entries of 19 bytes')
+    for (const pdf of genuine) {
+      expect(hardChecks(features(pdf)).every((x) => x.passed)).toBe(true)
+    }
   })
 
-  it('fails CRLF line ends in the trailer of an LF writer', () => {
+  it('given 20-byte entries with another ending (CRLF), then only the learned syntax fails, softly', () => {
+    const text = latin1(genuine[0]!)
+    const xref = text.lastIndexOf('\nxref\n')
+    const crlf = bytes(text.slice(0, xref) + text.slice(xref).replace(/ ([nf]) \n/g, ' $1\r\n'))
+    expect(check(crlf, 'structure.xref_entry_syntax')).toMatchObject({ passed: false, hard: false })
+    expect(hardChecks(features(crlf)).find((x) => x.name === 'structure.xref_entry_length')!.passed).toBe(
+      true,
+    )
+  })
+
+  it('fails (softly) CRLF line ends in the trailer of an LF writer', () => {
     const text = latin1(genuine[0]!)
     const at = text.lastIndexOf('startxref')
     const c = check(
       bytes(text.slice(0, at) + text.slice(at).replace(/\n/g, '\r\n')),
       'structure.xref_line_ends',
     )
-    expect(c).toMatchObject({ passed: false, hard: true })
+    expect(c).toMatchObject({ passed: false, hard: false })
     expect(c.detail).toContain('startxref=CRLF offset=CRLF eof=CRLF')
   })
 

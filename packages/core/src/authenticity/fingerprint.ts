@@ -13,10 +13,22 @@ export interface Envelope {
   max: number
 }
 
+/** How often each soft check fired on genuine receipts it had not been learned from (inner k-fold). */
+export interface Calibration {
+  /** How the counts were measured, e.g. `inner 5-fold`. */
+  method: string
+  /** Per check name: genuine receipts judged out of sample, and how many of them the check failed. */
+  checks: Record<string, { judged: number; fired: number }>
+}
+
 export interface Fingerprint {
   family: string
   source: 'learned' | 'FAMILIES.md'
   samples: number
+  /** A stored fingerprint's version label; the committed ones have none (recorded as `builtin`). */
+  version?: string
+  /** Measured false alarms of the soft checks; absent = the conservative default rate (verdict-score.ts). */
+  calibration?: Calibration
   /** How a hand-written fingerprint was derived. */
   notes?: string
   categorical: Record<string, string[]>
@@ -95,6 +107,24 @@ function tagPattern(tags: string[], samples: number): string {
 export interface LearningSample {
   features: DocumentFeatures
   facts: PrintedFacts
+  /** The file name as uploaded (only `semantics.filename` reads it). */
+  filename?: string
+}
+
+/**
+ * Writer habits (first-use glyph numbering, one glyph per string) are learned as what most samples do: a
+ * rare genuine exception must not switch the check off for everyone. The check stays soft and its measured
+ * false-alarm rate counts the exceptions.
+ */
+const HABITS = new Set(['firstUseOrdered', 'maxCodesPerString'])
+const HABIT_SHARE = 0.9
+
+function habitOf(values: number[]): Envelope {
+  const sorted = [...values].sort((a, b) => a - b)
+  const cut = Math.floor(sorted.length * (1 - HABIT_SHARE))
+  // The lowest value of the top 90 % (first-use order: 1 when ≥ 90 % are ordered) and the highest of the
+  // bottom 90 % (glyphs per string: 1 when ≥ 90 % draw one glyph per string).
+  return { min: sorted[cut] ?? 0, max: sorted[sorted.length - 1 - cut] ?? 0 }
 }
 
 function envelopeOf(values: number[]): Envelope | null {
@@ -114,7 +144,9 @@ export function learnFingerprint(family: string, samples: readonly LearningSampl
   }
   const numeric: Record<string, Envelope> = {}
   for (const key of Object.keys(fs[0]?.numeric ?? {})) {
-    const e = envelopeOf(fs.map((f) => f.numeric[key]!))!
+    const e = HABITS.has(key)
+      ? habitOf(fs.map((f) => f.numeric[key]!))
+      : envelopeOf(fs.map((f) => f.numeric[key]!))!
     numeric[key] = ENVELOPE_MARGIN[key]?.(e) ?? e
   }
   // An alignment edge is shared by most receipts; an x that a few share by coincidence (same value width) is not.

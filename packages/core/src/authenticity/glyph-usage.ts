@@ -13,11 +13,20 @@ export interface FontUsage {
   unusedGlyphs: number
   /** Drawn codes with no width entry, no ToUnicode entry (when the font has one) or beyond the program. */
   uncoveredCodes: number
+  /**
+   * Drawn codes the embedded program cannot draw: a glyph id beyond the program, or one without an outline
+   * where ToUnicode says a visible character is meant. A subsetter keeps every glyph its page draws, so
+   * only a later edit draws what the subset lacks.
+   */
+  missingGlyphs: number
   /** Drawn codes whose /W width disagrees with the embedded program's advance by more than 1 unit. */
   widthMismatches: number
   /** 1 when glyph codes are numbered 1, 2, 3… in order of first use (BI Publisher subsets), else 0. */
   firstUseOrdered: number
 }
+
+/** Characters a font may legitimately map to an empty glyph: spaces, format and zero-width characters. */
+const INVISIBLE = /^[\s\u00ad\u200b-\u200f\u2028-\u202f\u2060-\u206f\ufeff]*$/
 
 function firstUseOrdered(codes: readonly number[]): number {
   const seen = new Set<number>()
@@ -64,6 +73,7 @@ export function fontUsage(fonts: readonly PdfFontInfo[], runs: readonly DrawnRun
       }
     }
     let uncoveredCodes = 0
+    let missingGlyphs = 0
     const toUnicodeSize = Object.keys(font.toUnicode).length
     const hasWidths = Object.keys(font.widths).length > 0
     for (const code of drawn) {
@@ -72,7 +82,8 @@ export function fontUsage(fonts: readonly PdfFontInfo[], runs: readonly DrawnRun
       const gid = gidOf(code)
       const beyondProgram = gidsKnown && gid >= program.numGlyphs
       const noOutline =
-        gidsKnown && !program.outlined.includes(gid) && !/\s/.test(font.toUnicode[code] ?? ' ')
+        gidsKnown && !program.outlined.includes(gid) && !INVISIBLE.test(font.toUnicode[code] ?? ' ')
+      if (beyondProgram || noOutline) missingGlyphs++
       if (noWidth || noUnicode || beyondProgram || noOutline) uncoveredCodes++
     }
     return {
@@ -80,6 +91,7 @@ export function fontUsage(fonts: readonly PdfFontInfo[], runs: readonly DrawnRun
       drawn: drawn.size,
       unusedGlyphs,
       uncoveredCodes,
+      missingGlyphs,
       widthMismatches,
       firstUseOrdered: firstUseOrdered(sequence),
     }

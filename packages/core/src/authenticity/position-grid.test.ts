@@ -32,7 +32,8 @@ describe('layout grid', () => {
     expect(positions).toHaveLength(6)
     const check = positionGridCheck(positions, 0.0375)!
     expect(check.passed).toBe(false)
-    expect(check.hard).toBe(true)
+    // Learned from samples: soft, whatever it held on so far.
+    expect(check.hard).toBe(false)
     expect(check.detail).toContain('Tm x 221.53951')
     expect(positionGridCheck(positions.slice(0, 4), 0.0375)!.passed).toBe(true)
     expect(positionGridCheck(positions, null)).toBeNull()

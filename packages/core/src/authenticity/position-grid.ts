@@ -57,7 +57,7 @@ export function positionGridCheck(
   const first = off[0]
   return {
     name: 'content.position_grid',
-    hard: true,
+    hard: false,
     passed: off.length === 0,
     detail: first
       ? `expected every text position (Tm/Td operands) on the generator's layout grid of ${step} pt; found ${off.length} off it, first ${first.op} ${first.axis} ${first.value}`

@@ -12,6 +12,7 @@ import type {
   ReplayKey,
   ReplayResult,
 } from '@rv/schemas'
+import type { TemplateDriftEvidence } from '../authenticity/template-drift'
 import type { PdfModel } from '../pdf/pdf-model'
 
 /** What extraction learns from a document, beyond the public `fields`. */
@@ -31,6 +32,11 @@ export type ExtractStage = (model: PdfModel) => ExtractionResult
 export interface AuthenticityContext {
   /** The file name the client uploaded, when it sent one: soft evidence only. */
   filename?: string
+  /**
+   * Counts of the document's unseen generator signature, passed by the stage when the fingerprint has not
+   * seen the document's generator (authenticity/template-drift.ts); absent otherwise.
+   */
+  templateDrift?: TemplateDriftEvidence
 }
 
 /** `assessAuthenticity(...)` lives in `authenticity/`. */

@@ -60,6 +60,58 @@ describe('decide', () => {
     })
   })
 
+  it('given a scored assessment whose soft failure stayed below the threshold, then accept with no reasons', () => {
+    const input = given({
+      document: doc('genuine', [
+        check('layout.alignment', false, false),
+        check('verdict.score', false, true),
+      ]),
+    })
+    expect(decide(input, defaultProfile)).toEqual({ recommendation: 'accept', reasons: [] })
+  })
+
+  it('given a scored assessment over the suspicious threshold, then review naming the score and what moved it', () => {
+    const input = given({
+      document: doc('suspicious', [
+        check('layout.alignment', false, false),
+        check('fonts.set', false, false),
+        check('verdict.score', false, false),
+      ]),
+    })
+    expect(decide(input, defaultProfile)).toEqual({
+      recommendation: 'review',
+      reasons: [
+        'document_suspicious',
+        'check_failed:verdict.score',
+        'check_failed:layout.alignment',
+        'check_failed:fonts.set',
+      ],
+    })
+  })
+
+  it('given soft evidence over the forged threshold, then reject; a profile can soften the score to review', () => {
+    const input = given({
+      document: doc('forged', [check('fonts.set', false, false), check('verdict.score', true, false)]),
+    })
+    expect(decide(input, defaultProfile).recommendation).toBe('reject')
+    expect(decide(input, defaultProfile).reasons).toContain('check_failed:verdict.score')
+    expect(decide(input, profile({ checks: { 'verdict.score': 'soft' } })).recommendation).toBe('review')
+    expect(decide(input, profile({ checks: { 'verdict.score': 'ignore' } })).recommendation).toBe('accept')
+  })
+
+  it('given a profile that hardens a soft check of a scored assessment, then its failure alone is forged', () => {
+    const input = given({
+      document: doc('genuine', [
+        check('layout.alignment', false, false),
+        check('verdict.score', false, true),
+      ]),
+    })
+    expect(decide(input, profile({ checks: { 'layout.alignment': 'hard' } }))).toEqual({
+      recommendation: 'reject',
+      reasons: ['document_forged', 'check_failed:layout.alignment'],
+    })
+  })
+
   it('given a profile that softens a hard check, then forged becomes suspicious (review)', () => {
     const input = given({ document: doc('forged', [check('single_revision', true, false)]) })
     const p = profile({ checks: { single_revision: 'soft' } })
@@ -170,5 +222,51 @@ describe('profile versions', () => {
     })
     expect(nextProfileVersion(defaultProfile, changed)).toBe(2)
     expect(nextProfileVersion({ ...defaultProfile, version: 7 }, changed)).toBe(8)
+  })
+})
+
+describe('decide: a picture (docs/authenticity.md "Images")', () => {
+  const marker = check('image.source_unverifiable', false, false)
+  const clean = doc('unknown', [marker, check('image.editing_software', false, true)])
+
+  it('a clean picture is reviewed by default: never genuine from the file alone', () => {
+    expect(decide(given({ document: clean }), defaultProfile)).toEqual({
+      recommendation: 'review',
+      reasons: ['document_image_unverified'],
+    })
+  })
+
+  it("the tenant's document.image action can accept clean pictures", () => {
+    const accepting = {
+      ...defaultProfile,
+      document: { ...defaultProfile.document, image: 'accept' as const },
+    }
+    expect(decide(given({ document: clean }), accepting)).toEqual({ recommendation: 'accept', reasons: [] })
+  })
+
+  it('a failed soft check is suspicious, a failed hard one forged, whatever document.image says', () => {
+    const accepting = {
+      ...defaultProfile,
+      document: { ...defaultProfile.document, image: 'accept' as const },
+    }
+    const edited = doc('suspicious', [marker, check('image.editing_software', false, false)])
+    expect(decide(given({ document: edited }), accepting)).toEqual({
+      recommendation: 'review',
+      reasons: ['document_suspicious', 'check_failed:image.editing_software'],
+    })
+    const retyped = doc('forged', [marker, check('image.sbp_id_time', true, false)])
+    expect(decide(given({ document: retyped }), accepting)).toEqual({
+      recommendation: 'reject',
+      reasons: ['document_forged', 'check_failed:image.sbp_id_time'],
+    })
+  })
+
+  it('a profile that ignores every failed check still does not make a picture genuine', () => {
+    const lenient = { ...defaultProfile, checks: { 'image.editing_software': 'ignore' as const } }
+    const edited = doc('suspicious', [marker, check('image.editing_software', false, false)])
+    expect(decide(given({ document: edited }), lenient)).toEqual({
+      recommendation: 'review',
+      reasons: ['document_image_unverified'],
+    })
   })
 })

@@ -4,6 +4,8 @@
  * (error, document, expectation, match, replay), so equal inputs always give equal reason lists.
  */
 import type { Expectation, MatchFlags, Profile, ProfileAction, Recommendation } from '@rv/schemas'
+import { imageMarkerCheck, isImageAssessment } from '../authenticity/image/assess-image'
+import { TEMPLATE_DRIFT_CHECK } from '../authenticity/template-drift'
 import type { DecisionInput } from '../check/stage-contracts'
 import { effectiveVerdict } from './effective-verdict'
 import { missingExpectationMembers } from './expectation-requirements'
@@ -35,17 +37,43 @@ class Findings {
   }
 }
 
+/**
+ * A picture: failed checks count as for a PDF, and a clean one (never `genuine`, docs/authenticity.md
+ * "Images") takes the profile's `document.image` action, review unless the tenant chose otherwise.
+ */
+function imageFindings(input: DecisionInput, profile: Profile, f: Findings): void {
+  const { hardFailures, softFailures } = effectiveVerdict(input.document, profile.checks)
+  const soft = softFailures.filter((name) => name !== imageMarkerCheck)
+  if (input.document.family === 'unknown') f.add(profile.document.unknown_family, 'family_unknown')
+  if (hardFailures.length > 0) f.add(profile.document.forged, 'document_forged')
+  else if (soft.length > 0) f.add(profile.document.suspicious, 'document_suspicious')
+  else f.add(profile.document.image ?? 'review', 'document_image_unverified')
+  for (const name of hardFailures) f.add(profile.document.forged, `check_failed:${name}`)
+  for (const name of soft) f.add(profile.document.suspicious, `check_failed:${name}`)
+}
+
 function documentFindings(input: DecisionInput, profile: Profile, f: Findings): void {
-  const { verdict, hardFailures, softFailures } = effectiveVerdict(input.document, profile.checks)
+  if (isImageAssessment(input.document)) {
+    imageFindings(input, profile, f)
+    return
+  }
+  const { verdict, hardFailures, softFailures, evidence } = effectiveVerdict(input.document, profile.checks)
   const unknownFamily = input.document.family === 'unknown' || verdict === 'unknown'
   if (unknownFamily) f.add(profile.document.unknown_family, 'family_unknown')
   else if (verdict === null) f.add('review', 'document_unassessed')
   else if (verdict === 'forged') f.add(profile.document.forged, 'document_forged')
   else if (verdict === 'suspicious') f.add(profile.document.suspicious, 'document_suspicious')
   const checkAction = verdict === 'forged' ? profile.document.forged : profile.document.suspicious
+  // Its own code, so clients can tell a bank's app update from a forgery without parsing check names.
+  const drift = input.document.checks.some((c) => c.name === TEMPLATE_DRIFT_CHECK && !c.passed)
+  if (!unknownFamily && drift) f.add(checkAction, 'template_drift')
   if (!unknownFamily) {
     for (const name of hardFailures) f.add(profile.document.forged, `check_failed:${name}`)
     for (const name of softFailures) f.add(checkAction, `check_failed:${name}`)
+    // The soft checks that moved the score are reasons only when the score decided something.
+    if (verdict === 'forged' || verdict === 'suspicious') {
+      for (const name of evidence) f.add(checkAction, `check_failed:${name}`)
+    }
   }
 }
 

@@ -3,11 +3,15 @@
  * receipt give the same string, and two different operations almost never do.
  */
 import type { ExtractionResult } from '../check/stage-contracts'
+import { families } from '../families/index'
 import { canonicalBank } from '../match/bank-aliases'
 import { canonicalCurrency, toMinorUnits } from '../match/match-amount'
 import { maskedDigits } from '../match/match-masked-digits'
 import { foldWords } from '../match/normalize-text'
 import { skeleton } from '../match/transliterate'
+
+/** Canonical bank id -> the family that bank issues (`alfabank` -> `alfa`). */
+const familyOfIssuer: ReadonlyMap<string, string> = new Map(families.map((f) => [f.issuerBank, f.family]))
 
 /** An SBP operation id: `[AB]` + year digit + day of year + UTC time + 21 more (FAMILIES.md). */
 const sbpId = /^[AB]\d{10}[0-9A-Z]{21}$/
@@ -29,8 +33,10 @@ export function operationIdValue(extraction: Pick<ExtractionResult, 'family' | '
   const number = raw.replace(/[\s\u00A0-]/g, '').toUpperCase()
   if (number === '') return null
   if (sbpId.test(number)) return `sbp:${number}`
-  const bank =
-    issuingBank(extraction) ?? (extraction.fields.bank ? canonicalBank(extraction.fields.bank) : null)
+  const printed = extraction.fields.bank ? canonicalBank(extraction.fields.bank) : null
+  // A family's own name keys its numbers; the same bank read without a family (a picture the layout reader
+  // did not recognise, a model's reading) keys under that name too, so a PDF and an image meet.
+  const bank = issuingBank(extraction) ?? (printed === null ? null : (familyOfIssuer.get(printed) ?? printed))
   return bank === null ? null : `${bank}:${number}`
 }
 

@@ -15,6 +15,10 @@ export interface CheckExtractedV1 {
   submission: CheckSubmittedV1
   extraction: ExtractionPayload | null
   error?: ErrorBlock
+  /**
+   * Vision-model calls this extraction made (absent or empty when none), each priced when it was made from the API's `usage` and the price table; the aggregator sums them into the record's `cost`. Optional, so the change is BACKWARD compatible.
+   */
+  model_calls?: ModelCall[]
 }
 export interface ExtractionPayload {
   /**
@@ -32,4 +36,16 @@ export interface ExtractionPayload {
   facts: {
     [k: string]: string | number | boolean | null
   }
+}
+export interface ModelCall {
+  /**
+   * The configured model name (the price table's key).
+   */
+  model: string
+  prompt_tokens: number
+  completion_tokens: number
+  /**
+   * US dollars at the price in force when the call was made, in whole picodollars (at most 12 decimals).
+   */
+  usd: number
 }

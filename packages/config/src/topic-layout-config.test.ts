@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import { loadAggregatorConfig } from './aggregator-config'
+import { ConfigError } from './env-reader'
+import { loadGatewayConfig } from './gateway-config'
+import { loadStageConfig } from './stage-config'
+
+function problemsOf(load: () => unknown): readonly string[] {
+  try {
+    load()
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems
+    throw error
+  }
+  return []
+}
+
+describe('topic layout configuration', () => {
+  it('defaults to 3 partitions, replication 1 and the broker default min.insync.replicas (the local stack)', () => {
+    expect(loadGatewayConfig({}).kafka.topics).toEqual({
+      partitions: 3,
+      partitionsByTopic: {},
+      replicationFactor: 1,
+      minInsyncReplicas: undefined,
+    })
+  })
+
+  it('is read the same by every service, so whichever starts first creates the same topics', () => {
+    const env = { KAFKA_TOPIC_PARTITIONS: '12', KAFKA_REPLICATION_FACTOR: '3' }
+    const gateway = loadGatewayConfig(env).kafka.topics
+    expect(loadStageConfig('authenticity', env).kafka.topics).toEqual(gateway)
+    expect(loadAggregatorConfig(env).kafka.topics).toEqual(gateway)
+    expect(gateway.partitions).toBe(12)
+  })
+
+  it('sets min.insync.replicas to 2 from replication factor 3 on, unless given', () => {
+    expect(
+      loadGatewayConfig({ KAFKA_REPLICATION_FACTOR: '2' }).kafka.topics.minInsyncReplicas,
+    ).toBeUndefined()
+    expect(loadGatewayConfig({ KAFKA_REPLICATION_FACTOR: '3' }).kafka.topics.minInsyncReplicas).toBe(2)
+    expect(loadGatewayConfig({ KAFKA_REPLICATION_FACTOR: '5' }).kafka.topics.minInsyncReplicas).toBe(2)
+    const explicit = loadGatewayConfig({ KAFKA_REPLICATION_FACTOR: '5', KAFKA_MIN_INSYNC_REPLICAS: '3' })
+    expect(explicit.kafka.topics.minInsyncReplicas).toBe(3)
+  })
+
+  it('parses per-topic partition overrides', () => {
+    const topics = loadGatewayConfig({
+      KAFKA_PARTITIONS_BY_TOPIC: ' check.extracted.v1=12, check.submitted.v1=6 ,',
+    }).kafka.topics
+    expect(topics.partitionsByTopic).toEqual({ 'check.extracted.v1': 12, 'check.submitted.v1': 6 })
+  })
+
+  it('rejects a bad count, a bad override, and min.insync.replicas above the replication factor, all at once', () => {
+    const problems = problemsOf(() =>
+      loadGatewayConfig({
+        KAFKA_TOPIC_PARTITIONS: '0',
+        KAFKA_REPLICATION_FACTOR: '2',
+        KAFKA_MIN_INSYNC_REPLICAS: '3',
+        KAFKA_PARTITIONS_BY_TOPIC: 'check.extracted.v1=0,check.matched.v1,=4',
+      }),
+    )
+    expect(problems).toEqual([
+      'KAFKA_TOPIC_PARTITIONS must be >= 1',
+      'KAFKA_MIN_INSYNC_REPLICAS (3) must be <= KAFKA_REPLICATION_FACTOR (2)',
+      'KAFKA_PARTITIONS_BY_TOPIC: "check.extracted.v1=0" is not <topic>=<partitions >= 1>',
+      'KAFKA_PARTITIONS_BY_TOPIC: "check.matched.v1" is not <topic>=<partitions >= 1>',
+      'KAFKA_PARTITIONS_BY_TOPIC: "=4" is not <topic>=<partitions >= 1>',
+    ])
+  })
+})

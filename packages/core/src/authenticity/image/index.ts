@@ -1,0 +1,3 @@
+export { assessImageAuthenticity, imageMarkerCheck, isImageAssessment } from './assess-image'
+export { type ImageContainer, type ImageMetadata, readImageMetadata } from './image-metadata'
+export { layoutProportionCheck } from './layout-proportions'

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { parsePdfStructure } from '../pdf/structure/parse-structure'
+import { simplePagePdf } from '../pdf/structure/testing/minimal-pdf'
+import { sampleOf } from './assess'
+import { calibrate, foldOf, learnFamilyFingerprint } from './learn-family'
+import { falseAlarmRate } from './verdict-score'
+
+/** Ten genuine files of one writer; every fifth was made by a second version of the generator. */
+const samples = Array.from({ length: 10 }, (_, i) =>
+  sampleOf(
+    parsePdfStructure(
+      simplePagePdf(`BT /F1 12 Tf 1 0 0 1 10 ${20 + i} Tm (Hi)Tj ET\n`, {
+        info: `<< /Producer (Generator ${i % 5 === 4 ? '2' : '1'}) >>`,
+      }),
+    ),
+    'test',
+  ),
+)
+
+describe('learnFamilyFingerprint', () => {
+  it('given genuine samples, when learned, then the fingerprint covers all of them and carries out-of-sample rates', () => {
+    const fp = learnFamilyFingerprint('test', samples, { version: 'test-1' })
+    expect(fp.version).toBe('test-1')
+    expect(fp.samples).toBe(10)
+    expect(fp.categorical['producer']).toEqual(['Generator 1', 'Generator 2'])
+    expect(fp.calibration?.method).toBe('inner 5-fold over 10 genuine samples')
+    // Each judged once, by a fingerprint learned without it: every soft check judged 10 times.
+    expect(fp.calibration?.checks['generator.producer']).toEqual({ judged: 10, fired: expect.any(Number) })
+    expect(fp.calibration?.checks['structure.object_count']).toEqual({ judged: 10, fired: 0 })
+    // Hard checks are not calibrated: they cannot fail on a genuine file.
+    expect(fp.calibration?.checks['revisions.single']).toBeUndefined()
+  })
+
+  it('measures a variation the full fingerprint hides: the second version fails when its fold is held out', () => {
+    // Interleaved folds put both second-version files (indices 4 and 9) in fold 4: neither is learned then.
+    expect([4, 9].map((i) => foldOf(i, 5))).toEqual([4, 4])
+    const fp = learnFamilyFingerprint('test', samples)
+    expect(fp.calibration?.checks['generator.producer']).toEqual({ judged: 10, fired: 2 })
+    expect(falseAlarmRate(fp, 'generator.producer').rate).toBeCloseTo(3 / 12)
+  })
+
+  it('given one sample, then no calibration: the default rate applies', () => {
+    expect(calibrate('test', samples.slice(0, 1))).toBeUndefined()
+    expect(learnFamilyFingerprint('test', samples.slice(0, 1)).calibration).toBeUndefined()
+  })
+})

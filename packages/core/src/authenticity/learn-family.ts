@@ -1,0 +1,65 @@
+/**
+ * The one entry point for learning a family: genuine samples in, a calibrated fingerprint out. The
+ * fingerprint itself is learned from every sample (`learnFingerprint`); each soft check's false-alarm rate
+ * is measured out of sample by an inner k-fold — a fingerprint learned from the other folds judges each
+ * fold — because a fingerprint trivially passes the files it was learned from.
+ *
+ * @example learnFamilyFingerprint('vtb', files.map((f) => sampleOf(parsePdfStructure(f.bytes), 'vtb', f.name)))
+ */
+import type { CheckResult } from '@rv/schemas'
+import { checksOfSample } from './assess'
+import { type Calibration, type Fingerprint, type LearningSample, learnFingerprint } from './fingerprint'
+
+/** Inner folds; fewer when there are fewer samples (one sample: no calibration, the default rate applies). */
+export const INNER_FOLDS = 5
+
+/** Fold of the i-th sample: interleaved, so files in name order (usually time order) spread over folds. */
+export function foldOf(index: number, folds: number): number {
+  return index % folds
+}
+
+/** How often each soft check failed on samples a fingerprint had not been learned from. */
+export function calibrate(
+  family: string,
+  samples: readonly LearningSample[],
+  folds = INNER_FOLDS,
+): Calibration | undefined {
+  const k = Math.min(folds, samples.length)
+  if (k < 2) return undefined
+  const checks: Calibration['checks'] = {}
+  for (let fold = 0; fold < k; fold++) {
+    const train = samples.filter((_, i) => foldOf(i, k) !== fold)
+    const fp = learnFingerprint(family, train)
+    samples.forEach((sample, i) => {
+      if (foldOf(i, k) !== fold) return
+      for (const c of checksOfSample(sample, fp)) count(checks, c)
+    })
+  }
+  return { method: `inner ${k}-fold over ${samples.length} genuine samples`, checks: sorted(checks) }
+}
+
+function count(checks: Calibration['checks'], c: CheckResult): void {
+  if (c.hard) return
+  const m = checks[c.name] ?? { judged: 0, fired: 0 }
+  m.judged++
+  if (!c.passed) m.fired++
+  checks[c.name] = m
+}
+
+function sorted(checks: Calibration['checks']): Calibration['checks'] {
+  return Object.fromEntries(Object.entries(checks).sort(([a], [b]) => a.localeCompare(b)))
+}
+
+export function learnFamilyFingerprint(
+  family: string,
+  samples: readonly LearningSample[],
+  options: { version?: string; folds?: number } = {},
+): Fingerprint {
+  const fp = learnFingerprint(family, samples)
+  const calibration = calibrate(family, samples, options.folds)
+  return {
+    ...fp,
+    ...(options.version === undefined ? {} : { version: options.version }),
+    ...(calibration ? { calibration } : {}),
+  }
+}

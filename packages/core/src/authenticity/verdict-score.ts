@@ -1,0 +1,171 @@
+/**
+ * The calibrated verdict. Hard checks are by-construction facts: one failure is `forged`. Soft checks
+ * are learned from samples and each carries its false-alarm rate on genuine receipts, measured out of
+ * sample when the fingerprint was learned (learn-family.ts). A failed soft check is evidence worth
+ * ln(P_DETECT / false-alarm rate); checks that fail together from one cause on a genuine file (one group:
+ * the file serializer, the content writer, the deflater, the metadata, the sizes, the fonts, the layout,
+ * the times, the printed values) count once, by their strongest member. The sum is the score:
+ *   any hard failure → forged; else score ≥ SUSPICIOUS_AT → suspicious; else genuine.
+ * Soft evidence alone never makes `forged`: a new version of a bank's generator changes many learned facts
+ * at once — independent groups in this model, one cause in reality — so no sum of learned facts tells
+ * template drift from a forgery; only a by-construction fact can say forged.
+ * The threshold, the prior and the default rate are fixed here, not fitted to the project's forgery toolkit.
+ */
+import type { CheckResult, Verdict } from '@rv/schemas'
+import type { Fingerprint } from './fingerprint'
+import { fingerprintVersion } from './fingerprint-version'
+
+/** Prior probability that a soft check fires on a forgery: one in two. Documented, never fitted. */
+export const P_DETECT = 0.5
+/**
+ * Two independent strong soft failures (each ≈ ln(0.5 × (n + 2)) ≥ 2.9 with n ≥ 35 genuine samples and no
+ * false alarm) make a receipt suspicious; one alone does not, whatever its rate (MIN_FALSE_ALARM): a single
+ * learned fact an unseen genuine variant breaks must not send an honest payer to review.
+ */
+export const SUSPICIOUS_AT = 4
+/**
+ * The lowest false-alarm rate any soft check is credited with, however many samples it passed: banks
+ * change their apps, so no learned fact is trusted beyond one in a hundred. It caps one check's weight at
+ * ln(0.5 / 0.01) ≈ 3.9 < SUSPICIOUS_AT: a single soft failure can never make a receipt suspicious, let
+ * alone forged.
+ */
+export const MIN_FALSE_ALARM = 0.01
+/**
+ * False-alarm rate of a soft check without a measurement (hand-written fingerprints, one or no sample):
+ * 1/8, weight ln 4 ≈ 1.4, so such a family needs three independent groups of evidence to be suspicious
+ * (two weigh 2.8 < SUSPICIOUS_AT) where a learned family needs two: it leans on the hard checks.
+ */
+export const DEFAULT_FALSE_ALARM = 0.125
+/** The summary check that carries the score into `document.checks`. */
+export const SCORE_CHECK = 'verdict.score'
+
+/** Correlated soft checks: one cause (a re-save, a new generator version, a longer variant) fails several. */
+const GROUP_PREFIXES: readonly [string, readonly string[]][] = [
+  // Three components of a PDF library, each of which a new version may change alone: the file serializer
+  // (header, xref, trailer), the content writer (operators, strings, whitespace) and the deflater (the
+  // platform's zlib).
+  [
+    'file-writer',
+    [
+      'structure.xref_',
+      'structure.trailer_keys',
+      'structure.object_streams',
+      'structure.linearized',
+      'structure.stream_lengths',
+      'structure.stream_decoding',
+      'structure.catalog_keys',
+      'generator.header_comment',
+    ],
+  ],
+  [
+    'content-writer',
+    [
+      'content.stream_end',
+      'content.operator_spacing',
+      'content.string_syntax',
+      'content.number_format',
+      'content.text_operators',
+      'content.glyph_per_string',
+      'content.kerning',
+      'content.operator_vocabulary',
+    ],
+  ],
+  ['compression', ['structure.deflate_fingerprint', 'structure.stream_filters']],
+  [
+    'times',
+    [
+      'semantics.sbp_id_time',
+      'generator.creation_',
+      'semantics.generated_after_operation',
+      'semantics.filename',
+      'semantics.operation_number_date',
+    ],
+  ],
+  ['metadata', ['generator.']],
+  [
+    'sizes',
+    [
+      'structure.object_count',
+      'structure.stream_count',
+      'structure.file_size',
+      'structure.image_count',
+      'structure.annotations',
+      'structure.page_',
+      'content.text_blocks',
+      'content.text_op_count',
+    ],
+  ],
+  ['fonts', ['fonts.', 'content.font_sizes']],
+  ['layout', ['layout.', 'content.']],
+  ['printed', ['semantics.']],
+]
+
+export function evidenceGroup(name: string): string {
+  for (const [group, prefixes] of GROUP_PREFIXES) {
+    if (prefixes.some((p) => name.startsWith(p))) return group
+  }
+  return name
+}
+
+export interface FalseAlarm {
+  rate: number
+  /** `fired/judged` out of sample, or `default` without a measurement. */
+  basis: string
+}
+
+/** (fired + 1) / (judged + 2), at least MIN_FALSE_ALARM: never zero, so 0 of 46 is rare, not impossible. */
+export function falseAlarmRate(fp: Fingerprint, name: string): FalseAlarm {
+  const m = fp.calibration?.checks[name]
+  if (!m || m.judged === 0) return { rate: DEFAULT_FALSE_ALARM, basis: 'default' }
+  return { rate: Math.max(MIN_FALSE_ALARM, (m.fired + 1) / (m.judged + 2)), basis: `${m.fired}/${m.judged}` }
+}
+
+export function weightOf(rate: number): number {
+  return Math.max(0, Math.log(P_DETECT / rate))
+}
+
+export interface ScoredAssessment {
+  verdict: Verdict
+  score: number
+  /** The checks, each soft one's detail stating its false-alarm rate and weight, then the summary. */
+  checks: CheckResult[]
+}
+
+const fmt = (x: number) => x.toFixed(1)
+
+export function scoreVerdict(checks: readonly CheckResult[], fp: Fingerprint): ScoredAssessment {
+  const groups = new Map<string, { name: string; weight: number }>()
+  const annotated = checks.map((c) => {
+    if (c.hard) return c
+    const fa = falseAlarmRate(fp, c.name)
+    const weight = weightOf(fa.rate)
+    const group = evidenceGroup(c.name)
+    const best = groups.get(group)
+    if (!c.passed && (!best || weight > best.weight)) groups.set(group, { name: c.name, weight })
+    // Every soft check states its rate and weight; a passed one adds nothing to the score.
+    const counted = c.passed ? `weight ${fmt(weight)} if failed` : `weight ${fmt(weight)}`
+    return {
+      ...c,
+      detail: `${c.detail} [soft: false alarms ${fa.basis} on genuine → rate ${fa.rate.toFixed(3)}, ${counted}, group ${group}]`,
+    }
+  })
+  const moved = [...groups.values()].sort((a, b) => b.weight - a.weight || a.name.localeCompare(b.name))
+  const score = moved.reduce((s, m) => s + m.weight, 0)
+  const hardFailed = checks.filter((c) => c.hard && !c.passed).map((c) => c.name)
+  const verdict: Verdict =
+    hardFailed.length > 0 ? 'forged' : score >= SUSPICIOUS_AT ? 'suspicious' : 'genuine'
+  const band = score >= SUSPICIOUS_AT ? `≥ suspicious ${SUSPICIOUS_AT}` : `< suspicious ${SUSPICIOUS_AT}`
+  const parts = moved.map((m) => `${m.name} +${fmt(m.weight)}`)
+  const summary: CheckResult = {
+    name: SCORE_CHECK,
+    // Soft evidence never makes forged by itself: the summary is a soft finding.
+    hard: false,
+    passed: score < SUSPICIOUS_AT,
+    detail:
+      `soft evidence score ${fmt(score)} ${band}` +
+      (parts.length > 0 ? `: ${parts.join(', ')}` : '') +
+      (hardFailed.length > 0 ? `; hard failures: ${hardFailed.join(', ')}` : '') +
+      `; fingerprint ${fingerprintVersion(fp)}, P_detect ${P_DETECT}, one weight per group`,
+  }
+  return { verdict, score, checks: [...annotated, summary] }
+}

@@ -1,0 +1,2 @@
+export * from './compute-model-cost'
+export * from './model-prices'

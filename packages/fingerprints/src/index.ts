@@ -1,0 +1,4 @@
+export * from './fingerprint-cache'
+export * from './learn-family'
+export * from './learn-operation'
+export * from './screen-samples'

@@ -1,0 +1,165 @@
+/**
+ * The vision-model step of extraction, run after the deterministic reading: decides whether the model is
+ * wanted (the tenant's policy), guards the call (budget, circuit breaker, timeouts, retries with backoff),
+ * prices every call from its `usage`, grounds the answer in the document's text and merges it. When the
+ * model is needed (a required field missing or weak) and cannot be had, the result carries
+ * `vlm_unavailable` (retryable) and the check finishes `failed`; when it was only asked for (`always`) the
+ * deterministic reading stands.
+ */
+import type { VlmConfig } from '@rv/config'
+import type { ExtractionResult } from '@rv/core'
+import { checkErrorCodes } from '@rv/core/check/error-codes'
+import { priceModelCall } from '@rv/core/cost/compute-model-cost'
+import { groundModelReading } from '@rv/core/extraction/ground-model-fields'
+import {
+  defaultModelPolicy,
+  fieldsNeedingModel,
+  type ModelPolicy,
+  mergeModelFields,
+  modelWanted,
+} from '@rv/core/extraction/model-fallback'
+import { toModelReading } from '@rv/core/extraction/model-reading'
+import type { ErrorBlock, ModelCall } from '@rv/schemas'
+import { type ChatModel, createChatModel } from './chat-model'
+import { createCircuitBreaker } from './circuit-breaker'
+import { budgetDay, budgetExhausted, type ModelBudgetStore } from './model-budget'
+import { isModelFailure, UnusableAnswerError, withRetries } from './retry'
+
+export interface ModelStepInput {
+  tenantId: string
+  profile: { name: string; version: number }
+  /** The submitted file; an image is sent to the model, a PDF is represented by its text layer. */
+  document: { bytes: Uint8Array; mediaType: string }
+  extraction: ExtractionResult
+}
+
+export interface ModelStepOutput {
+  extraction: ExtractionResult
+  /** Every call made, priced, including calls whose answer was unusable. */
+  calls: ModelCall[]
+  /** `vlm_unavailable` when the model was needed and could not be had. */
+  error: ErrorBlock | null
+}
+
+export type CompleteWithModel = (input: ModelStepInput) => Promise<ModelStepOutput>
+
+export interface ModelStepDeps {
+  budget: ModelBudgetStore
+  /** The `vlm` member of the check's profile, when it has one. */
+  policyFor: (
+    tenantId: string,
+    profile: { name: string; version: number },
+  ) => Promise<ModelPolicy | undefined>
+  now?: () => Date
+  sleep?: (ms: number) => Promise<void>
+  random?: () => number
+  /** Replaces the `openai` client (tests of the orchestration only). */
+  chatModel?: ChatModel
+}
+
+const imageTypes = new Set(['image/png', 'image/jpeg', 'image/webp'])
+
+/**
+ * The step, or undefined when no model is configured (VLM_BASE_URL unset): then nothing calls a model.
+ * @example
+ * const completeWithModel = createModelStep(config.vlm, { budget, policyFor })
+ */
+export function createModelStep(config: VlmConfig, deps: ModelStepDeps): CompleteWithModel | undefined {
+  const { baseUrl, model } = config
+  if (baseUrl === undefined || model === undefined) return undefined
+  const now = deps.now ?? (() => new Date())
+  const chat =
+    deps.chatModel ??
+    createChatModel({
+      baseUrl,
+      apiKey: config.apiKey,
+      model,
+      timeoutMs: config.timeoutMs,
+      maxOutputTokens: config.maxOutputTokens,
+    })
+  const breaker = createCircuitBreaker({
+    failures: config.breakerFailures,
+    cooldownMs: config.breakerCooldownMs,
+    now: () => now().getTime(),
+  })
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
+  const limits = { usdPerDay: config.budgetUsdPerDay, tokensPerDay: config.budgetTokensPerDay }
+
+  return async (input) => {
+    const policy = (await deps.policyFor(input.tenantId, input.profile)) ?? {
+      ...defaultModelPolicy,
+      use: config.use,
+    }
+    const fields = input.extraction.fields
+    if (!modelWanted(fields, policy)) return { extraction: input.extraction, calls: [], error: null }
+    const needed = fieldsNeedingModel(fields, policy)
+    const calls: ModelCall[] = []
+    const unavailable = (why: string): ModelStepOutput => ({
+      extraction: { ...input.extraction, facts: { ...input.extraction.facts, 'vlm.unavailable': why } },
+      calls,
+      error:
+        needed.length === 0
+          ? null
+          : {
+              code: 'vlm_unavailable',
+              message: `${checkErrorCodes.vlm_unavailable.message} ${why} (needed for: ${needed.join(', ')}).`,
+              retryable: checkErrorCodes.vlm_unavailable.retryable,
+            },
+    })
+
+    const day = budgetDay(now())
+    if (budgetExhausted(await deps.budget.spent(input.tenantId, day), limits)) {
+      return unavailable('The tenant spent its daily model budget')
+    }
+    if (!breaker.tryAcquire()) return unavailable('The circuit breaker is open after repeated failures')
+
+    const image = imageTypes.has(input.document.mediaType) ? input.document : undefined
+    const request = { text: input.extraction.normalizedText, ...(image ? { image } : {}) }
+    let reading: ReturnType<typeof toModelReading>
+    try {
+      reading = await withRetries(
+        async () => {
+          const answer = await chat(request)
+          const call = priceModelCall(model, answer.usage, config.prices)
+          calls.push(call)
+          await deps.budget.add(input.tenantId, day, {
+            tokens: call.prompt_tokens + call.completion_tokens,
+            picoUsd: Math.round(call.usd * 1e12),
+          })
+          const parsed = toModelReading(answer.reading)
+          if (!parsed)
+            throw new UnusableAnswerError('The model answered no JSON object of the receipt fields')
+          return parsed
+        },
+        {
+          maxAttempts: config.maxAttempts,
+          backoffMs: config.backoffMs,
+          sleep,
+          random: deps.random ?? Math.random,
+        },
+      )
+    } catch (error) {
+      // A store outage (budget counter) is not the model's: thrown, so the bus retries the message.
+      if (!isModelFailure(error)) throw error
+      breaker.failure()
+      return unavailable(`The model call failed: ${(error as Error).message}`)
+    }
+    breaker.success()
+    const grounded = groundModelReading(reading, input.extraction.normalizedText)
+    const merged = mergeModelFields(fields, grounded)
+    return {
+      extraction: {
+        ...input.extraction,
+        fields: merged.fields,
+        facts: {
+          ...input.extraction.facts,
+          'vlm.model': model,
+          'vlm.taken': merged.taken.join(','),
+          'vlm.reasons': grounded.reasons.join(','),
+        },
+      },
+      calls,
+      error: null,
+    }
+  }
+}

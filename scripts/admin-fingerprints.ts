@@ -1,0 +1,150 @@
+/**
+ * Admin commands for learning fingerprints as an operation (see docs/authenticity.md, "Learning in
+ * production"). Versions are immutable: `learn` mints a new one, `activate`/`rollback` only move the
+ * family's active pointer; the authenticity service picks the change up within FINGERPRINT_REFRESH_SECONDS.
+ */
+import { bankOf } from '@rv/core/authenticity/assess'
+import { DEFAULT_MIN_SAMPLES, learnFingerprintVersion } from '@rv/fingerprints'
+import type { FileStorage } from '@rv/storage'
+import type { Store } from '@rv/store'
+
+export type AdminCommand = (
+  store: Store,
+  args: string[],
+  io: { storage: () => FileStorage },
+) => Promise<string>
+
+/** `--flag value` pairs and bare `--switch`es (listed in `switches`); the rest stay positional. */
+export function parseArgs(
+  args: string[],
+  switches: readonly string[] = [],
+): { positional: string[]; flags: Record<string, string> } {
+  const positional: string[] = []
+  const flags: Record<string, string> = {}
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? ''
+    if (!arg.startsWith('--')) {
+      positional.push(arg)
+      continue
+    }
+    const name = arg.slice(2)
+    if (switches.includes(name)) {
+      flags[name] = 'true'
+      continue
+    }
+    const value = args[i + 1]
+    if (value === undefined) throw new Error(`${arg} needs a value`)
+    flags[name] = value
+    i++
+  }
+  return { positional, flags }
+}
+
+/** `3` or `v3` → 3. */
+function versionNumber(text: string | undefined, usage: string): number {
+  const n = Number((text ?? '').replace(/^v/, ''))
+  if (!Number.isInteger(n) || n < 1) throw new Error(`usage: ${usage} (version: 3 or v3)`)
+  return n
+}
+
+function date(text: string | undefined, flag: string): Date | undefined {
+  if (text === undefined) return undefined
+  const d = new Date(text)
+  if (Number.isNaN(d.getTime())) throw new Error(`${flag} must be an ISO 8601 date, e.g. 2026-05-01`)
+  return d
+}
+
+export const fingerprintCommands: Record<string, AdminCommand> = {
+  'fingerprint learn': async (store, args, io) => {
+    const usage = `fingerprint learn <family> [<folder>] [--from-accepted] [--since <date>] [--min N (default ${DEFAULT_MIN_SAMPLES})] [--activate no] [--note <text>]`
+    const { positional, flags } = parseArgs(args, ['from-accepted'])
+    const [family, folder] = positional
+    if (!family || (!folder && !flags['from-accepted'])) throw new Error(`usage: ${usage}`)
+    const report = await learnFingerprintVersion(
+      {
+        fingerprints: store.fingerprints,
+        reviews: store.reviews,
+        readStored: (key) => io.storage().get(key),
+      },
+      {
+        family,
+        ...(folder ? { folder } : {}),
+        fromAccepted: flags['from-accepted'] === 'true',
+        ...(flags.since ? { since: date(flags.since, '--since') } : {}),
+        ...(flags.min ? { minSamples: Number(flags.min) } : {}),
+        activate: flags.activate !== 'no',
+        ...(flags.note ? { note: flags.note } : {}),
+      },
+    )
+    return JSON.stringify(report)
+  },
+  'fingerprint list': async (store, args) => {
+    const family = args[0]
+    if (!family) throw new Error('usage: fingerprint list <family>')
+    const active = await store.fingerprints.activeVersion(family)
+    return JSON.stringify({
+      family,
+      active: active === undefined ? 'builtin' : `v${active}`,
+      versions: await store.fingerprints.list(family),
+    })
+  },
+  'fingerprint show': async (store, args) => {
+    const usage = 'fingerprint show <family> [version]'
+    const [family, version] = args
+    if (!family) throw new Error(`usage: ${usage}`)
+    const n =
+      version === undefined ? await store.fingerprints.activeVersion(family) : versionNumber(version, usage)
+    if (n === undefined)
+      throw new Error(`${family} is judged with the builtin fingerprint (no stored version active)`)
+    const doc = await store.fingerprints.find(family, n)
+    if (!doc) throw new Error(`no fingerprint ${family} v${n}`)
+    return JSON.stringify(doc, null, 2)
+  },
+  'fingerprint activate': async (store, args) => {
+    const usage = 'fingerprint activate <family> <version>'
+    const [family, version] = args
+    if (!family) throw new Error(`usage: ${usage}`)
+    const n = versionNumber(version, usage)
+    await store.fingerprints.activate(family, n)
+    return JSON.stringify({ family, active: `v${n}` })
+  },
+  'fingerprint rollback': async (store, args) => {
+    const family = args[0]
+    if (!family) throw new Error('usage: fingerprint rollback <family>')
+    const now = await store.fingerprints.rollback(family)
+    return JSON.stringify({ family, active: now === undefined ? 'builtin' : `v${now}` })
+  },
+  /** An analyst's decision that a check's document is genuine; its original file may then teach the fingerprint. */
+  'review accept': async (store, args) => {
+    const usage = 'review accept <check-id> [--note <text>]'
+    const { positional, flags } = parseArgs(args)
+    const checkId = positional[0]
+    if (!checkId) throw new Error(`usage: ${usage}`)
+    const doc = await store.checks.findDocument(checkId)
+    if (!doc) throw new Error(`no check ${checkId}`)
+    const record = doc.record
+    if (record.status !== 'done')
+      throw new Error(`check ${checkId} is ${record.status}: only a finished check can be accepted`)
+    const family = record.document.family
+    if (!family || family === 'unknown')
+      throw new Error(`check ${checkId} has no recognised family: it cannot teach a fingerprint`)
+    const file = (doc.submission as { file?: { bucket?: string; key?: string; sha256?: string } }).file
+    if (!file?.key || !file.bucket || !file.sha256) throw new Error(`check ${checkId} has no stored file`)
+    const { decision, created } = await store.reviews.accept({
+      _id: checkId,
+      tenant_id: doc.tenant_id,
+      family,
+      bank: bankOf(family),
+      note: flags.note ?? null,
+      file: { bucket: file.bucket, key: file.key, sha256: file.sha256 },
+    })
+    return JSON.stringify({
+      check_id: checkId,
+      family,
+      decision: decision.decision,
+      recommendation_was: record.recommendation,
+      decided_at: decision.decided_at.toISOString(),
+      created,
+    })
+  },
+}

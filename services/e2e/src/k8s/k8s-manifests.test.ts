@@ -1,0 +1,294 @@
+/**
+ * deploy/k8s against the code it deploys: every YAML parses and passes its Kubernetes/KEDA schema, the six
+ * services run the right entry point from one image with both probes on the port they listen on, every
+ * variable name is one @rv/config reads (and each overlay's configuration parses through it), secrets stay
+ * out of the ConfigMap, drains fit the grace period, and the KEDA consumer groups, topics and replica bounds
+ * match the code and the configured partitions.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { IScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObject'
+import {
+  describeConfig,
+  type Env,
+  loadAggregatorConfig,
+  loadGatewayConfig,
+  loadStageConfig,
+  type StageService,
+} from '@rv/config'
+import { partitionsOf } from '@rv/kafka'
+import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment'
+import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget'
+import type { IContainer } from 'kubernetes-models/v1/Container'
+import type { ISecret } from 'kubernetes-models/v1/Secret'
+import type { IService } from 'kubernetes-models/v1/Service'
+import { describe, expect, it } from 'vitest'
+import { parseAllDocuments } from 'yaml'
+import { repoRoot } from '../start-services'
+import {
+  configOf,
+  k8sRoot,
+  kindsOf,
+  kustomizationOf,
+  objectsOf,
+  overlays,
+  readDocs,
+  yamlFiles,
+} from './manifests'
+import { schemaProblems } from './validate-object'
+
+const services = ['gateway', 'extraction', 'authenticity', 'matching', 'replay', 'aggregator'] as const
+const consumers = services.filter((s) => s !== 'gateway')
+const stages: readonly StageService[] = ['extraction', 'authenticity', 'matching', 'replay']
+/** The image every Deployment names; overlays rename it (`images:`). */
+const image = 'rv-service'
+/** Upper bound of a service's graceful part after SIGTERM: the bus close (packages/kafka shutdown.ts). */
+const busCloseSeconds = 10
+
+const documented = describeConfig()
+const configNames = new Set(documented.map((d) => d.name))
+const secretNames = documented.filter((d) => d.secret).map((d) => d.name)
+
+const base = objectsOf('base')
+const deployments = kindsOf<IDeployment>(base, 'Deployment')
+
+function deploymentOf(name: string): IDeployment {
+  const found = deployments.find((d) => d.metadata?.name === name)
+  if (!found) throw new Error(`no Deployment ${name} in deploy/k8s/base`)
+  return found
+}
+
+function containerOf(name: string): IContainer {
+  const containers = deploymentOf(name).spec?.template.spec?.containers ?? []
+  expect(containers).toHaveLength(1)
+  return containers[0] as IContainer
+}
+
+function envOf(container: IContainer): Record<string, string> {
+  return Object.fromEntries((container.env ?? []).map((e) => [e.name, e.value ?? '']))
+}
+
+function podLabels(name: string): Record<string, string> {
+  return deploymentOf(name).spec?.template.metadata?.labels ?? {}
+}
+
+function selects(selector: Record<string, string> | undefined, labels: Record<string, string>): boolean {
+  const pairs = Object.entries(selector ?? {})
+  return pairs.length > 0 && pairs.every(([k, v]) => labels[k] === v)
+}
+
+/** The Secret's keys, from the example every installation copies. */
+const secretExample = readDocs('secret.example.yaml')[0]?.object as unknown as ISecret
+
+/** What a pod of `service` sees in an overlay: rv-config, rv-secrets (the example's keys), its own env. */
+function podEnv(overlay: string, service: string): Env {
+  return { ...configOf(overlay), ...secretExample.stringData, ...envOf(containerOf(service)) }
+}
+
+/** The topics a consumer subscribes to, read from its composition root. */
+function consumedTopics(service: string): string[] {
+  const main = readFileSync(resolve(repoRoot, `services/${service}/src/main.ts`), 'utf8')
+  const single = /consumes: '([^']+)'/.exec(main)?.[1]
+  if (single) return [single]
+  const list = /topics: \[([^\]]+)\]/.exec(main)?.[1] ?? ''
+  return [...list.matchAll(/'([^']+)'/g)].map((m) => m[1] as string)
+}
+
+describe('deploy/k8s manifests', () => {
+  it('every YAML file parses and every Kubernetes object passes its schema', () => {
+    const files = yamlFiles()
+    expect(files.length).toBeGreaterThan(10)
+    for (const file of files)
+      for (const doc of readDocs(file)) {
+        expect(doc.errors, file).toEqual([])
+        const kind = doc.object?.kind
+        if (!doc.object || kind === 'Kustomization' || kind === 'Component') continue
+        expect(schemaProblems(doc.object), `${file}: ${String(kind)}`).toEqual([])
+      }
+  })
+
+  it('every YAML file in base and components is a resource of its kustomization (nothing silently left out)', () => {
+    for (const dir of ['base', 'components/keda']) {
+      const listed = new Set((kustomizationOf(dir).resources as string[]) ?? [])
+      const files = yamlFiles(resolve(k8sRoot, dir))
+        .map((f) => f.slice(dir.length + 1))
+        .filter((f) => f !== 'kustomization.yaml')
+      expect(
+        files.filter((f) => !listed.has(f)),
+        dir,
+      ).toEqual([])
+    }
+  })
+
+  it('has the six services, each running its own entry point from the one service image', () => {
+    expect(deployments.map((d) => d.metadata?.name).sort()).toEqual([...services].sort())
+    for (const service of services) {
+      const container = containerOf(service)
+      expect(container.image).toBe(image)
+      const entry = `services/${service}/src/main.ts`
+      expect(container.command).toEqual(['node', '--import', 'tsx', entry])
+      expect(existsSync(resolve(repoRoot, entry)), entry).toBe(true)
+    }
+    expect(readFileSync(resolve(repoRoot, 'deploy/docker/service.Dockerfile'), 'utf8')).toMatch(
+      /--import tsx/,
+    )
+    for (const overlay of overlays()) {
+      const images = (kustomizationOf(overlay).images as { name: string }[] | undefined) ?? []
+      expect(
+        images.every((i) => i.name === image),
+        overlay,
+      ).toBe(true)
+    }
+  })
+
+  it('probes /healthz (liveness, start-up) and /readyz (readiness) on the port each service listens on', () => {
+    for (const service of services) {
+      const container = containerOf(service)
+      const env = envOf(container)
+      const listenPort = Number(service === 'gateway' ? env.PORT : env.HEALTH_PORT)
+      expect(listenPort, service).toBeGreaterThan(0)
+      const ports = new Map((container.ports ?? []).map((p) => [p.name, p.containerPort]))
+      for (const [probe, path] of [
+        ['livenessProbe', '/healthz'],
+        ['startupProbe', '/healthz'],
+        ['readinessProbe', '/readyz'],
+      ] as const) {
+        const get = container[probe]?.httpGet
+        expect(get?.path, `${service} ${probe}`).toBe(path)
+        expect(ports.get(String(get?.port)), `${service} ${probe} port`).toBe(listenPort)
+      }
+    }
+    // The kubelet probes the pod IP; the default 127.0.0.1 would fail every probe.
+    expect(configOf('base').HOST).toBe('0.0.0.0')
+  })
+
+  it('names only variables @rv/config reads, keeps secrets out of the ConfigMap, and every overlay parses', () => {
+    const names = new Set<string>(Object.keys(secretExample.stringData ?? {}))
+    for (const service of services)
+      for (const name of Object.keys(envOf(containerOf(service)))) names.add(name)
+    for (const dir of ['base', ...overlays()]) for (const name of Object.keys(configOf(dir))) names.add(name)
+    expect([...names].filter((n) => !configNames.has(n))).toEqual([])
+
+    for (const dir of ['base', ...overlays()]) {
+      const inConfigMap = Object.keys(configOf(dir))
+      expect(
+        inConfigMap.filter((n) => secretNames.includes(n)),
+        dir,
+      ).toEqual([])
+    }
+    expect(secretNames.filter((n) => !(n in (secretExample.stringData ?? {})))).toEqual([])
+
+    for (const service of services) {
+      const refs = containerOf(service).envFrom ?? []
+      expect(
+        refs.map((r) => r.configMapRef?.name ?? r.secretRef?.name),
+        service,
+      ).toEqual(['rv-config', 'rv-secrets'])
+    }
+    for (const overlay of overlays()) {
+      expect(() => loadGatewayConfig(podEnv(overlay, 'gateway')), overlay).not.toThrow()
+      for (const stage of stages) expect(() => loadStageConfig(stage, podEnv(overlay, stage))).not.toThrow()
+      expect(() => loadAggregatorConfig(podEnv(overlay, 'aggregator')), overlay).not.toThrow()
+    }
+  })
+
+  it('gives every container requests and a memory limit, and leaves replicas to the autoscalers', () => {
+    for (const service of services) {
+      const { resources } = containerOf(service)
+      expect(resources?.requests?.cpu, service).toBeDefined()
+      expect(resources?.requests?.memory, service).toBeDefined()
+      expect(resources?.limits?.memory, service).toBeDefined()
+      expect(
+        deploymentOf(service).spec?.replicas,
+        `${service}: kubectl apply would fight the autoscaler`,
+      ).toBe(undefined)
+    }
+  })
+
+  it('waits longer before SIGKILL than a service takes to drain', () => {
+    for (const service of services) {
+      const pod = deploymentOf(service).spec?.template.spec
+      const preStop = containerOf(service).lifecycle?.preStop?.exec?.command ?? []
+      const preStopSeconds = preStop[0] === 'sleep' ? Number(preStop[1]) : 0
+      // The gateway may hold a `Prefer: wait` request up to MAX_WAIT_SECONDS.
+      const held =
+        service === 'gateway' ? loadGatewayConfig(podEnv('base', service)).limits.maxWaitSeconds : 0
+      expect(pod?.terminationGracePeriodSeconds, service).toBeGreaterThanOrEqual(
+        preStopSeconds + held + busCloseSeconds,
+      )
+    }
+  })
+
+  it('exposes the gateway through a Service on its named port and covers every service by a disruption budget', () => {
+    const [gatewayService, ...others] = kindsOf<IService>(base, 'Service')
+    expect(others).toEqual([])
+    expect(selects(gatewayService?.spec?.selector, podLabels('gateway'))).toBe(true)
+    const portNames = (containerOf('gateway').ports ?? []).map((p) => p.name)
+    expect(gatewayService?.spec?.ports?.map((p) => p.targetPort)).toEqual(portNames)
+    const budgets = kindsOf<IPodDisruptionBudget>(base, 'PodDisruptionBudget')
+    for (const service of services)
+      expect(
+        budgets.filter((b) => selects(b.spec?.selector?.matchLabels, podLabels(service))),
+        service,
+      ).toHaveLength(1)
+  })
+
+  it('scales each consumer by the lag of its own group and topics, never beyond their partitions', () => {
+    const withKeda = overlays().filter((o) =>
+      ((kustomizationOf(o).components as string[] | undefined) ?? []).some((c) =>
+        c.endsWith('components/keda'),
+      ),
+    )
+    expect(withKeda.length).toBeGreaterThan(0)
+    for (const overlay of withKeda) {
+      const scaled = kindsOf<IScaledObject>(objectsOf(overlay), 'ScaledObject')
+      expect(scaled.map((s) => s.spec.scaleTargetRef.name).sort()).toEqual([...consumers].sort())
+      for (const object of scaled) {
+        const service = object.spec.scaleTargetRef.name
+        const config = loadAggregatorConfig(podEnv(overlay, service))
+        const [trigger, ...more] = object.spec.triggers
+        expect(more).toEqual([])
+        expect(trigger?.type).toBe('kafka')
+        const metadata = trigger?.metadata ?? {}
+        expect(metadata.consumerGroup, service).toBe(`${config.kafka.groupPrefix}-${service}`)
+        expect(metadata.bootstrapServersFromEnv).toBe('KAFKA_BROKERS')
+        const topics = consumedTopics(service)
+        expect(topics.length, service).toBeGreaterThan(0)
+        // One topic: scale on it; several (the aggregator): no topic = every topic of the group.
+        expect(metadata.topic, service).toBe(topics.length === 1 ? topics[0] : undefined)
+        const partitions = Math.min(...topics.map((t) => partitionsOf(config.kafka.topics, t)))
+        expect(object.spec.maxReplicaCount, `${overlay} ${service}`).toBeLessThanOrEqual(partitions)
+        expect(object.spec.minReplicaCount ?? 0, service).toBeGreaterThanOrEqual(1)
+      }
+    }
+  })
+
+  it('runs production on replicated topics: replication factor 3, min.insync.replicas 2', () => {
+    const { topics } = loadStageConfig('extraction', podEnv('overlays/production', 'extraction')).kafka
+    expect(topics.replicationFactor).toBeGreaterThanOrEqual(3)
+    expect(topics.minInsyncReplicas).toBe(2)
+    // A single broker cannot hold more than one replica.
+    expect(
+      loadStageConfig('extraction', podEnv('overlays/single-broker', 'extraction')).kafka.topics
+        .replicationFactor,
+    ).toBe(1)
+  })
+
+  // kubectl is optional (not installed in CI): when present, the overlays must also build for real.
+  const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0
+  it.skipIf(!kubectl)(
+    'every overlay builds with kubectl kustomize, and what it renders passes the schemas',
+    () => {
+      for (const overlay of overlays()) {
+        const built = spawnSync('kubectl', ['kustomize', resolve(k8sRoot, overlay)], { encoding: 'utf8' })
+        expect(built.stderr, overlay).toBe('')
+        expect(built.status, overlay).toBe(0)
+        const objects = parseAllDocuments(built.stdout).map((d) => d.toJS() as Record<string, unknown>)
+        expect(objects.filter((o) => o.kind === 'Deployment')).toHaveLength(services.length)
+        for (const object of objects.filter((o) => o.kind !== 'ConfigMap'))
+          expect(schemaProblems(object), `${overlay}: ${String(object.kind)}`).toEqual([])
+      }
+    },
+  )
+})
