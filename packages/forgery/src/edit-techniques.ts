@@ -2,18 +2,23 @@
  * Forgeries made by editing the PDF itself (no external program): content patches, metadata rewrites,
  * incremental updates, overlays and recombination.
  */
-import { shiftFilename, shiftPdfDates, shiftPrintedDate, shiftSbpId } from './date-shift'
 import { PageEditor } from './page-editor'
 import { PdfFile } from './pdf-file'
-import { amountRuns, changedAmounts, factsOf, nameRuns } from './targets'
-import { type ForgeryInput, type ForgeryResult, skipped, type Technique } from './technique-types'
+import { amountRuns, changedAmounts, nameRuns } from './targets'
+import {
+  type ForgeryContext,
+  type ForgeryInput,
+  type ForgeryResult,
+  skipped,
+  type Technique,
+} from './technique-types'
 
-function alignOf(editor: PageEditor, x1: number): 'left' | 'right' {
+export function alignOf(editor: PageEditor, x1: number): 'left' | 'right' {
   return x1 > editor.page.width / 2 ? 'right' : 'left'
 }
 
 /** Changes every printed amount equal to the first one (so «Итого» and «Сумма» stay consistent when `all`). */
-function patchAmount(editor: PageEditor, family: string, all: boolean): string | null {
+export function patchAmount(editor: PageEditor, family: string, all: boolean): string | null {
   const runs = amountRuns(editor, family)
   if (runs.length === 0) return null
   const first = runs[0]!
@@ -31,13 +36,29 @@ function patchAmount(editor: PageEditor, family: string, all: boolean): string |
   return null
 }
 
-function infoNum(file: PdfFile): number | null {
+export function infoNum(file: PdfFile): number | null {
   const m = /\/Info\s+(\d+)\s+\d+\s+R/.exec(file.trailerText)
   return m ? Number(m[1]) : null
 }
 
-function result(bytes: Uint8Array, filename: string, note: string): ForgeryResult {
+export function result(bytes: Uint8Array, filename: string, note: string): ForgeryResult {
   return { ok: true, bytes, filename, note }
+}
+
+/** A technique that edits the page of a receipt: `edit` gets the parsed file and its page editor. */
+export function pageTechnique(
+  id: string,
+  label: string,
+  edit: (file: PdfFile, editor: PageEditor, input: ForgeryInput, context: ForgeryContext) => ForgeryResult,
+): Technique {
+  return {
+    id,
+    label,
+    async apply(input, context) {
+      const file = new PdfFile(input.bytes)
+      return edit(file, new PageEditor(file), input, context)
+    },
+  }
 }
 
 /** An amount patch: the first amount (or every equal one when `all`), saved as a rewrite or an incremental update. */
@@ -47,17 +68,11 @@ function amountTechnique(
   all: boolean,
   save: 'rewrite' | 'appendUpdate',
 ): Technique {
-  return {
-    id,
-    label,
-    async apply(input, context) {
-      const file = new PdfFile(input.bytes)
-      const editor = new PageEditor(file)
-      const note = patchAmount(editor, input.family, all)
-      if (!note) return skipped('no amount drawable with the subset')
-      return result(file[save](editor.contentObjects(context.deflater)), input.filename, note)
-    },
-  }
+  return pageTechnique(id, label, (file, editor, input, context) => {
+    const note = patchAmount(editor, input.family, all)
+    if (!note) return skipped('no amount drawable with the subset')
+    return result(file[save](editor.contentObjects(context.deflater)), input.filename, note)
+  })
 }
 
 export const amountPatch = amountTechnique(
@@ -80,71 +95,6 @@ export const incrementalEdit = amountTechnique(
   true,
   'appendUpdate',
 )
-
-async function datePatch(
-  input: ForgeryInput,
-  consistent: boolean,
-  deflater: 'node' | 'classic' = 'node',
-): Promise<ForgeryResult> {
-  const file = new PdfFile(input.bytes)
-  const editor = new PageEditor(file)
-  const facts = factsOf(editor, input.family)
-  if (!facts.operation) return skipped('operation time not found')
-  const days = -1
-  const replacements = new Map<number, string>()
-  const edits: { opIndex: number; text: string }[] = []
-  const dateRun = facts.operation.segment.runs.find((r) => /\d{2}\.\d{2}\.\d{4}/.test(r.text))
-  if (!dateRun) return skipped('operation date run not found')
-  edits.push({ opIndex: dateRun.opIndex, text: shiftPrintedDate(dateRun.text, days) })
-  if (consistent) {
-    const year = new Date(facts.operation.epoch * 1000).getUTCFullYear()
-    const id = facts.sbpId?.id
-    const idRun = id
-      ? editor.runs.find((r) => r.text.replace(/[\s\u00a0]/g, '').includes(id.slice(0, 11)))
-      : undefined
-    if (id && idRun)
-      edits.push({
-        opIndex: idRun.opIndex,
-        text: idRun.text.replace(id.slice(0, 11), shiftSbpId(id, days, year).slice(0, 11)),
-      })
-    const opNumber = editor.runs.find((r) => /^[A-Z]\d{2}\d{6}\d{7}/.test(r.text.trim()))
-    if (opNumber) {
-      const t = new Date((facts.operation.epoch + 3 * 3600 + days * 86400) * 1000)
-      const ddmmyy = `${String(t.getUTCDate()).padStart(2, '0')}${String(t.getUTCMonth() + 1).padStart(2, '0')}${String(t.getUTCFullYear() % 100).padStart(2, '0')}`
-      const text = opNumber.text.trim()
-      edits.push({
-        opIndex: opNumber.opIndex,
-        text: opNumber.text.replace(text, text.slice(0, 3) + ddmmyy + text.slice(9)),
-      })
-    }
-    const info = infoNum(file)
-    if (info !== null) replacements.set(info, shiftPdfDates(file.objectText(info), days))
-  }
-  for (const e of edits.sort((a, b) => b.opIndex - a.opIndex)) {
-    const run = editor.runs.find((r) => r.opIndex === e.opIndex)!
-    if (!editor.replaceRun(run, e.text, alignOf(editor, run.x1)))
-      return skipped('a needed digit is missing from the subset')
-  }
-  for (const [k, v] of editor.contentObjects(deflater)) replacements.set(k, v)
-  const filename = consistent ? shiftFilename(input.filename, days) : input.filename
-  return result(
-    file.rewrite(replacements),
-    filename,
-    `operation date moved ${days} day(s)${consistent ? ' with id, operation number, metadata and file name' : ''}`,
-  )
-}
-
-export const datePatchInconsistent: Technique = {
-  id: 'date_patch_inconsistent_id',
-  label: 'operation date changed, SBP id and metadata left as they were',
-  apply: (input, context) => datePatch(input, false, context.deflater),
-}
-
-export const datePatchConsistent: Technique = {
-  id: 'date_patch_consistent_id',
-  label: 'operation date changed together with the SBP id time, operation number, CreationDate and file name',
-  apply: (input, context) => datePatch(input, true, context.deflater),
-}
 
 export const metadataRewrite: Technique = {
   id: 'metadata_rewrite',

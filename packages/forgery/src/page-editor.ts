@@ -4,11 +4,10 @@
  * kern, hex Tj, ...) and moves the text so a right-aligned value stays right-aligned.
  */
 
-import { inflateSync } from 'node:zlib'
 import { type DrawnRun, drawPage } from '@rv/core/authenticity/page-drawing'
 import { type ContentOp, tokenizeContent } from '@rv/core/pdf/structure/content-tokenizer'
 import type { PdfFontInfo, PdfPageStructure } from '@rv/core/pdf/structure/structure-types'
-import type { PdfFile } from './pdf-file'
+import type { Deflater, PdfFile } from './pdf-file'
 import { concatBytes, toLatin1Bytes } from './pdf-file'
 
 const latin1 = new TextDecoder('latin1')
@@ -20,6 +19,8 @@ export class PageEditor {
   decoded: Uint8Array
   ops: ContentOp[]
   runs: DrawnRun[]
+  /** Each content stream's [start, end) in `decoded`, and whether an edit touched it. */
+  private parts: { start: number; end: number; edited: boolean }[]
 
   constructor(readonly file: PdfFile) {
     this.page = file.structure.pages[0]!
@@ -31,18 +32,17 @@ export class PageEditor {
       ? [...arr[1]!.matchAll(/(\d+)\s+\d+\s+R/g)].map((m) => Number(m[1]))
       : [Number(single![1])]
     // The page's streams joined the way the parser joins them, so operation offsets line up.
-    const parts = this.contentNums.map((n) => this.decode(n))
+    const parts = this.contentNums.map((n) => file.decodedStream(n))
     this.decoded = concatBytes(parts.flatMap((p) => [p, new Uint8Array([0x0a])]))
+    let at = 0
+    this.parts = parts.map((p) => {
+      const part = { start: at, end: at + p.length, edited: false }
+      at += p.length + 1
+      return part
+    })
     this.ops = []
     this.runs = []
     this.refresh()
-  }
-
-  private decode(num: number): Uint8Array {
-    const raw = this.file.streamBody(num)
-    const dict = this.file.objectText(num)
-    if (!/FlateDecode/.test(dict.slice(0, dict.indexOf('stream')))) return raw
-    return new Uint8Array(inflateSync(raw))
   }
 
   private refresh(): void {
@@ -55,6 +55,16 @@ export class PageEditor {
   }
 
   private splice(start: number, end: number, replacement: string): void {
+    const delta = replacement.length - (end - start)
+    for (const p of this.parts) {
+      if (p.start >= end) {
+        p.start += delta
+        p.end += delta
+      } else if (p.end >= start) {
+        p.end += delta
+        p.edited = true
+      }
+    }
     this.decoded = concatBytes([
       this.decoded.subarray(0, start),
       toLatin1Bytes(replacement),
@@ -78,6 +88,19 @@ export class PageEditor {
       i += hit.str.length
     }
     return codes
+  }
+
+  /** Replaces a run's whole text-showing operation with `operands` and `operator`. */
+  setOperation(run: DrawnRun, operands: string, operator: string): void {
+    const op = this.ops[run.opIndex]!
+    // Keep the writer's spacing between the operand and the operator (`<…>Tj` or `<…> Tj`).
+    const spacing = /(\s*)[A-Za-z'"]+$/.exec(this.text.slice(op.start, op.end))?.[1] ?? ' '
+    this.splice(op.start, op.end, `${operands}${spacing}${operator}`)
+  }
+
+  /** One string operand holding `codes`, in the syntax (hex or literal, escapes) of the run's operation. */
+  stringOperand(run: DrawnRun, codes: number[]): string {
+    return this.operand(run, { ...this.ops[run.opIndex]!, op: 'Tj' }, codes)
   }
 
   /** The operand text for codes in the style of the run being replaced. */
@@ -125,13 +148,35 @@ export class PageEditor {
     if (!run.font) return false
     const codes = this.encode(run.font, newText)
     if (!codes) return false
+    this.replaceRunCodes(run, codes, align)
+    return true
+  }
+
+  /** Replaces the codes a run draws (as `replaceRun`, for a caller that chose the codes itself). */
+  replaceRunCodes(run: DrawnRun, codes: number[], align: 'left' | 'right'): void {
     const op = this.ops[run.opIndex]!
     const oldRight = run.x1
     const operand = this.operand(run, op, codes)
-    this.splice(op.start, op.end, `${operand} ${op.op === 'TJ' ? 'TJ' : op.op}`)
+    this.setOperation(run, operand, op.op)
     if (align === 'right')
       this.shiftRun(run.opIndex, oldRight - this.runs.find((r) => r.opIndex === run.opIndex)!.x1)
-    return true
+  }
+
+  /** Puts operations on their own lines before and after a run's text-showing operation. */
+  wrapOperation(run: DrawnRun, before: string, after: string): void {
+    const op = this.ops[run.opIndex]!
+    this.splice(op.start, op.end, `${before}\n${this.text.slice(op.start, op.end)}\n${after}`)
+  }
+
+  /** The x scale of the text matrix a run is placed with (1 for `1 0 0 1 x y Tm`). */
+  textScale(opIndex: number): number {
+    for (let i = opIndex - 1; i >= 0; i--) {
+      const op = this.ops[i]!
+      if (op.op === 'BT') break
+      if (op.op === 'Tm')
+        return typeof op.operands[0] === 'number' && op.operands[0] !== 0 ? op.operands[0] : 1
+    }
+    return 1
   }
 
   /** Moves a run horizontally by editing the last Tm/Td before it in its text block. */
@@ -154,6 +199,9 @@ export class PageEditor {
 
   /** Appends raw content (a forger's overlay) at the end of the page. */
   append(content: string): void {
+    const last = this.parts.at(-1)!
+    last.end = this.decoded.length + content.length + 2
+    last.edited = true
     this.decoded = concatBytes([this.decoded, toLatin1Bytes(`\n${content}\n`)])
     this.refresh()
   }
@@ -163,10 +211,29 @@ export class PageEditor {
    * with Node's zlib (Chromium's fork, as Node/Electron-based editors do); `classic` with classic zlib,
    * byte-compatible with the Java generators.
    */
-  contentObjects(deflater: 'node' | 'classic' = 'node'): Map<number, string> {
+  contentObjects(deflater: Deflater = 'node'): Map<number, string> {
+    const out = new Map<number, string>()
+    // The last byte is the separator the constructor (or `append`) added after the page's content.
+    const body = this.decoded.at(-1) === 0x0a ? this.decoded.subarray(0, -1) : this.decoded
+    this.contentNums.forEach((num, i) => {
+      out.set(num, this.file.withStreamBody(num, i === 0 ? body : new Uint8Array(0), deflater))
+    })
+    return out
+  }
+
+  /**
+   * Replacement objects for the edited content streams only, each re-compressed alone; the streams no
+   * edit touched keep their original bytes (what an editor that rewrites only dirty streams leaves).
+   * Falls back to `contentObjects` when the whole content was replaced.
+   */
+  editedContentObjects(deflater: Deflater): Map<number, string> {
+    const last = this.parts.at(-1)!
+    if (last.end > this.decoded.length) return this.contentObjects(deflater)
     const out = new Map<number, string>()
     this.contentNums.forEach((num, i) => {
-      out.set(num, this.file.withStreamBody(num, i === 0 ? this.decoded : new Uint8Array(0), deflater))
+      const p = this.parts[i]!
+      if (p.edited)
+        out.set(num, this.file.withStreamBody(num, this.decoded.subarray(p.start, p.end), deflater))
     })
     return out
   }

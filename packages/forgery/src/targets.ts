@@ -44,6 +44,25 @@ export function changedAmounts(text: string): string[] {
   return [...replaced, ...tenfold]
 }
 
+/**
+ * What an amount edit works on: the first printed amount, the first changed amount the subset can draw,
+ * and every run printing the same amount, last first (editing them in that order keeps op indexes valid);
+ * a reason when there is none.
+ */
+export function amountEdit(
+  editor: PageEditor,
+  family: string,
+): { first: DrawnRun; candidate: string; targets: DrawnRun[] } | string {
+  const runs = amountRuns(editor, family)
+  const first = runs[0]
+  const font = first?.font
+  if (!first || !font) return 'amount not found'
+  const candidate = changedAmounts(first.text).find((t) => editor.encode(font, t))
+  if (!candidate) return 'no amount drawable with the subset'
+  const targets = runs.filter((r) => r.text === first.text).sort((a, b) => b.opIndex - a.opIndex)
+  return { first, candidate, targets }
+}
+
 export function factsOf(editor: PageEditor, family: string) {
   return readPrintedFacts(family, buildSegments(editor.runs), editor.file.structure)
 }

@@ -158,27 +158,43 @@ describe('forgery toolkit', () => {
   }
 })
 
-// Real receipts are read in place and never printed; only check names are compared.
-describe.skipIf(!existsSync(defaultCorpusRoot))('the strongest in-place edit on real VTB receipts', () => {
-  const files = existsSync(defaultCorpusRoot) ? (readCorpus().get('vtb') ?? []) : []
-  // Not every edit moves the amount: when the new digits are as wide as the old, the x stays on the grid
-  // (a few real VTB receipts; the xref entries still give them away); the rest are caught by the move.
-  it('moves the right-aligned amount off the generator dot grid (content.position_grid fails) on most', async () => {
-    expect(files.length).toBeGreaterThan(0)
-    let offGrid = 0
-    for (const f of files) {
-      const grid = (bytes: Uint8Array) =>
-        runAuthenticityChecks(parsePdfStructure(bytes), 'vtb', fingerprints['vtb']!).find(
-          (c) => c.name === 'content.position_grid',
-        )?.passed
-      expect(grid(f.bytes)).toBe(true)
-      const r = await techniqueById('amount_patch_classic_zlib')!.apply(
-        { bytes: f.bytes, family: 'vtb', filename: 'receipt.pdf' },
+// Real receipts are read in place and never printed; only check names and counts are compared.
+describe.skipIf(!existsSync(defaultCorpusRoot))(
+  'the strongest in-place edit on real VTB receipts',
+  { timeout: 120_000 },
+  () => {
+    const files = existsSync(defaultCorpusRoot) ? (readCorpus().get('vtb') ?? []) : []
+    const grid = (bytes: Uint8Array) =>
+      runAuthenticityChecks(parsePdfStructure(bytes), 'vtb', fingerprints['vtb']!).find(
+        (c) => c.name === 'content.position_grid',
+      )?.passed
+    const xs = (bytes: Uint8Array) =>
+      new PageEditor(new PdfFile(bytes)).ops.filter((o) => o.op === 'Tm').map((o) => o.operands[4])
+    async function forged(id: string, bytes: Uint8Array) {
+      const r = await techniqueById(id)!.apply(
+        { bytes, family: 'vtb', filename: 'receipt.pdf' },
         { tmpDir: tmp },
       )
       if (!r.ok) throw new Error(`skipped: ${r.skipped}`)
-      if (grid(r.bytes) === false) offGrid++
+      return r.bytes
     }
-    expect(offGrid / files.length).toBeGreaterThanOrEqual(0.9)
-  })
-})
+
+    it('moves the right-aligned amount off the generator dot grid whenever it moves it (content.position_grid fails)', async () => {
+      expect(files.length).toBeGreaterThan(0)
+      let moved = 0
+      for (const f of files) {
+        expect(grid(f.bytes)).toBe(true)
+        const out = await forged('amount_patch_classic_zlib', f.bytes)
+        // Digits of equal advance leave the amount where it was: nothing to catch by position then.
+        if (JSON.stringify(xs(out)) === JSON.stringify(xs(f.bytes))) continue
+        moved++
+        expect(grid(out)).toBe(false)
+      }
+      expect(moved).toBeGreaterThan(files.length / 2)
+    })
+
+    it('amount_patch_grid_aligned keeps every moved position on the grid (content.position_grid passes)', async () => {
+      for (const f of files) expect(grid(await forged('amount_patch_grid_aligned', f.bytes))).toBe(true)
+    })
+  },
+)

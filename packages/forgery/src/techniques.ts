@@ -1,10 +1,22 @@
 /** Every forgery technique of the toolkit, in the order the benchmark reports them. */
+import { amountPatchGridAligned, amountTdWrapped } from './alignment-techniques'
+import {
+  datePatchConsistent,
+  datePatchFromPartner,
+  datePatchInconsistent,
+  datePatchMetadataKept,
+  idDatesCopied,
+} from './date-techniques'
+import {
+  recompressFflate,
+  recompressNodeLevel1,
+  recompressZlibLevel1,
+  recompressZlibLevel9,
+} from './deflate-techniques'
 import {
   amountPatch,
   amountPatchClassicZlib,
   amountPatchConsistent,
-  datePatchConsistent,
-  datePatchInconsistent,
   incrementalEdit,
   metadataRewrite,
   namesSwapped,
@@ -12,6 +24,8 @@ import {
   recombined,
   whiteBoxOverlay,
 } from './edit-techniques'
+import { resubsetAppendedGlyph, resubsetMissingDigit } from './font-resubset'
+import { kerningEdge, kerningInner } from './kerning-techniques'
 import type { Technique } from './technique-types'
 import { imageOnly, printChromium, resaveGhostscript, resaveLibreOffice, resaveQpdf } from './tool-techniques'
 
@@ -32,6 +46,20 @@ export const techniques: readonly Technique[] = [
   resaveLibreOffice,
   printChromium,
   imageOnly,
+  // Techniques of real kits (issue 8 item 5): re-compression, kerning, alignment, re-subsetting, identity.
+  recompressZlibLevel1,
+  recompressZlibLevel9,
+  recompressNodeLevel1,
+  recompressFflate,
+  kerningEdge,
+  kerningInner,
+  amountPatchGridAligned,
+  amountTdWrapped,
+  resubsetMissingDigit,
+  resubsetAppendedGlyph,
+  datePatchMetadataKept,
+  datePatchFromPartner,
+  idDatesCopied,
 ]
 
 export function techniqueById(id: string): Technique | undefined {
