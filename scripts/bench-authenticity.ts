@@ -94,6 +94,8 @@ const byTechnique = new Map<string, { total: number; caught: number; forged: num
 const fires = new Map<string, { hard: boolean; forged: number; judged: number; genuine: number }>()
 const verdicts = new Map<string, number>()
 const genuineScores: number[] = []
+/** Forgeries' soft scores, and whether a hard check failed: the caught rate at other thresholds. */
+const forgeryScores: { score: number; hard: boolean }[] = []
 const hardOnGenuine = new Map<string, number>()
 
 function fire(checks: CheckResult[], key: 'forged' | 'genuine'): void {
@@ -203,6 +205,7 @@ try {
           tt.caught++
         }
         if (j.verdict === 'forged' || j.verdict.startsWith('rejected')) tt.forged++
+        forgeryScores.push({ score: j.score, hard: j.verdict !== 'genuine' && j.verdict !== 'suspicious' })
         byTechnique.set(technique.id, tt)
         fire(j.checks, 'forged')
       }
@@ -248,6 +251,16 @@ lines.push(
   `Scoring: P_detect ${P_DETECT}, suspicious at score ≥ ${SUSPICIOUS_AT}, forged only on a hard failure (soft evidence alone never), default false-alarm rate ${DEFAULT_FALSE_ALARM} without a measurement. ` +
     `Soft-evidence score of held-out genuine receipts: median ${quantile(genuineScores, 0.5).toFixed(1)}, p95 ${quantile(genuineScores, 0.95).toFixed(1)}, max ${Math.max(0, ...genuineScores).toFixed(1)}. ` +
     `Hard checks failing on held-out genuine receipts: ${hardOnGenuine.size === 0 ? 'none' : [...hardOnGenuine].map(([n, c]) => `${n} ×${c}`).join(', ')}.`,
+  '',
+  '## Threshold sensitivity (the same held-out judgements at other suspicious thresholds)',
+  '',
+  '| suspicious at score ≥ | genuine judged suspicious | forgeries not genuine |',
+  '|---:|---:|---:|',
+  ...[2.5, 3, 3.5, SUSPICIOUS_AT].map((t) => {
+    const gs = genuineScores.filter((x) => x >= t).length
+    const fc = forgeryScores.filter((f) => f.hard || f.score >= t).length
+    return `| ${t} | ${gs} / ${genuineScores.length} | ${fc} / ${forgeryScores.length} (${pct(fc, forgeryScores.length)}) |`
+  }),
   '',
   '## Genuine receipts',
   '',
