@@ -128,7 +128,7 @@ describe('learnFontProgram', () => {
       oneCodePerCharacter: true,
       cidToGidIncreasing: true,
       deflateLevels: [6],
-      digitCodes: { Test: { '1': 1, '2': 2 } },
+      digitRuns: ['Test'],
     })
   })
 
@@ -138,10 +138,16 @@ describe('learnFontProgram', () => {
     expect(fp.cidToGidIncreasing).toBe(false)
   })
 
-  it('given a subsetter that renumbers digits, or too few samples, when learned, then no digit codes are kept', () => {
-    const renumbered = [...genuine, facts({ digitCodes: { Test: { '1': [3] } } })]
-    expect(learnFontProgram(renumbered).digitCodes).toBeUndefined()
-    expect(learnFontProgram(genuine.slice(0, 4)).digitCodes).toBeUndefined()
+  it('given a subsetter that numbers digits as it meets them, or too few samples, when learned, then no digit run is kept', () => {
+    const renumbered = [...genuine, facts({ digitCodes: { Test: { '1': [3], '2': [2] } } })]
+    expect(learnFontProgram(renumbered).digitRuns).toBeUndefined()
+    expect(learnFontProgram(genuine.slice(0, 4)).digitRuns).toBeUndefined()
+  })
+
+  it('given the same run at another offset (a new font version), when learned and checked, then the run holds', () => {
+    const shifted = facts({ digitCodes: { Test: { '1': [21], '2': [22], '7': [27] } } })
+    expect(learnFontProgram([...genuine, shifted]).digitRuns).toEqual(['Test'])
+    expect(check(shifted, 'fonts.digit_codes')?.passed).toBe(true)
   })
 
   it('given no CIDToGIDMap streams, when learned, then the CID-order check is not run', () => {
@@ -180,9 +186,11 @@ describe('fontProgramChecks', () => {
     expect(check(facts({ deflateLevels: [] }), 'structure.deflate_level')).toBeUndefined()
   })
 
-  it('given a digit at another code, when checked, then digit_codes fails', () => {
+  it('given a digit off the run or drawn from two codes, when checked, then digit_codes fails', () => {
     const moved = facts({ digitCodes: { Test: { '1': [1], '2': [5] } } })
     expect(check(moved, 'fonts.digit_codes')?.passed).toBe(false)
+    const doubled = facts({ digitCodes: { Test: { '1': [1], '2': [2, 40] } } })
+    expect(check(doubled, 'fonts.digit_codes')?.passed).toBe(false)
   })
 
   it('given a fingerprint learned before these checks, when checked, then none is run', () => {
