@@ -16,6 +16,7 @@ import type { Fingerprint, LearningSample } from './fingerprint'
 import { fingerprintChecks } from './fingerprint-checks'
 import { fingerprintVersionCheck } from './fingerprint-version'
 import { fingerprints } from './fingerprints'
+import { fontProgramChecks } from './font-program-checks'
 import { hardChecks } from './hard-checks'
 import { positionGridCheck } from './position-grid'
 import { readPrintedFacts } from './printed-facts'
@@ -48,6 +49,7 @@ export function checksOfSample(sample: LearningSample, fingerprint: Fingerprint)
   return [
     ...hardChecks(features),
     ...fingerprintChecks(features, fingerprint),
+    ...fontProgramChecks(features.fontProgram, fingerprint.fontProgram ?? {}),
     ...drawingChecks(
       features,
       fingerprint,

@@ -4,6 +4,7 @@
  * values are reduced to their shape (digits → 9, letters → a/A).
  */
 import type { PdfStructure } from '../pdf/structure/structure-types'
+import { type FontProgramFacts, fontProgramFacts } from './font-program-checks'
 import { fontUsage } from './glyph-usage'
 import { drawPage, type PageDrawing } from './page-drawing'
 import { type TextPosition, textPositions } from './position-grid'
@@ -22,6 +23,8 @@ export interface DocumentFeatures {
   drawing: PageDrawing
   /** Text position operands as written (Tm/Td/TD translations), for the layout-grid check. */
   textPositions: TextPosition[]
+  /** Font programs and deflate levels (font-program-checks.ts). */
+  fontProgram: FontProgramFacts
 }
 
 /** Shape of an Info value: long hex runs → #, digits → 9, Latin → a/A, Cyrillic → я/Я. */
@@ -162,5 +165,6 @@ export function documentFeatures(s: PdfStructure): DocumentFeatures {
     segments,
     drawing,
     textPositions: textPositions(page.operations),
+    fontProgram: fontProgramFacts(s),
   }
 }

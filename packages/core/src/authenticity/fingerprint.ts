@@ -5,6 +5,7 @@
  * that recur across documents. No text and no values of any receipt are kept.
  */
 import type { DocumentFeatures } from './features'
+import { type FontProgramFingerprint, learnFontProgram } from './font-program-checks'
 import { learnPositionGrid } from './position-grid'
 import type { PrintedFacts } from './printed-facts'
 
@@ -45,6 +46,8 @@ export interface Fingerprint {
   }
   /** Step (pt) every text position operand is a multiple of: the generator's layout unit; absent = unchecked. */
   positionGrid?: number | null
+  /** Font-program and deflate-level facts (font-program-checks.ts); absent in older fingerprints = unchecked. */
+  fontProgram?: FontProgramFingerprint
   semantics: {
     /** Printed operation time minus the time decoded from the SBP id, in seconds, beyond the printed precision. */
     idTimeSlack: Envelope | null
@@ -201,6 +204,7 @@ export function learnFingerprint(family: string, samples: readonly LearningSampl
       ),
     },
     positionGrid: learnPositionGrid(fs.map((f) => f.textPositions.map((p) => p.value))),
+    fontProgram: learnFontProgram(fs.map((f) => f.fontProgram)),
     semantics: {
       // The slack and time envelopes are widened generously: a small sample must not make a rule strict.
       idTimeSlack: slack ? { min: Math.min(slack.min - 15, -15), max: Math.max(slack.max + 15, 15) } : null,

@@ -73,7 +73,7 @@ const GROUP_PREFIXES: readonly [string, readonly string[]][] = [
       'content.operator_vocabulary',
     ],
   ],
-  ['compression', ['structure.deflate_fingerprint', 'structure.stream_filters']],
+  ['compression', ['structure.deflate_fingerprint', 'structure.deflate_level', 'structure.stream_filters']],
   [
     'times',
     [
