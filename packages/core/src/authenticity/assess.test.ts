@@ -166,7 +166,7 @@ describe('checks against a learned fingerprint', () => {
     expect(alignment.passed).toBe(false)
     expect(alignment.hard).toBe(false)
     expect(alignment.detail).toMatch(/page 1, box x 100\.0/)
-    expect(alignment.detail).toMatch(/\[soft: false alarms default on genuine → rate 0\.125, weight 1\.4/)
+    expect(alignment.detail).toMatch(/\[soft: false alarms default on genuine → rate 0\.160, weight 1\.1/)
   })
 })
 
