@@ -21,6 +21,8 @@ export interface BuildInput {
   scale: number
   /** Whether the PDF had a text layer at all, and the language of its text (see detectLanguage). */
   hasText: boolean
+  /** Where the text came from: a PDF's text layer (default) or OCR of an image. */
+  textSource?: 'pdf_text' | 'ocr'
   language: string | null
 }
 
@@ -48,14 +50,22 @@ export function buildFields(input: BuildInput): BuiltFields {
   const fields: ReceiptFields = {
     ...emptyFields(),
     type: input.type,
-    source: input.hasText ? 'pdf_text' : 'none',
+    source: input.hasText ? (input.textSource ?? 'pdf_text') : 'none',
     language: input.language,
   }
   const confidence: Record<string, number> = {}
-  const set = <K extends keyof ReceiptFields>(name: K, value: ReceiptFields[K], c: number) => {
+  // A field read by OCR is only as sure as the engine was of the words it came from.
+  const read = (...names: FieldName[]) =>
+    Math.min(1, ...names.flatMap((n) => readings[n]?.cells ?? []).map((c) => c.confidence ?? 1))
+  const set = <K extends keyof ReceiptFields>(
+    name: K,
+    value: ReceiptFields[K],
+    c: number,
+    from: FieldName[] = name in readings ? [name as FieldName] : [],
+  ) => {
     if (value === null || value === undefined) return
     fields[name] = value
-    confidence[name] = Math.round(Math.min(1, c * scale) * 100) / 100
+    confidence[name] = Math.round(Math.min(1, c * scale * read(...from)) * 100) / 100
   }
   if (input.type) confidence['type'] = Math.round(0.99 * scale * 100) / 100
 
@@ -65,7 +75,7 @@ export function buildFields(input: BuildInput): BuiltFields {
   if (amount?.kind === 'money') {
     set('amount', amount.money.value, cap('amount', 0.99))
     const currency = amount.money.currency ?? constants.currency ?? input.defaultCurrency
-    set('currency', currency, amount.money.currency ? 0.99 : 0.9)
+    set('currency', currency, amount.money.currency ? 0.99 : 0.9, amount.money.currency ? ['amount'] : [])
   }
   const commission = readings.commission?.value
   if (commission?.kind === 'money') set('commission', commission.money.value, 0.99)
@@ -90,15 +100,17 @@ export function buildFields(input: BuildInput): BuiltFields {
   // receipt_number is the SBP id where printed, else the bank's own number; payment_reference is always the
   // bank's own operation/receipt number when one is printed (it may then equal receipt_number).
   if (sbpId) set('receipt_number', sbpId, 0.99)
-  else if (reference) set('receipt_number', reference, 0.97)
+  else if (reference) set('receipt_number', reference, 0.97, ['payment_reference'])
   if (reference) set('payment_reference', reference, 0.97)
 
   const printedValue = readings.paid_at?.value
   const printed =
     printedValue?.kind === 'datetime' ? { local: printedValue.local, text: printedValue.text } : null
   const paidAt = resolvePaidAt({ printed: printed?.local ?? null, sbpId, window: input.sbpIdWindow })
-  set('paid_at', paidAt.paidAt, paidAt.confidence)
-  if (fields.paid_at) set('paid_at_source', paidAt.source, paidAt.confidence)
+  const paidFrom: FieldName[] =
+    paidAt.source === 'receipt_number' ? ['paid_at', 'receipt_number'] : ['paid_at']
+  set('paid_at', paidAt.paidAt, paidAt.confidence, paidFrom)
+  if (fields.paid_at) set('paid_at_source', paidAt.source, paidAt.confidence, paidFrom)
 
   fields.confidence = confidence
   return { fields, paidAt, sbpId, printed }
