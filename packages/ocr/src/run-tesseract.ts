@@ -28,7 +28,7 @@ export function runTesseract(png: Uint8Array, options: TesseractOptions = {}): P
     // Through env(1): the thread limit is added to the inherited environment without this code reading it.
     const child = spawn('env', ['OMP_THREAD_LIMIT=1', options.command ?? 'tesseract', ...args], {
       stdio: ['pipe', 'pipe', 'pipe'],
-      timeout: options.timeoutMs ?? 30_000,
+      timeout: options.timeoutMs ?? 120_000,
     })
     const out: Buffer[] = []
     const err: Buffer[] = []

@@ -1,6 +1,8 @@
 /**
  * check.extracted.v1 -> check.authenticated.v1: re-read the stored file, parse it, assess it against its
  * family's fingerprint. A failed extraction is not assessed (the aggregator already failed the check).
+ * An image (`mode: image`) has no PDF structure for these checks: its document is `unknown` with no
+ * checks, and the stored file is not read at all.
  */
 
 import type { AuthenticateStage } from '@rv/core'
@@ -19,6 +21,9 @@ export async function handleExtracted(
 ): Promise<CheckAuthenticatedV1 | null> {
   if (event.extraction === null || event.error) return null
   const base = { check_id: event.check_id, tenant_id: event.tenant_id }
+  if (event.submission.mode === 'image') {
+    return { ...base, document: { verdict: 'unknown', family: event.extraction.family, checks: [] } }
+  }
   const bytes = await deps.readFile(event.submission.file.key)
   let model: PdfModel
   try {

@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import { extractReceipt } from '@rv/core/extraction/index'
 import { parsePdf } from '@rv/core/pdf/parse-pdf'
 import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
+import { generateReceipt, renderReceiptImage } from '@rv/generator'
+import { readImage } from '@rv/ocr'
 import type { CheckSubmittedV1 } from '@rv/schemas'
 import { contentKey, createFsStorage, type FileStorage, sha256Hex } from '@rv/storage'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -17,7 +19,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'rv-extraction-'))
   storage = createFsStorage({ root: dir })
   await storage.ensure()
-  deps = { readFile: (key) => storage.get(key), parsePdf, extractReceipt }
+  deps = { readFile: (key) => storage.get(key), parsePdf, extractReceipt, readImage: (b) => readImage(b) }
 })
 
 afterAll(async () => {
@@ -38,6 +40,41 @@ async function submit(bytes: Uint8Array): Promise<CheckSubmittedV1> {
     mode: 'pdf',
   }
 }
+
+/** A PNG signature and IHDR declaring `width` x `height`: a decompression bomb needs no more. */
+function pngHeader(width: number, height: number): Uint8Array {
+  const b = new Uint8Array(33)
+  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+  new DataView(b.buffer).setUint32(16, width)
+  new DataView(b.buffer).setUint32(20, height)
+  return b
+}
+
+describe('handleSubmitted on images', () => {
+  it('reads a PNG screenshot of a receipt by OCR (Tesseract) into the same fields as its PDF', async () => {
+    const { pdf, truth } = generateReceipt({ family: 'alfa', variant: 'sbp', seed: 'extraction-image' })
+    const image = await renderReceiptImage(pdf, 'screenshot', 'extraction-image')
+    const result = await handleSubmitted(await submit(image.bytes), deps)
+    expect(result.error).toBeUndefined()
+    expect(result.extraction?.family).toBe(truth.family)
+    expect(result.extraction?.fields).toMatchObject({
+      source: 'ocr',
+      amount: truth.fields.amount,
+      currency: truth.fields.currency,
+      paid_at: truth.fields.paid_at,
+    })
+    expect(result.extraction?.facts['input_kind']).toBe('image')
+  }, 120_000)
+
+  it('refuses a decompression bomb from its header as image_too_large, and junk behind a PNG signature as image_unreadable', async () => {
+    const bomb = await handleSubmitted(await submit(pngHeader(100_000, 100_000)), deps)
+    expect(bomb.extraction).toBeNull()
+    expect(bomb.error).toMatchObject({ code: 'image_too_large', retryable: false })
+    const junk = pngHeader(800, 600)
+    const broken = await handleSubmitted(await submit(junk), deps)
+    expect(broken.error).toMatchObject({ code: 'image_unreadable', retryable: false })
+  })
+})
 
 describe('handleSubmitted', () => {
   it('extracts a readable PDF and carries the submission along', async () => {

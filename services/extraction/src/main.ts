@@ -4,6 +4,7 @@ import { readProcessEnv } from '@rv/config'
 import { extractReceipt } from '@rv/core/extraction/index'
 import { parsePdf } from '@rv/core/pdf/parse-pdf'
 import { createLogger } from '@rv/logger'
+import { readImage } from '@rv/ocr'
 import { runStageConsumer } from '@rv/service-runtime'
 import { createStorage } from '@rv/storage'
 import { loadConfig } from './config'
@@ -16,6 +17,7 @@ const deps = {
   readFile: (key: string) => storage.get(key),
   parsePdf,
   extractReceipt,
+  readImage: (bytes: Uint8Array) => readImage(bytes),
 }
 await runStageConsumer({
   config,

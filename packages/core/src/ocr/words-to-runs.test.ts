@@ -70,6 +70,15 @@ describe('wordsToRuns', () => {
     expect(runs.map((r) => r.text)).toEqual(['C160226123456789', 'ВТБ', 'СЕРВИС'])
   })
 
+  it('reads a digit initial after a Russian name as its letter twin, and leaves other digits alone', () => {
+    const { runs } = wordsToRuns({
+      width: 900,
+      height: 300,
+      words: [word('Софья', 10, 10), word('3.', 70, 10), word('Кв.', 10, 60, 2), word('3.', 50, 60, 2)],
+    })
+    expect(runs.map((r) => r.text)).toEqual(['Софья З.', 'Кв. 3.'])
+  })
+
   it('returns nothing for a page without words', () => {
     expect(wordsToRuns({ width: 10, height: 10, words: [] }).runs).toEqual([])
   })

@@ -131,8 +131,14 @@ const identifierLike = /^[0-9A-ZА-ЯЁ]{5,}$/
 /** A ruble sign read glued to its number (`600Р`, `600?`): tesseract has no glyph for it. */
 const rubleGlued = /^(\d[\d.,]*)[PР?]$/
 
+/** A name's initial read as its digit twin (`З.` as `3.`): only right after a capitalised Russian word. */
+const initialTwins: Record<string, string> = { '3': 'З', '0': 'О', '4': 'Ч' }
+const digitInitial = /^([034])\.$/
+
 function wordText(word: OcrWord, previous: OcrWord | undefined): string {
   const text = word.text
+  const initial = digitInitial.exec(text)
+  if (initial && previous && /^[А-ЯЁ][а-яё]+$/.test(previous.text)) return `${initialTwins[initial[1]!]}.`
   if (previous && rubleLookalike.test(text) && /\d$/.test(previous.text)) return '₽'
   const glued = rubleGlued.exec(text)
   if (glued) return `${glued[1]} ₽`
