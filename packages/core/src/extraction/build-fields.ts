@@ -6,8 +6,10 @@
 import type { ReceiptFields, TransferType } from '@rv/schemas'
 import { emptyFields } from '../aggregate/empty-blocks'
 import type { FieldConstants, FieldName } from '../families/family-definition'
+import type { Interpreted } from './interpret-value'
 import type { LocalDateTime } from './moscow-time'
-import type { Readings } from './read-family-fields'
+import type { FieldReading, Readings } from './read-family-fields'
+import { repairAmountSign } from './repair-amount-sign'
 import { type PaidAt, resolvePaidAt } from './resolve-paid-at'
 
 export interface BuildInput {
@@ -23,6 +25,8 @@ export interface BuildInput {
   hasText: boolean
   /** Where the text came from: a PDF's text layer (default) or OCR of an image. */
   textSource?: 'pdf_text' | 'ocr'
+  /** OCR only: the sign the family prints after every amount (see repair-amount-sign.ts). */
+  amountSign?: string
   language: string | null
 }
 
@@ -43,6 +47,16 @@ export function detectLanguage(text: string): string | null {
   if (cyrillic > 0 && cyrillic >= latin) return 'ru'
   if (latin > 0 && cyrillic === 0) return 'en'
   return cyrillic > 0 ? 'ru' : null
+}
+
+/** A money reading, its ruble sign restored on an image when the family prints one (ambiguous if from a `2`). */
+function money(
+  reading: FieldReading | undefined,
+  sign: string | undefined,
+): { value: Interpreted | null; ambiguous: boolean } {
+  const repaired = sign && reading ? repairAmountSign(reading.raw, sign) : null
+  if (repaired) return { value: { kind: 'money', money: repaired.money }, ambiguous: repaired.ambiguous }
+  return { value: reading?.value ?? null, ambiguous: false }
 }
 
 export function buildFields(input: BuildInput): BuiltFields {
@@ -71,14 +85,17 @@ export function buildFields(input: BuildInput): BuiltFields {
 
   // A rule may cap the confidence of what it reads (a label that only approximates the field).
   const cap = (name: FieldName, c: number) => Math.min(c, readings[name]?.rule.confidence ?? 1)
-  const amount = readings.amount?.value
-  if (amount?.kind === 'money') {
-    set('amount', amount.money.value, cap('amount', 0.99))
-    const currency = amount.money.currency ?? constants.currency ?? input.defaultCurrency
-    set('currency', currency, amount.money.currency ? 0.99 : 0.9, amount.money.currency ? ['amount'] : [])
+  const amount = money(readings.amount, input.amountSign)
+  if (amount.value?.kind === 'money') {
+    const { value, currency: printed } = amount.value.money
+    set('amount', value, cap('amount', amount.ambiguous ? 0.8 : 0.99))
+    const currency = printed ?? constants.currency ?? input.defaultCurrency
+    set('currency', currency, printed ? 0.99 : 0.9, printed ? ['amount'] : [])
   }
-  const commission = readings.commission?.value
-  if (commission?.kind === 'money') set('commission', commission.money.value, 0.99)
+  const commission = money(readings.commission, input.amountSign)
+  if (commission.value?.kind === 'money') {
+    set('commission', commission.value.money.value, commission.ambiguous ? 0.8 : 0.99)
+  }
 
   const status = readings.status_ok?.value
   if (status?.kind === 'status') set('status_ok', status.ok, 0.99)

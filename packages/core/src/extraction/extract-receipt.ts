@@ -69,6 +69,9 @@ export function extractReceipt(model: PdfModel, options: ExtractOptions = {}): E
     scale: recognition.labelCoverage === 1 ? 1 : 0.85,
     hasText: true,
     textSource: options.textSource ?? 'pdf_text',
+    ...(options.textSource === 'ocr' && family.image?.amountSign
+      ? { amountSign: family.image.amountSign }
+      : {}),
     language: detectLanguage(normalizedText),
   })
   const name = `${family.family}/${variant.variant}`

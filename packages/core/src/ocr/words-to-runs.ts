@@ -105,8 +105,12 @@ function lineHeight(words: readonly OcrWord[]): number {
   return Math.max(0, ...words.map((w) => w.height))
 }
 
-/** Tesseract's models have no ruble sign: it reads `₽` as a Latin or Cyrillic P. After a number it is `₽`. */
-const rubleLookalike = /^[PР]$/
+/**
+ * Tesseract's models have no ruble sign: it reads `₽` as a Latin or Cyrillic P, `?` or `°`. Standing after
+ * a number, none of these is anything else. (A `2` is; families that print `₽` repair that case with what
+ * they know, extraction/repair-amount-sign.ts.)
+ */
+const rubleLookalike = /^[PР?°]$/
 
 /**
  * Identifiers (SBP ids, operation numbers) are Latin capitals and digits; with Russian and English models
@@ -129,7 +133,7 @@ const cyrillicTwins: Record<string, string> = {
 }
 const identifierLike = /^[0-9A-ZА-ЯЁ]{5,}$/
 /** A ruble sign read glued to its number (`600Р`, `600?`): tesseract has no glyph for it. */
-const rubleGlued = /^(\d[\d.,]*)[PР?]$/
+const rubleGlued = /^(\d[\d.,]*)[PР?°]$/
 
 /** A name's initial read as its digit twin (`З.` as `3.`): only right after a capitalised Russian word. */
 const initialTwins: Record<string, string> = { '3': 'З', '0': 'О', '4': 'Ч' }
