@@ -114,7 +114,10 @@ async function benchSet(
   items: AsyncIterable<{ pdf: Uint8Array; seed: string; family: string; fields: ReceiptFields }>,
 ): Promise<void> {
   const tallies = new Map(kinds.map((k) => [k, new KindTally()]))
+  let done = 0
   for await (const item of items) {
+    // Progress on stderr, so a long run on a loaded machine shows it is alive; never values.
+    process.stderr.write(`\r${title.split(' ')[0]}: ${++done} documents`)
     for (const kind of kinds) {
       const image = await renderReceiptImage(item.pdf, kind, item.seed)
       const result = await readTimed(image.bytes, tallies.get(kind)!)

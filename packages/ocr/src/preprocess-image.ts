@@ -27,6 +27,7 @@ export async function preprocessImage(
     .rotate()
     .flatten({ background: '#ffffff' })
     .grayscale()
+    .toColourspace('b-w')
   const oriented = await image.clone().png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true })
   let { width, height } = oriented.info
   if (width >= minWidth) return { png: oriented.data, width, height }
@@ -35,6 +36,7 @@ export async function preprocessImage(
   height = Math.round(height * factor)
   const png = await sharp(oriented.data)
     .resize({ width, height, kernel: 'lanczos3' })
+    .toColourspace('b-w')
     .png({ compressionLevel: 1 })
     .toBuffer()
   return { png, width, height }
