@@ -4,6 +4,8 @@
  * back `done` with `mode: image`; a decompression bomb finishes `failed` with `image_too_large`; a format
  * the service does not read is a 415.
  */
+
+import { pngHeader } from '@rv/core/image/testing/png-header'
 import { generateReceipt, renderReceiptImage } from '@rv/generator'
 import type { CheckRecord } from '@rv/schemas'
 import { connectStore } from '@rv/store'
@@ -20,15 +22,6 @@ const api = createApiClient(() => services.baseUrl)
 
 const generated = generateReceipt({ family: 'vtb', variant: 'sbp_outgoing', seed: 'e2e-image' })
 const truth = generated.truth.fields
-
-/** A PNG signature and IHDR declaring `width` x `height`: all a decompression bomb needs to show. */
-function pngHeader(width: number, height: number): Uint8Array {
-  const b = new Uint8Array(33)
-  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
-  new DataView(b.buffer).setUint32(16, width)
-  new DataView(b.buffer).setUint32(20, height)
-  return b
-}
 
 beforeAll(async () => {
   const store = await connectStore({ url: stack.mongoUrl, database: e2e.database })

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { extractReceipt } from '@rv/core/extraction/index'
+import { pngHeader } from '@rv/core/image/testing/png-header'
 import { parsePdf } from '@rv/core/pdf/parse-pdf'
 import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
 import { generateReceipt, renderReceiptImage } from '@rv/generator'
@@ -39,15 +40,6 @@ async function submit(bytes: Uint8Array): Promise<CheckSubmittedV1> {
     profile: { name: 'default', version: 1 },
     mode: 'pdf',
   }
-}
-
-/** A PNG signature and IHDR declaring `width` x `height`: a decompression bomb needs no more. */
-function pngHeader(width: number, height: number): Uint8Array {
-  const b = new Uint8Array(33)
-  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
-  new DataView(b.buffer).setUint32(16, width)
-  new DataView(b.buffer).setUint32(20, height)
-  return b
 }
 
 describe('handleSubmitted on images', () => {

@@ -4,6 +4,7 @@ import addFormats from 'ajv-formats'
 import { describe, expect, it } from 'vitest'
 import { defaultProfile } from '../decision'
 import { syntheticModel } from '../extraction/testing/synthetic-model'
+import { pngHeader } from '../image/testing/png-header'
 import { runsToOcrPage } from '../ocr/testing/runs-to-ocr-page'
 import { runCheck } from './run-check'
 
@@ -17,15 +18,6 @@ const base = {
   profile: defaultProfile,
   now: new Date('2026-03-01T10:00:00Z'),
   checkId: 'chk_01JDV3T6Q8ZK4C2M7N9P0R5S8W',
-}
-
-/** A PNG header only (signature + IHDR): enough for the limits, which never decode. */
-function pngHeader(width: number, height: number): Uint8Array {
-  const b = new Uint8Array(33)
-  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
-  new DataView(b.buffer).setUint32(16, width)
-  new DataView(b.buffer).setUint32(20, height)
-  return b
 }
 
 const receipt = syntheticModel({
