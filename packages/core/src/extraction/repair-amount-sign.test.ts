@@ -14,6 +14,20 @@ describe('repairAmountSign', () => {
     expect(repairAmountSign(raw as string, '₽')).toEqual({ money: { value, currency: 'RUB' }, ambiguous })
   })
 
+  it('reads a misread three-letter code as the code the family prints (Alfa: RUR)', () => {
+    expect(repairAmountSign('600 ВОВ', 'RUR')).toEqual({
+      money: { value: 600, currency: 'RUB' },
+      ambiguous: false,
+    })
+    expect(repairAmountSign('1 000 ВОК', 'RUR')).toEqual({
+      money: { value: 1000, currency: 'RUB' },
+      ambiguous: false,
+    })
+    expect(repairAmountSign('600 RUR', 'RUR')).toBeNull()
+    expect(repairAmountSign('600 KGS', 'RUR')).toBeNull()
+    expect(repairAmountSign('600', 'RUR')).toBeNull()
+  })
+
   it('leaves amounts that already name their currency, and texts without a lookalike at the end', () => {
     expect(repairAmountSign('600 ₽', '₽')).toBeNull()
     expect(repairAmountSign('490', '₽')).toBeNull()
