@@ -79,6 +79,23 @@ describe('wordsToRuns', () => {
     expect(runs.map((r) => r.text)).toEqual(['Софья З.', 'Кв. 3.'])
   })
 
+  it('keeps a run in one script: twins of the other script follow the run, mixed runs stay as read', () => {
+    const { runs } = wordsToRuns({
+      width: 900,
+      height: 400,
+      words: [
+        word('Saidov', 10, 10),
+        word('К.', 80, 10),
+        word('Кузнецоya', 10, 60, 2),
+        word('Озон', 10, 110, 3),
+        word('(Ozon)', 60, 110, 3),
+        word('Е.', 10, 160, 4),
+        word('С.', 40, 160, 4),
+      ],
+    })
+    expect(runs.map((r) => r.text)).toEqual(['Saidov K.', 'Кузнецоуа', 'Озон (Ozon)', 'Е. С.'])
+  })
+
   it('returns nothing for a page without words', () => {
     expect(wordsToRuns({ width: 10, height: 10, words: [] }).runs).toEqual([])
   })

@@ -153,6 +153,33 @@ function wordText(word: OcrWord, previous: OcrWord | undefined): string {
   return text
 }
 
+const latinTwins = 'ABCEHKMOPTXYaceopxy'
+const cyrillicOfLatin = 'АВСЕНКМОРТХУасеорху'
+
+/**
+ * A run is written in one script: a foreign name (`Saidov K.`) does not switch to Cyrillic for its initial.
+ * When one script has at least two letters with no twin in the other and the other has none, the letters
+ * OCR gave as the other script's twins are put back in the dominant script. Mixed runs (`Озон Банк (Ozon)`)
+ * and runs of twins only (`Е. С.`) are left as read.
+ */
+function oneScript(text: string): string {
+  const latin = (text.match(/[A-Za-z]/g) ?? []).filter((ch) => !latinTwins.includes(ch)).length
+  const cyrillic = (text.match(/[А-Яа-яЁё]/g) ?? []).filter((ch) => !cyrillicOfLatin.includes(ch)).length
+  if (latin >= 2 && cyrillic === 0) {
+    return text.replace(/[А-Яа-яЁё]/g, (ch) => {
+      const i = cyrillicOfLatin.indexOf(ch)
+      return i < 0 ? ch : latinTwins[i]!
+    })
+  }
+  if (cyrillic >= 2 && latin === 0) {
+    return text.replace(/[A-Za-z]/g, (ch) => {
+      const i = latinTwins.indexOf(ch)
+      return i < 0 ? ch : cyrillicOfLatin[i]!
+    })
+  }
+  return text
+}
+
 function toRun(words: readonly OcrWord[], lineHeightPx: number, scale: number): TextRun {
   const left = Math.min(...words.map((w) => w.left))
   const top = Math.min(...words.map((w) => w.top))
@@ -160,7 +187,7 @@ function toRun(words: readonly OcrWord[], lineHeightPx: number, scale: number): 
   const bottom = Math.max(...words.map((w) => w.top + w.height))
   return {
     page: 0,
-    text: words.map((w, i) => wordText(w, words[i - 1])).join(' '),
+    text: oneScript(words.map((w, i) => wordText(w, words[i - 1])).join(' ')),
     x: left * scale,
     y: top * scale,
     width: (right - left) * scale,
