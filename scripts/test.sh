@@ -4,6 +4,7 @@
 #   2. gate every package: typecheck, lint, unit tests (no servers needed);
 #   3. start the real local stack (installed on first run: Kafka, Apicurio, FerretDB, MinIO — deploy/native)
 #      unless the environment already names servers, and run every integration and end-to-end test against it.
+#   (and Tesseract, which reads image receipts: scripts/install-ocr.sh).
 # Ends with one line `tests: N passed, N failed, N skipped` summed over every vitest run.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +20,7 @@ bash scripts/install-deps.sh || exit 1
 for tool in pdftotext qpdf gs img2pdf; do
   command -v "$tool" >/dev/null 2>&1 || { bash scripts/install-forgery-tools.sh || exit 1; break; }
 done
+command -v tesseract >/dev/null 2>&1 || bash scripts/install-ocr.sh || exit 1
 
 # Turbo caches test results by the repository's files; the real corpus lives outside it (../shared), so its
 # digest is part of the cache key (turbo.json declares RV_CORPUS_DIGEST on the test tasks).

@@ -2,7 +2,7 @@
  * `npm run --silent verify -- <file>... [--expectation '<json>'] [--filename <name>] [--tenant <id>]
  *   [--replay-index <dir>]`
  *
- * Verifies PDFs in-process (no server, no stack): prints one check record per input as ONE JSON line (the
+ * Verifies PDFs and images (PNG, JPEG, WebP: read by Tesseract, scripts/install-ocr.sh) in-process (no server, no stack): prints one check record per input as ONE JSON line (the
  * POST /v1/checks field set plus `file`). Exits 0 whenever it produced records, including for forged or
  * unreadable inputs (those are records too: verdict forged, or status failed with an error block). Exits 2
  * on usage errors only. The clock and randomness live here, not in core: the check id, `created_at` and
@@ -20,9 +20,10 @@ import {
   runCheckDetailed,
   toPostResponse,
 } from '@rv/core'
+import { readImage } from '@rv/ocr'
 import type { Expectation } from '@rv/schemas'
 
-const usage = `usage: npm run --silent verify -- <file.pdf>... [--expectation '<json>'] [--filename <original name>]
+const usage = `usage: npm run --silent verify -- <file.pdf|png|jpg|webp>... [--expectation '<json>'] [--filename <original name>]
                                   [--tenant <id>] [--replay-index <dir>]`
 
 function usageError(message: string): never {
@@ -116,6 +117,7 @@ async function main(): Promise<void> {
       now,
       checkId: newCheckId(now.getTime()),
       replayLookup,
+      readImage: (image) => readImage(image),
       elapsedMs: () => Math.round((performance.now() - started) * 100) / 100,
     })
     process.stdout.write(`${JSON.stringify({ file, ...toPostResponse(record) })}\n`)

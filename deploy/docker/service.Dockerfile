@@ -22,6 +22,12 @@ COPY services/ services/
 ARG SERVICE
 ENV SERVICE=${SERVICE}
 RUN test -n "$SERVICE" && test -f "services/$SERVICE/src/main.ts"
+# The extraction stage reads image receipts with Tesseract (Russian + English), as scripts/install-ocr.sh
+# installs it natively.
+RUN if [ "$SERVICE" = extraction ]; then \
+      apt-get update && apt-get install -y --no-install-recommends tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng \
+      && rm -rf /var/lib/apt/lists/*; \
+    fi
 
 USER node
 # One node process (tsx as a loader, not npx → tsx → node), so SIGTERM from `docker stop` reaches the

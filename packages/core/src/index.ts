@@ -29,12 +29,16 @@ export {
 } from './decision/index'
 export {
   decodeSbpIdTime as decodeSbpIdTimeMs,
+  extractImageReceipt,
   extractReceipt,
+  type ImageExtraction,
   parseDateTime,
   parseMoney,
 } from './extraction/index'
 export { type FamilyDefinition, families, recogniseFamily } from './families/index'
+export * from './image/index'
 export * from './match/index'
+export * from './ocr/index'
 export { parsePdf } from './pdf/parse-pdf'
 export * from './pdf/pdf-model'
 export { type PdfStructure, parsePdfStructure } from './pdf/structure/index'

@@ -67,3 +67,10 @@ export function generateReceipt(input: GenerateInput): GeneratedReceipt {
     },
   }
 }
+export {
+  type ImageKind,
+  imageKinds,
+  type ReceiptImage,
+  renderPdfPage,
+  renderReceiptImage,
+} from './images/render-receipt-image'

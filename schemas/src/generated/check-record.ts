@@ -44,7 +44,7 @@ export type PaidAtSource = 'receipt_number' | 'printed' | 'metadata' | 'model'
  * This interface was referenced by `CheckRecord`'s JSON-Schema
  * via the `definition` "FieldSource".
  */
-export type FieldSource = 'pdf_text' | 'vlm' | 'none'
+export type FieldSource = 'pdf_text' | 'ocr' | 'vlm' | 'none'
 /**
  * This interface was referenced by `CheckRecord`'s JSON-Schema
  * via the `definition` "ReplayKey".

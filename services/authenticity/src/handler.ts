@@ -2,6 +2,7 @@
  * check.extracted.v1 -> check.authenticated.v1: re-read the stored file, parse it, assess it against its
  * family's fingerprint (the active stored version when there is one, from the service's cache). A failed
  * extraction is not assessed (the aggregator already failed the check).
+ * A picture (`mode: image`) is judged by its own checks (assessImageAuthenticity): never `genuine`.
  */
 
 import type { Fingerprint } from '@rv/core'

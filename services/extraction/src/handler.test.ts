@@ -4,8 +4,11 @@ import { join } from 'node:path'
 import { loadStageConfig } from '@rv/config'
 import { extractReceipt } from '@rv/core/extraction/index'
 import { modelReadingFields } from '@rv/core/extraction/model-reading'
+import { pngHeader } from '@rv/core/image/testing/png-header'
 import { parsePdf } from '@rv/core/pdf/parse-pdf'
 import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
+import { generateReceipt, renderReceiptImage } from '@rv/generator'
+import { readImage } from '@rv/ocr'
 import type { CheckSubmittedV1 } from '@rv/schemas'
 import { contentKey, createFsStorage, type FileStorage, sha256Hex } from '@rv/storage'
 import { startChatCompletionsFixture } from '@rv/testing'
@@ -21,7 +24,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'rv-extraction-'))
   storage = createFsStorage({ root: dir })
   await storage.ensure()
-  deps = { readFile: (key) => storage.get(key), parsePdf, extractReceipt }
+  deps = { readFile: (key) => storage.get(key), parsePdf, extractReceipt, readImage: (b) => readImage(b) }
 })
 
 afterAll(async () => {
@@ -42,6 +45,32 @@ async function submit(bytes: Uint8Array): Promise<CheckSubmittedV1> {
     mode: 'pdf',
   }
 }
+
+describe('handleSubmitted on images', () => {
+  it('reads a PNG screenshot of a receipt by OCR (Tesseract) into the same fields as its PDF', async () => {
+    const { pdf, truth } = generateReceipt({ family: 'alfa', variant: 'sbp', seed: 'extraction-image' })
+    const image = await renderReceiptImage(pdf, 'screenshot', 'extraction-image')
+    const result = await handleSubmitted(await submit(image.bytes), deps)
+    expect(result.error).toBeUndefined()
+    expect(result.extraction?.family).toBe(truth.family)
+    expect(result.extraction?.fields).toMatchObject({
+      source: 'ocr',
+      amount: truth.fields.amount,
+      currency: truth.fields.currency,
+      paid_at: truth.fields.paid_at,
+    })
+    expect(result.extraction?.facts['input_kind']).toBe('image')
+  }, 120_000)
+
+  it('refuses a decompression bomb from its header as image_too_large, and junk behind a PNG signature as image_unreadable', async () => {
+    const bomb = await handleSubmitted(await submit(pngHeader(100_000, 100_000)), deps)
+    expect(bomb.extraction).toBeNull()
+    expect(bomb.error).toMatchObject({ code: 'image_too_large', retryable: false })
+    const junk = pngHeader(800, 600)
+    const broken = await handleSubmitted(await submit(junk), deps)
+    expect(broken.error).toMatchObject({ code: 'image_unreadable', retryable: false })
+  })
+})
 
 describe('handleSubmitted', () => {
   it('extracts a readable PDF and carries the submission along', async () => {

@@ -1,9 +1,22 @@
 /**
- * check.submitted.v1 -> check.extracted.v1. A document that cannot be read (CheckError: unreadable,
- * encrypted, too complex...) is a normal result carrying `error`, so the check finishes `failed` with that
- * code; storage outages are thrown to be retried by the bus.
+ * check.submitted.v1 -> check.extracted.v1. The kind of document is decided by its bytes, as the gateway
+ * decided it: a PDF is parsed and read by its text layer; a PNG, JPEG or WebP image is checked against the
+ * pixel limits from its header (before any decoding) and read by OCR (packages/ocr), then by the same family
+ * readers. A document that cannot be read (CheckError: unreadable, encrypted, too complex, image too
+ * large...) is a normal result carrying `error`, so the check finishes `failed` with that code; storage
+ * outages are thrown to be retried by the bus.
  */
-import { CheckError, type ExtractStage, type PdfModel } from '@rv/core'
+import {
+  CheckError,
+  checkImage,
+  type ExtractionResult,
+  type ExtractStage,
+  extractImageReceipt,
+  type ImageHeader,
+  type OcrPage,
+  type PdfModel,
+  sniffImageFormat,
+} from '@rv/core'
 import { normalizedTextDigest } from '@rv/core/replay/index'
 import type { CheckExtractedV1, CheckSubmittedV1, ErrorBlock } from '@rv/schemas'
 import type { CompleteWithModel } from '@rv/vlm'
@@ -15,6 +28,8 @@ export interface ExtractionDeps {
   extractReceipt: ExtractStage
   /** The vision-model step (`@rv/vlm` createModelStep); absent when no model is configured. */
   completeWithModel?: CompleteWithModel
+  /** OCR of an image (`readImage` of @rv/ocr in production). */
+  readImage: (bytes: Uint8Array, header: ImageHeader) => Promise<OcrPage>
 }
 
 export async function handleSubmitted(
@@ -25,9 +40,8 @@ export async function handleSubmitted(
   const bytes = await readStoredFile(submission.file.key, deps)
   if (!(bytes instanceof Uint8Array)) return { ...base, extraction: null, error: bytes }
   try {
-    const model = await deps.parsePdf(bytes)
-    const read = deps.extractReceipt(model)
-    // Vision model: completes what the deterministic reading could not, grounded in the document's text.
+    const read = await extract(bytes, deps)
+    // Vision model: completes what the deterministic reading (text layer or OCR) could not, grounded in its text.
     const {
       extraction: result,
       calls,
@@ -48,6 +62,14 @@ export async function handleSubmitted(
     if (error instanceof CheckError) return { ...base, extraction: null, error: error.toBlock() }
     throw error
   }
+}
+
+async function extract(bytes: Uint8Array, deps: ExtractionDeps): Promise<ExtractionResult> {
+  if (sniffImageFormat(bytes) !== null) {
+    const header = checkImage(bytes)
+    return extractImageReceipt(await deps.readImage(bytes, header))
+  }
+  return deps.extractReceipt(await deps.parsePdf(bytes))
 }
 
 /** A missing object will not appear by retrying: report it; an unreachable store is retried. */

@@ -4,6 +4,7 @@ import { readProcessEnv } from '@rv/config'
 import { extractReceipt } from '@rv/core/extraction/index'
 import { parsePdf } from '@rv/core/pdf/parse-pdf'
 import { createLogger } from '@rv/logger'
+import { readImage } from '@rv/ocr'
 import type { Profile } from '@rv/schemas'
 import { runStageConsumer } from '@rv/service-runtime'
 import { createStorage } from '@rv/storage'
@@ -34,6 +35,7 @@ const deps = {
   parsePdf,
   extractReceipt,
   completeWithModel,
+  readImage: (bytes: Uint8Array) => readImage(bytes),
 }
 await runStageConsumer({
   config,

@@ -1,6 +1,7 @@
 import { extractReceipt } from '@rv/core/extraction/index'
 import { parsePdf } from '@rv/core/pdf/parse-pdf'
-import { generateReceipt } from '@rv/generator'
+import { generateReceipt, renderReceiptImage } from '@rv/generator'
+import { readImage } from '@rv/ocr'
 import type { CheckSubmittedV1 } from '@rv/schemas'
 import { contentKey, createS3Storage, sha256Hex } from '@rv/storage'
 import { createCleanup } from '@rv/testing'
@@ -10,7 +11,12 @@ import { handleSubmitted } from '../src/handler'
 const stack = inject('stack')
 const cleanup = createCleanup(stack, 'it-extraction')
 const storage = createS3Storage({ ...stack.s3, bucket: cleanup.bucket() })
-const deps = { readFile: (key: string) => storage.get(key), parsePdf, extractReceipt }
+const deps = {
+  readFile: (key: string) => storage.get(key),
+  parsePdf,
+  extractReceipt,
+  readImage: (b: Uint8Array) => readImage(b),
+}
 
 beforeAll(() => storage.ensure())
 afterAll(() => cleanup.run())
@@ -44,6 +50,20 @@ describe('extraction handler reading from S3', () => {
     expect(result.extraction?.fields.amount).toBe(truth.fields.amount)
     expect(result.extraction?.fields.currency).toBe(truth.fields.currency)
   })
+
+  it('reads a receipt photo (JPEG) from S3 by OCR to its ground truth family and amount', async () => {
+    const { pdf, truth } = generateReceipt({
+      family: 'vtb',
+      variant: 'sbp_outgoing',
+      seed: 'it-extraction-image',
+    })
+    const photo = await renderReceiptImage(pdf, 'photo', 'it-extraction-image')
+    const result = await handleSubmitted(await stored(photo.bytes), deps)
+    expect(result.error).toBeUndefined()
+    expect(result.extraction?.family).toBe(truth.family)
+    expect(result.extraction?.fields.source).toBe('ocr')
+    expect(result.extraction?.fields.receipt_number).toBe(truth.fields.receipt_number)
+  }, 120_000)
 
   it('reports an object missing from the bucket as a permanent storage error', async () => {
     const submission = await stored(new TextEncoder().encode('%PDF-1.4'))

@@ -10,6 +10,7 @@ export const checkErrorCodes = {
   file_too_large: { retryable: false, message: 'The file exceeds the size limit.' },
   unsupported_media_type: { retryable: false, message: 'The file type is not supported.' },
   image_unreadable: { retryable: false, message: 'The image could not be read.' },
+  image_too_large: { retryable: false, message: 'The image exceeds the pixel limits.' },
   vlm_unavailable: { retryable: true, message: 'The vision-language model could not be reached.' },
   storage_unavailable: { retryable: true, message: 'The stored file could not be read.' },
   stage_failed: { retryable: true, message: 'A processing stage failed.' },

@@ -21,7 +21,10 @@ import { emptyFields, emptyMatch } from '../aggregate/empty-blocks'
 import { assessAuthenticity } from '../authenticity'
 import { decide } from '../decision'
 import { extractReceipt } from '../extraction'
+import { extractImageReceipt } from '../extraction/extract-image-receipt'
+import { checkImage, type ImageHeader, type ImageLimits, sniffImageFormat } from '../image/index'
 import { matchExpectation } from '../match'
+import type { OcrPage } from '../ocr/ocr-page'
 import { parsePdf } from '../pdf/parse-pdf'
 import { defaultPdfLimits, type PdfLimits, type PdfModel } from '../pdf/pdf-model'
 import { deriveReplayKeys, judgeReplay, type ReplayCandidateInput, toReplayExtraction } from '../replay'
@@ -53,6 +56,12 @@ export interface RunCheckInput {
   /** Milliseconds since the submission, read when the record is finished (the caller's clock). */
   elapsedMs?: () => number
   limits?: PdfLimits
+  /**
+   * Reads an image (PNG, JPEG, WebP; told apart from a PDF by its bytes) by OCR. Absent, an image finishes
+   * `failed` with `stage_failed`: core runs no engine itself (see packages/ocr).
+   */
+  readImage?: (bytes: Uint8Array, header: ImageHeader) => Promise<OcrPage>
+  imageLimits?: ImageLimits
 }
 
 export interface CheckRun {
@@ -80,9 +89,14 @@ export async function runCheckDetailed(input: RunCheckInput): Promise<CheckRun> 
 
   let model: PdfModel | null = null
   let extraction: ExtractionResult | null = null
+  const image = sniffImageFormat(input.bytes) !== null
   try {
-    model = await parsePdf(input.bytes, input.limits ?? defaultPdfLimits)
-    extraction = extractReceipt(model)
+    if (image) {
+      extraction = await readImageReceipt(input)
+    } else {
+      model = await parsePdf(input.bytes, input.limits ?? defaultPdfLimits)
+      extraction = extractReceipt(model)
+    }
   } catch (error) {
     fail('extraction', error)
   }
@@ -150,7 +164,7 @@ export async function runCheckDetailed(input: RunCheckInput): Promise<CheckRun> 
     order_ref: input.expectation.order_ref ?? null,
     profile: input.profile.name,
     profile_version: input.profile.version,
-    mode: 'pdf',
+    mode: image ? 'image' : 'pdf',
     document,
     fields,
     match,
@@ -167,6 +181,13 @@ export async function runCheckDetailed(input: RunCheckInput): Promise<CheckRun> 
     },
   }
   return { record, extraction, replayKeys }
+}
+
+/** An image's authenticity is not assessed here (no PDF structure): its document stays `unknown`. */
+async function readImageReceipt(input: RunCheckInput): Promise<ExtractionResult> {
+  const header = checkImage(input.bytes, input.imageLimits)
+  if (!input.readImage) throw new CheckError('stage_failed', 'No OCR engine is available to read images.')
+  return extractImageReceipt(await input.readImage(input.bytes, header))
 }
 
 function toErrorBlock(error: unknown): ErrorBlock {

@@ -6,8 +6,10 @@
 import type { ReceiptFields, TransferType } from '@rv/schemas'
 import { emptyFields } from '../aggregate/empty-blocks'
 import type { FieldConstants, FieldName } from '../families/family-definition'
+import type { Interpreted } from './interpret-value'
 import type { LocalDateTime } from './moscow-time'
-import type { Readings } from './read-family-fields'
+import type { FieldReading, Readings } from './read-family-fields'
+import { repairAmountSign } from './repair-amount-sign'
 import { type PaidAt, resolvePaidAt } from './resolve-paid-at'
 
 export interface BuildInput {
@@ -21,6 +23,10 @@ export interface BuildInput {
   scale: number
   /** Whether the PDF had a text layer at all, and the language of its text (see detectLanguage). */
   hasText: boolean
+  /** Where the text came from: a PDF's text layer (default) or OCR of an image. */
+  textSource?: 'pdf_text' | 'ocr'
+  /** OCR only: the sign the family prints after every amount (see repair-amount-sign.ts). */
+  amountSign?: string
   language: string | null
 }
 
@@ -43,32 +49,53 @@ export function detectLanguage(text: string): string | null {
   return cyrillic > 0 ? 'ru' : null
 }
 
+/** A money reading, its ruble sign restored on an image when the family prints one (ambiguous if from a `2`). */
+function money(
+  reading: FieldReading | undefined,
+  sign: string | undefined,
+): { value: Interpreted | null; ambiguous: boolean } {
+  const repaired = sign && reading ? repairAmountSign(reading.raw, sign) : null
+  if (repaired) return { value: { kind: 'money', money: repaired.money }, ambiguous: repaired.ambiguous }
+  return { value: reading?.value ?? null, ambiguous: false }
+}
+
 export function buildFields(input: BuildInput): BuiltFields {
   const { readings, constants, scale } = input
   const fields: ReceiptFields = {
     ...emptyFields(),
     type: input.type,
-    source: input.hasText ? 'pdf_text' : 'none',
+    source: input.hasText ? (input.textSource ?? 'pdf_text') : 'none',
     language: input.language,
   }
   const confidence: Record<string, number> = {}
-  const set = <K extends keyof ReceiptFields>(name: K, value: ReceiptFields[K], c: number) => {
+  // A field read by OCR is only as sure as the engine was of the words it came from.
+  const read = (...names: FieldName[]) =>
+    Math.min(1, ...names.flatMap((n) => readings[n]?.cells ?? []).map((c) => c.confidence ?? 1))
+  const set = <K extends keyof ReceiptFields>(
+    name: K,
+    value: ReceiptFields[K],
+    c: number,
+    from: FieldName[] = name in readings ? [name as FieldName] : [],
+  ) => {
     if (value === null || value === undefined) return
     fields[name] = value
-    confidence[name] = Math.round(Math.min(1, c * scale) * 100) / 100
+    confidence[name] = Math.round(Math.min(1, c * scale * read(...from)) * 100) / 100
   }
   if (input.type) confidence['type'] = Math.round(0.99 * scale * 100) / 100
 
   // A rule may cap the confidence of what it reads (a label that only approximates the field).
   const cap = (name: FieldName, c: number) => Math.min(c, readings[name]?.rule.confidence ?? 1)
-  const amount = readings.amount?.value
-  if (amount?.kind === 'money') {
-    set('amount', amount.money.value, cap('amount', 0.99))
-    const currency = amount.money.currency ?? constants.currency ?? input.defaultCurrency
-    set('currency', currency, amount.money.currency ? 0.99 : 0.9)
+  const amount = money(readings.amount, input.amountSign)
+  if (amount.value?.kind === 'money') {
+    const { value, currency: printed } = amount.value.money
+    set('amount', value, cap('amount', amount.ambiguous ? 0.8 : 0.99))
+    const currency = printed ?? constants.currency ?? input.defaultCurrency
+    set('currency', currency, printed ? 0.99 : 0.9, printed ? ['amount'] : [])
   }
-  const commission = readings.commission?.value
-  if (commission?.kind === 'money') set('commission', commission.money.value, 0.99)
+  const commission = money(readings.commission, input.amountSign)
+  if (commission.value?.kind === 'money') {
+    set('commission', commission.value.money.value, commission.ambiguous ? 0.8 : 0.99)
+  }
 
   const status = readings.status_ok?.value
   if (status?.kind === 'status') set('status_ok', status.ok, 0.99)
@@ -90,15 +117,17 @@ export function buildFields(input: BuildInput): BuiltFields {
   // receipt_number is the SBP id where printed, else the bank's own number; payment_reference is always the
   // bank's own operation/receipt number when one is printed (it may then equal receipt_number).
   if (sbpId) set('receipt_number', sbpId, 0.99)
-  else if (reference) set('receipt_number', reference, 0.97)
+  else if (reference) set('receipt_number', reference, 0.97, ['payment_reference'])
   if (reference) set('payment_reference', reference, 0.97)
 
   const printedValue = readings.paid_at?.value
   const printed =
     printedValue?.kind === 'datetime' ? { local: printedValue.local, text: printedValue.text } : null
   const paidAt = resolvePaidAt({ printed: printed?.local ?? null, sbpId, window: input.sbpIdWindow })
-  set('paid_at', paidAt.paidAt, paidAt.confidence)
-  if (fields.paid_at) set('paid_at_source', paidAt.source, paidAt.confidence)
+  const paidFrom: FieldName[] =
+    paidAt.source === 'receipt_number' ? ['paid_at', 'receipt_number'] : ['paid_at']
+  set('paid_at', paidAt.paidAt, paidAt.confidence, paidFrom)
+  if (fields.paid_at) set('paid_at_source', paidAt.source, paidAt.confidence, paidFrom)
 
   fields.confidence = confidence
   return { fields, paidAt, sbpId, printed }

@@ -17,6 +17,8 @@ import { buildLines, linesToText } from './text-lines'
 export interface ExtractOptions {
   /** Families to recognise (default: every shipped family). Benchmarks pass none to measure generic reading. */
   families?: readonly FamilyDefinition[]
+  /** `ocr` when the runs were read from an image (see extract-image-receipt.ts). */
+  textSource?: 'pdf_text' | 'ocr'
 }
 
 /**
@@ -40,6 +42,7 @@ export function extractReceipt(model: PdfModel, options: ExtractOptions = {}): E
       sbpIdWindow: defaultSbpIdWindows.minute,
       scale: genericScale,
       hasText: model.runs.length > 0,
+      textSource: options.textSource ?? 'pdf_text',
       language: detectLanguage(normalizedText),
     })
     const facts = buildFacts({
@@ -65,6 +68,10 @@ export function extractReceipt(model: PdfModel, options: ExtractOptions = {}): E
     // A variant recognised with some labels missing is not trusted at full confidence.
     scale: recognition.labelCoverage === 1 ? 1 : 0.85,
     hasText: true,
+    textSource: options.textSource ?? 'pdf_text',
+    ...(options.textSource === 'ocr' && family.image?.amountSign
+      ? { amountSign: family.image.amountSign }
+      : {}),
     language: detectLanguage(normalizedText),
   })
   const name = `${family.family}/${variant.variant}`

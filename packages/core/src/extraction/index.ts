@@ -1,4 +1,5 @@
 export { decodeSbpIdTime, isSbpId, joinSbpId } from './decode-sbp-id'
+export { extractImageReceipt, type ImageExtraction } from './extract-image-receipt'
 export { type ExtractOptions, extractReceipt } from './extract-receipt'
 export { type LocalDateTime, moscowToEpochMs, toIsoUtc } from './moscow-time'
 export { labelKey, normalizeText } from './normalize-text'

@@ -99,7 +99,8 @@ function readBelow(lines: readonly Line[], hit: LabelHit, labelKeys: ReadonlySet
     ...row.cells.filter((c) => c.right < label.x).map((c) => c.right),
     Number.NEGATIVE_INFINITY,
   )
-  const inColumn = (c: Cell) => c.right > label.x - 3 && c.x < columnEnd && c.x > columnStart
+  // 3 pt of slack both ways: OCR places a value a pixel left of the label above it.
+  const inColumn = (c: Cell) => c.right > label.x - 3 && c.x < columnEnd - 3 && c.x > columnStart
   const cells: Cell[] = []
   let previous: Line | null = null
   for (let j = hit.line + 1; j < lines.length; j++) {

@@ -18,6 +18,8 @@ export interface Cell {
   right: number
   size: number
   page: number
+  /** OCR confidence of the cell's words (images only; a PDF's text is certain). */
+  confidence?: number
 }
 
 export interface Line {
@@ -40,6 +42,7 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
       right: run.x + run.width,
       size: run.fontSize,
       page: run.page,
+      ...(run.confidence === undefined ? {} : { confidence: run.confidence }),
     }))
     .filter((cell) => cell.text !== '')
     .sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x)

@@ -103,6 +103,13 @@ export interface FamilyDefinition {
   }
   /** Default currency of amounts printed without a unit. */
   currency: string
+  /**
+   * What differs when the receipt arrives as a picture. `amountSign`: every amount is printed followed by
+   * this sign (`₽`), which OCR has no glyph for and reads as `P`, `?`, `°` or a trailing `2` — so on an image
+   * a trailing lookalike of it is the sign, not a digit; `RUR` (Alfa): a misread three-capital code after an
+   * amount is that code (extraction/repair-amount-sign.ts).
+   */
+  image?: { amountSign?: '₽' | 'RUR' }
   /** Labels the template prints but no rule reads: values stop at them, and documentation lists them. */
   otherLabels?: string[]
   /** Rules shared by every variant; a variant's own rule for the same field wins. */

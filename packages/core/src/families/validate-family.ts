@@ -56,6 +56,11 @@ export function validateFamily(raw: unknown): FamilyDefinition {
   if (!Array.isArray(w) || w.length !== 2 || !(w[0]! <= w[1]!)) fail('time.sbpIdWindow')
   if (d.time.precision !== 'second' && d.time.precision !== 'minute') fail('time.precision')
   if (d.otherLabels !== undefined && !Array.isArray(d.otherLabels)) fail('otherLabels')
+  if (
+    d.image !== undefined &&
+    (typeof d.image !== 'object' || !['₽', 'RUR'].includes(d.image.amountSign ?? '₽'))
+  )
+    fail('image')
   checkRules(d.fields, 'fields', fail)
   checkRules(d.extras ?? {}, 'extras', fail, ['generated_at'])
   if (!Array.isArray(d.variants) || d.variants.length === 0) fail('variants')

@@ -18,6 +18,8 @@ export interface TextRun {
   /** Font resource's base font name with the subset tag stripped, e.g. `Tahoma`. */
   fontName: string
   fontSize: number
+  /** Set only for text read by OCR from an image: the engine's confidence in [0, 1] (lowest of its words). */
+  confidence?: number
 }
 
 export interface PdfPage {

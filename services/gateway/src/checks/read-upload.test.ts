@@ -19,6 +19,31 @@ describe('readUpload', () => {
   })
 
   it.each([
+    ['png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]],
+    ['jpeg', [0xff, 0xd8, 0xff, 0xe0, 0, 16]],
+    ['webp', [...new TextEncoder().encode('RIFF\0\0\0\0WEBPVP8 ')]],
+  ])(
+    'accepts a %s image by its bytes, whatever the part claims, as an image upload',
+    async (format, head) => {
+      const bytes = new Uint8Array([...(head as number[]), 1, 2, 3])
+      const upload = await readUpload(
+        { file: new File([bytes], '', { type: 'application/pdf' }) },
+        { maxFileBytes: 100 },
+      )
+      expect(upload).toMatchObject({
+        kind: 'image',
+        contentType: `image/${format}`,
+        filename: `receipt.${format}`,
+      })
+    },
+  )
+
+  it('marks a PDF upload as a pdf', async () => {
+    const upload = await readUpload({ file: new File([pdf], 'r.pdf') }, { maxFileBytes: 100 })
+    expect(upload.kind).toBe('pdf')
+  })
+
+  it.each([
     [{}, 400, 'file_missing'],
     [{ file: 'text' }, 400, 'file_missing'],
     [{ file: new File([new Uint8Array(101)], 'big.pdf') }, 413, 'file_too_large'],
@@ -28,6 +53,7 @@ describe('readUpload', () => {
       415,
       'unsupported_media_type',
     ],
+    [{ file: new File(['GIF89a....'], 'x.gif', { type: 'image/gif' }) }, 415, 'unsupported_media_type'],
   ])('rejects %o with %i %s', async (body, status, code) => {
     const error = await readUpload(body as Record<string, File>, { maxFileBytes: 100 }).catch((e) => e)
     expect(error).toBeInstanceOf(ApiError)

@@ -1,9 +1,14 @@
+import { sniffImageFormat } from '@rv/core/image/index'
 import { ApiError } from '../api-error'
+
+export type UploadKind = 'pdf' | 'image'
 
 export interface Upload {
   bytes: Uint8Array
   filename: string
-  contentType: 'application/pdf'
+  /** Decided by the bytes: a PDF, or a PNG / JPEG / WebP image (the check's `mode`). */
+  kind: UploadKind
+  contentType: 'application/pdf' | 'image/png' | 'image/jpeg' | 'image/webp'
   expectationText: string | undefined
 }
 
@@ -15,7 +20,8 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
 
 /**
  * Reads and checks the multipart body: the `file` part (size, type by magic bytes, never by the client's
- * claimed content type) and the `expectation` text part.
+ * claimed content type: a PDF, or a PNG, JPEG or WebP image) and the `expectation` text part. An image's
+ * pixel limits are judged by the extraction stage from its header (a `failed` check, `image_too_large`).
  */
 export async function readUpload(
   body: Record<string, string | File | (string | File)[]>,
@@ -38,9 +44,10 @@ export async function readUpload(
   if (bytes.byteLength === 0) {
     throw new ApiError(400, 'file_empty', { message: 'The file part is empty.', param: 'file' })
   }
-  if (!looksLikePdf(bytes)) {
+  const image = sniffImageFormat(bytes)
+  if (!image && !looksLikePdf(bytes)) {
     throw new ApiError(415, 'unsupported_media_type', {
-      message: 'Only PDF receipts are accepted.',
+      message: 'Receipts are accepted as PDF, PNG, JPEG or WebP.',
       param: 'file',
     })
   }
@@ -54,5 +61,20 @@ export async function readUpload(
       param: 'expectation',
     })
   }
-  return { bytes, filename: file.name || 'receipt.pdf', contentType: 'application/pdf', expectationText }
+  if (image) {
+    return {
+      bytes,
+      filename: file.name || `receipt.${image}`,
+      kind: 'image',
+      contentType: `image/${image}`,
+      expectationText,
+    }
+  }
+  return {
+    bytes,
+    filename: file.name || 'receipt.pdf',
+    kind: 'pdf',
+    contentType: 'application/pdf',
+    expectationText,
+  }
 }

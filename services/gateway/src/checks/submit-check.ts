@@ -126,7 +126,7 @@ export function submitCheck(deps: GatewayDeps) {
       },
       expectation: expectation.value,
       profile,
-      mode: 'pdf',
+      mode: upload.kind,
     }
     const record = pendingRecord({
       checkId,
@@ -134,7 +134,7 @@ export function submitCheck(deps: GatewayDeps) {
       createdAt,
       orderRef: expectation.value.order_ref ?? null,
       profile,
-      mode: 'pdf',
+      mode: upload.kind,
     })
     try {
       await deps.checks.insertPending(record, submission as unknown as Record<string, unknown>)

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import { runsToOcrPage } from '../ocr/testing/runs-to-ocr-page'
+import { extractImageReceipt } from './extract-image-receipt'
+import { extractReceipt } from './extract-receipt'
+import { rightLayoutRows, syntheticModel } from './testing/synthetic-model'
+
+// A VTB outgoing SBP receipt's shape (FAMILIES.md), fake values.
+const body = rightLayoutRows(
+  [
+    ['Статус', 'Выполнено'],
+    ['Дата операции', '11.02.2026, 10:10'],
+    ['Счет списания', '*1234'],
+    ['Имя плательщика', 'Пётр Сергеевич Л.'],
+    ['Получатель', 'Софья Олеговна Т.'],
+    ['Телефон получателя', '+7 (900) 123-45-67'],
+    ['Банк получателя', 'Сбербанк'],
+    ['ID операции в СБП', 'B6042071012K4Q27000007001', '7001011'],
+  ],
+  { labelX: 24.75, valueRight: 257.07, top: 130.2, pitch: 24 },
+)
+const model = syntheticModel({
+  width: 281.2125,
+  height: 437.25,
+  runs: [
+    { text: 'Исходящий перевод СБП', x: 70, y: 82, size: 10.5 },
+    { text: 'Софья Олеговна Т.', x: 70, y: 100, size: 10.5 },
+    ...body,
+    { text: 'Сумма операции', x: 24.75, y: 350, size: 13.5 },
+    { text: '1 050 ₽', right: 257.07, y: 349.2, size: 13.5 },
+    { text: 'Банк ВТБ (ПАО)', x: 108, y: 390 },
+    { text: 'Операция выполнена', x: 97.5, y: 399.4 },
+  ],
+})
+const fromPdf = extractReceipt(model)
+
+describe('extractImageReceipt', () => {
+  it('reads from OCR words what the PDF path reads from the runs, at any resolution', () => {
+    for (const pxPerPt of [1.5, 2.08, 4]) {
+      const result = extractImageReceipt(runsToOcrPage(model, { pxPerPt }))
+      expect(result.family).toBe('vtb/sbp_outgoing')
+      expect({ ...result.fields, confidence: {} }).toEqual({
+        ...fromPdf.fields,
+        source: 'ocr',
+        confidence: {},
+      })
+    }
+  })
+
+  it('survives the usual misreadings: ruble sign as P, a label letter, Cyrillic capitals in the SBP id', () => {
+    const page = runsToOcrPage(model, {
+      rewrite: (w) =>
+        ({ '₽': 'Р', СБП: 'CBN', B6042071012K4Q27000007001: 'В6042071012К4Q27000007001' })[w] ?? w,
+    })
+    const result = extractImageReceipt(page)
+    expect(result.fields).toMatchObject({
+      amount: 1050,
+      currency: 'RUB',
+      receipt_number: 'B6042071012K4Q270000070017001011',
+      paid_at_source: 'receipt_number',
+    })
+  })
+
+  it('scales each field confidence by the OCR confidence of its words', () => {
+    const page = runsToOcrPage(model, {
+      confidence: 0.95,
+      rewrite: (w) => (w === '050' ? { text: w, confidence: 0.5 } : w),
+    })
+    const { fields, ocr } = extractImageReceipt(page)
+    expect(fields.amount).toBe(1050)
+    expect(fields.confidence['amount']).toBeLessThanOrEqual(0.5)
+    expect(fields.confidence['recipient_name']).toBeGreaterThan(0.9)
+    expect(fields.confidence['recipient_name']).toBeLessThanOrEqual(0.95)
+    expect(ocr.words).toHaveLength(page.words.length)
+    expect(ocr.confidence).toBeLessThan(0.95)
+  })
+
+  it('reads an unknown layout with the generic reader, and an empty page as unknown with no fields', () => {
+    const other = syntheticModel({
+      width: 300,
+      height: 300,
+      runs: [
+        { text: 'Платёжный документ', x: 20, y: 20 },
+        { text: 'Сумма', x: 20, y: 60 },
+        { text: '600,00 ₽', right: 280, y: 60 },
+      ],
+    })
+    const generic = extractImageReceipt(runsToOcrPage(other))
+    expect(generic.family).toBe('unknown')
+    expect(generic.fields.amount).toBe(600)
+    expect(generic.fields.confidence['amount']).toBeLessThan(0.9)
+    const empty = extractImageReceipt({ width: 100, height: 100, words: [] })
+    expect(empty.family).toBe('unknown')
+    expect(empty.fields.amount).toBeNull()
+    expect(empty.fields.source).toBe('none')
+  })
+})

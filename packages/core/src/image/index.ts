@@ -1,0 +1,2 @@
+export { type ImageFormat, type ImageHeader, readImageHeader, sniffImageFormat } from './image-header'
+export { checkImage, defaultImageLimits, type ImageLimits } from './image-limits'

@@ -1,0 +1,24 @@
+/**
+ * What an OCR engine read on one image: words with their boxes (pixels, origin at the top-left) and the
+ * engine's confidence in [0, 1]. The engine's own grouping (block, paragraph, line) is kept: it is what
+ * separates a label from the value printed beside it on the same row.
+ */
+export interface OcrWord {
+  text: string
+  left: number
+  top: number
+  width: number
+  height: number
+  /** Engine confidence in [0, 1]. */
+  confidence: number
+  block: number
+  paragraph: number
+  line: number
+}
+
+export interface OcrPage {
+  /** Image size in pixels (after any rotation applied before OCR). */
+  width: number
+  height: number
+  words: OcrWord[]
+}

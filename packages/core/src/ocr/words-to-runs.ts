@@ -1,0 +1,204 @@
+/**
+ * OCR words → the positioned text runs the PDF path reads (`TextRun`, points, origin top-left), so family
+ * recognition and the family readers work on images unchanged. Two things a PDF gives and an image does not:
+ * - **Runs.** A PDF draws a label or a value as one run; OCR reads words. Words of one OCR line join into a
+ *   run while the gap between them is a word space; a wider gap (the column gap between a label and its value)
+ *   starts a new run.
+ * - **Scale.** An image has no points. The scale is chosen so that the median text line is `bodySize` points
+ *   tall, the body size of the receipts the families describe: the readers' tolerances (in points and in
+ *   line heights) then mean on an image what they mean on the PDF, whatever the resolution.
+ * - **Skew.** A photo is rarely square to the page; the readers group a row by its height on the page, so
+ *   a 2° tilt would split a label from its value. The tilt is measured on the OCR's own lines (the slope of
+ *   word bottoms along each line, median over lines) and undone on the word boxes before anything else.
+ * Each run carries the lowest confidence of its words.
+ */
+import type { TextRun } from '../pdf/pdf-model'
+import type { OcrPage, OcrWord } from './ocr-page'
+
+/** Body text size of the families' receipts, in points. */
+export const bodySize = 9
+/** Word height (ascender to descender of a mixed-case word) as a share of the font size. */
+const heightPerSize = 0.9
+/** Words closer than this many line heights are one run. */
+const wordGap = 0.9
+
+export interface OcrRuns {
+  runs: TextRun[]
+  /** Points per pixel. */
+  scale: number
+  width: number
+  height: number
+}
+
+export function wordsToRuns(page: OcrPage): OcrRuns {
+  const lines = groupLines(deskew(page.words))
+  const lineHeights = lines.map(lineHeight).filter((h) => h > 0)
+  const median = quantile(lineHeights, 0.5)
+  const scale = median > 0 ? (bodySize * heightPerSize) / median : 1
+  const runs: TextRun[] = []
+  for (const words of lines) {
+    // A line of lowercase words without ascenders looks shorter than its font: never below the median, so
+    // tolerances in line heights (wrapped values, the next row) do not shrink on such a line.
+    const h = Math.max(lineHeight(words), median)
+    let current: OcrWord[] = []
+    const flush = () => {
+      if (current.length > 0) runs.push(toRun(current, h, scale))
+      current = []
+    }
+    for (const word of words) {
+      const last = current.at(-1)
+      if (last && word.left - (last.left + last.width) > wordGap * h) flush()
+      current.push(word)
+    }
+    flush()
+  }
+  runs.sort((a, b) => a.y - b.y || a.x - b.x)
+  return { runs, scale, width: page.width * scale, height: page.height * scale }
+}
+
+/** The page's tilt (radians, positive = text descends to the right) from the OCR lines, median of slopes. */
+export function estimateSkew(words: readonly OcrWord[]): number {
+  const slopes: number[] = []
+  for (const line of groupLines(words)) {
+    if (line.length < 2) continue
+    const first = line[0]!
+    const last = line.at(-1)!
+    const run = last.left + last.width / 2 - (first.left + first.width / 2)
+    // Short lines say little about the angle; bottoms of words with and without descenders differ.
+    if (run < 8 * first.height) continue
+    const rise = last.top + last.height - (first.top + first.height)
+    slopes.push(Math.atan2(rise, run))
+  }
+  const angle = quantile(slopes, 0.5)
+  // Under ~0.1°, nothing to undo; beyond 10°, not a tilt but a layout this reading does not expect.
+  return Math.abs(angle) < 0.002 || Math.abs(angle) > 0.18 ? 0 : angle
+}
+
+function deskew(words: readonly OcrWord[]): OcrWord[] {
+  const angle = estimateSkew(words)
+  if (angle === 0) return [...words]
+  const cos = Math.cos(angle)
+  const sin = Math.sin(angle)
+  return words.map((w) => {
+    // Rotate the box's centre back by the tilt; the box keeps its size.
+    const cx = w.left + w.width / 2
+    const cy = w.top + w.height / 2
+    const x = cx * cos + cy * sin
+    const y = -cx * sin + cy * cos
+    return { ...w, left: x - w.width / 2, top: y - w.height / 2 }
+  })
+}
+
+function groupLines(words: readonly OcrWord[]): OcrWord[][] {
+  const byLine = new Map<string, OcrWord[]>()
+  for (const word of words) {
+    const key = `${word.block}/${word.paragraph}/${word.line}`
+    const line = byLine.get(key) ?? []
+    line.push(word)
+    byLine.set(key, line)
+  }
+  return [...byLine.values()].map((line) => line.sort((a, b) => a.left - b.left))
+}
+
+/** The line's text height in pixels: the tallest word (a lone lowercase word would understate it). */
+function lineHeight(words: readonly OcrWord[]): number {
+  return Math.max(0, ...words.map((w) => w.height))
+}
+
+/**
+ * Tesseract's models have no ruble sign: it reads `₽` as a Latin or Cyrillic P, `?` or `°`. Standing after
+ * a number, none of these is anything else. (A `2` is; families that print `₽` repair that case with what
+ * they know, extraction/repair-amount-sign.ts.)
+ */
+const rubleLookalike = /^[PР?°]$/
+
+/**
+ * Identifiers (SBP ids, operation numbers) are Latin capitals and digits; with Russian and English models
+ * loaded tesseract may pick the Cyrillic twin of a capital (`С` for `C`). A token of capitals and digits
+ * with at least as many digits as letters is an identifier, never a Russian word: its twins become Latin.
+ */
+const cyrillicTwins: Record<string, string> = {
+  А: 'A',
+  В: 'B',
+  С: 'C',
+  Е: 'E',
+  Н: 'H',
+  К: 'K',
+  М: 'M',
+  О: 'O',
+  Р: 'P',
+  Т: 'T',
+  Х: 'X',
+  У: 'Y',
+}
+const identifierLike = /^[0-9A-ZА-ЯЁ]{5,}$/
+/** A ruble sign read glued to its number (`600Р`, `600?`): tesseract has no glyph for it. */
+const rubleGlued = /^(\d[\d.,]*)[PР?°]$/
+
+/** A name's initial read as its digit twin (`З.` as `3.`): only right after a capitalised Russian word. */
+const initialTwins: Record<string, string> = { '3': 'З', '0': 'О', '4': 'Ч' }
+const digitInitial = /^([034])\.$/
+
+function wordText(word: OcrWord, previous: OcrWord | undefined): string {
+  const text = word.text
+  const initial = digitInitial.exec(text)
+  if (initial && previous && /^[А-ЯЁ][а-яё]+$/.test(previous.text)) return `${initialTwins[initial[1]!]}.`
+  if (previous && rubleLookalike.test(text) && /\d$/.test(previous.text)) return '₽'
+  const glued = rubleGlued.exec(text)
+  if (glued) return `${glued[1]} ₽`
+  if (identifierLike.test(text)) {
+    const digits = text.replace(/\D/g, '').length
+    if (digits >= text.length - digits) return text.replace(/[А-ЯЁ]/g, (ch) => cyrillicTwins[ch] ?? ch)
+  }
+  return text
+}
+
+const latinTwins = 'ABCEHKMOPTXYaceopxy'
+const cyrillicOfLatin = 'АВСЕНКМОРТХУасеорху'
+
+/**
+ * A run is written in one script: a foreign name (`Saidov K.`) does not switch to Cyrillic for its initial.
+ * When one script has at least two letters with no twin in the other and the other has none, the letters
+ * OCR gave as the other script's twins are put back in the dominant script. Mixed runs (`Озон Банк (Ozon)`)
+ * and runs of twins only (`Е. С.`) are left as read.
+ */
+function oneScript(text: string): string {
+  const latin = (text.match(/[A-Za-z]/g) ?? []).filter((ch) => !latinTwins.includes(ch)).length
+  const cyrillic = (text.match(/[А-Яа-яЁё]/g) ?? []).filter((ch) => !cyrillicOfLatin.includes(ch)).length
+  if (latin >= 2 && cyrillic === 0) {
+    return text.replace(/[А-Яа-яЁё]/g, (ch) => {
+      const i = cyrillicOfLatin.indexOf(ch)
+      return i < 0 ? ch : latinTwins[i]!
+    })
+  }
+  if (cyrillic >= 2 && latin === 0) {
+    return text.replace(/[A-Za-z]/g, (ch) => {
+      const i = latinTwins.indexOf(ch)
+      return i < 0 ? ch : cyrillicOfLatin[i]!
+    })
+  }
+  return text
+}
+
+function toRun(words: readonly OcrWord[], lineHeightPx: number, scale: number): TextRun {
+  const left = Math.min(...words.map((w) => w.left))
+  const top = Math.min(...words.map((w) => w.top))
+  const right = Math.max(...words.map((w) => w.left + w.width))
+  const bottom = Math.max(...words.map((w) => w.top + w.height))
+  return {
+    page: 0,
+    text: oneScript(words.map((w, i) => wordText(w, words[i - 1])).join(' ')),
+    x: left * scale,
+    y: top * scale,
+    width: (right - left) * scale,
+    height: (bottom - top) * scale,
+    fontName: 'ocr',
+    fontSize: (lineHeightPx * scale) / heightPerSize,
+    confidence: Math.min(...words.map((w) => w.confidence)),
+  }
+}
+
+function quantile(xs: readonly number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0
+}

@@ -1,0 +1,171 @@
+/**
+ * `npm run bench:images [-- --per-variant N] [--real-limit N] [--kinds clean,screenshot,photo] [--real <dir>]`
+ *
+ * Accuracy and time of the offline image path (sharp + Tesseract → OCR words → the family readers), per kind
+ * of picture (packages/generator/src/images: `clean` render, `screenshot` crop, `photo` tilt+blur+grain+JPEG):
+ * - generated receipts (@rv/generator, every variant, ground truth JSON);
+ * - real development receipts (../shared/corpus/real, skipped when absent), rendered to images in memory and
+ *   a temp folder at run time, never kept. Their ground truth is the PDF path's extraction of the same file
+ *   (100% on these receipts, `npm run bench:extraction`). Only aggregate figures are printed, never values.
+ * Per kind: family accuracy, per-field exact match (text fields compared after whitespace/hyphen
+ * normalisation: a picture cannot show VTB's non-breaking hyphens), wrong amounts with confidence >= 0.9
+ * (must be 0), and time per image (OCR: decode + preprocess + tesseract; median and p95, wall and CPU of
+ * this process and its children — tesseract runs with OMP_THREAD_LIMIT=1, i.e. one core).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { extractImageReceipt, extractReceipt, parsePdf, postFieldKeys } from '@rv/core'
+import { normalizeText } from '@rv/core/extraction/index'
+import {
+  generateReceipt,
+  generatorFamilies,
+  type ImageKind,
+  imageKinds,
+  renderReceiptImage,
+} from '@rv/generator'
+import { readImage } from '@rv/ocr'
+import type { ReceiptFields } from '@rv/schemas'
+
+const { values } = parseArgs({
+  options: {
+    'per-variant': { type: 'string', default: '3' },
+    'real-limit': { type: 'string', default: '0' },
+    kinds: { type: 'string', default: imageKinds.join(',') },
+    real: { type: 'string', default: resolve(import.meta.dirname, '../../shared/corpus/real') },
+  },
+})
+const perVariant = Number(values['per-variant'])
+const realLimit = Number(values['real-limit'])
+const kinds = values.kinds.split(',') as ImageKind[]
+// `source` is `ocr` by design and the confidence map is compared as a threshold below, not by value.
+const fieldNames = postFieldKeys.filter((k) => k !== 'confidence' && k !== 'source')
+
+const pct = (ok: number, n: number) => (n === 0 ? 'n/a' : `${((100 * ok) / n).toFixed(1)}%`)
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? Number.NaN
+}
+
+class KindTally {
+  n = 0
+  family = 0
+  readonly fields = new Map<string, number>()
+  wrongConfidentAmount = 0
+  readonly wall: number[] = []
+  readonly cpu: number[] = []
+  add(family: boolean, got: ReceiptFields, truth: ReceiptFields): void {
+    this.n++
+    if (family) this.family++
+    for (const f of fieldNames) if (same(got[f], truth[f])) this.fields.set(f, (this.fields.get(f) ?? 0) + 1)
+    if (got.amount !== null && got.amount !== truth.amount && (got.confidence['amount'] ?? 0) >= 0.9) {
+      this.wrongConfidentAmount++
+    }
+  }
+  print(kind: string): void {
+    console.log(`  -- ${kind}: ${this.n} images`)
+    console.log(
+      `    ${'family'.padEnd(20)} ${pct(this.family, this.n).padStart(7)}  (${this.family}/${this.n})`,
+    )
+    for (const f of fieldNames) {
+      const ok = this.fields.get(f) ?? 0
+      console.log(`    ${f.padEnd(20)} ${pct(ok, this.n).padStart(7)}  (${ok}/${this.n})`)
+    }
+    console.log(`    wrong amount with confidence >= 0.9: ${this.wrongConfidentAmount}`)
+    const ms = (x: number) => `${x.toFixed(0)} ms`
+    console.log(
+      `    OCR time per image: wall median ${ms(quantile(this.wall, 0.5))}, p95 ${ms(quantile(this.wall, 0.95))}; ` +
+        `CPU (one core) median ${ms(quantile(this.cpu, 0.5))}, p95 ${ms(quantile(this.cpu, 0.95))}`,
+    )
+  }
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (typeof a === 'string' && typeof b === 'string') return normalizeText(a) === normalizeText(b)
+  return a === b
+}
+
+/** CPU ms of this process plus its waited-for children (tesseract), from /proc (Linux). */
+function cpuMs(): number {
+  const own = process.cpuUsage()
+  let children = 0
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // Fields 16 and 17 (1-based, counting pid and comm) are cutime and cstime, in clock ticks (100 Hz).
+    children = (Number(fields[13]) + Number(fields[14])) * 10
+  } catch {
+    children = 0
+  }
+  return (own.user + own.system) / 1000 + children
+}
+
+async function readTimed(bytes: Uint8Array, tally: KindTally) {
+  const cpu = cpuMs()
+  const started = performance.now()
+  const page = await readImage(bytes)
+  tally.wall.push(performance.now() - started)
+  tally.cpu.push(cpuMs() - cpu)
+  return extractImageReceipt(page)
+}
+
+async function benchSet(
+  title: string,
+  items: AsyncIterable<{ pdf: Uint8Array; seed: string; family: string; fields: ReceiptFields }>,
+): Promise<void> {
+  const tallies = new Map(kinds.map((k) => [k, new KindTally()]))
+  let done = 0
+  for await (const item of items) {
+    // Progress on stderr, so a long run on a loaded machine shows it is alive; never values.
+    process.stderr.write(`\r${title.split(' ')[0]}: ${++done} documents`)
+    for (const kind of kinds) {
+      const image = await renderReceiptImage(item.pdf, kind, item.seed)
+      const result = await readTimed(image.bytes, tallies.get(kind)!)
+      tallies.get(kind)!.add(result.family === item.family, result.fields, item.fields)
+    }
+  }
+  console.log(`\n== ${title}`)
+  for (const [kind, tally] of tallies) tally.print(kind)
+}
+
+async function* generated() {
+  for (const name of generatorFamilies) {
+    const [bank, variant] = name.split('/') as [string, string]
+    for (let i = 0; i < perVariant; i++) {
+      const { pdf, truth } = generateReceipt({ family: bank, variant, seed: `bench-images-${i}` })
+      yield { pdf, seed: `bench-images-${i}`, family: truth.family, fields: truth.fields }
+    }
+  }
+}
+
+async function* real(dir: string) {
+  const files = readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.pdf'))
+    .sort()
+  const step = realLimit > 0 ? Math.max(1, Math.floor(files.length / realLimit)) : 1
+  for (const [i, file] of files.entries()) {
+    if (i % step !== 0) continue
+    const pdf = new Uint8Array(readFileSync(join(dir, file)))
+    const truth = extractReceipt(await parsePdf(pdf))
+    yield { pdf, seed: `real-${i}`, family: truth.family, fields: truth.fields }
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(`bench:images — kinds ${kinds.join(', ')}; started ${new Date().toISOString()}`)
+  if (perVariant > 0) {
+    await benchSet(
+      `generated receipts (@rv/generator, ${perVariant} per variant, ${generatorFamilies.length} variants)`,
+      generated(),
+    )
+  }
+  if (!existsSync(values.real)) console.log(`\n== real corpus: skipped (${values.real} absent)`)
+  else
+    await benchSet(
+      `real development receipts (${values.real}; truth = the PDF path's extraction)`,
+      real(values.real),
+    )
+}
+
+await main()
