@@ -63,30 +63,6 @@ describe('authenticity handleExtracted', () => {
     }
   })
 
-  it('gives an image an unknown document with no PDF checks, without reading or parsing the file', async () => {
-    const event = await extracted(
-      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      'vtb/sbp_outgoing',
-    )
-    let read = false
-    const result = await handleExtracted(
-      { ...event, submission: { ...event.submission, mode: 'image' } },
-      {
-        ...deps,
-        readFile: async (key) => {
-          read = true
-          return storage.get(key)
-        },
-      },
-    )
-    expect(read).toBe(false)
-    expect(result).toEqual({
-      check_id: event.check_id,
-      tenant_id: event.tenant_id,
-      document: { verdict: 'unknown', family: 'vtb/sbp_outgoing', checks: [] },
-    })
-  })
-
   it('publishes nothing when extraction failed', async () => {
     expect(await handleExtracted(await extracted(new Uint8Array([1]), null), deps)).toBeNull()
   })
