@@ -7,11 +7,12 @@
  *
  *   eval "$(bash deploy/native/stack.sh env)"
  *   npm run bench:load -- --rate 30 --duration 60 [--stored 100000] [--tenants 4]
- *        [--replicas authenticity=2] [--concurrency 4] [--partitions 6] [--drain 30]
+ *        [--replicas authenticity=2] [--concurrency 4] [--partitions 6] [--drain 30] [--cpu-prof DIR]
  *
  * Starts the six services on an isolated namespace of that stack and removes it afterwards.
  * Options: scripts/load/options.ts. Method and results: docs/capacity.md.
  */
+import { resolve } from 'node:path'
 import { buildLedger, formatRefused, type Ledger } from './load/accounting'
 import { type BenchStack, stackServerPids, startBenchStack } from './load/bench-stack'
 import type { Completion } from './load/completion-watcher'
@@ -118,6 +119,9 @@ async function main(): Promise<void> {
     tenants: options.tenants,
     replicas: options.replicas,
     env: serviceEnv(options),
+    ...(options.cpuProfDir === undefined
+      ? {}
+      : { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${resolve(options.cpuProfDir)}`] }),
   })
   let interrupted = false
   const onSignal = () => {

@@ -35,6 +35,7 @@ export interface BenchStackOptions {
   name: string
   tenants: number
   replicas?: StartServicesOptions['replicas']
+  nodeArgs?: StartServicesOptions['nodeArgs']
   /** Extra service environment (sweeper deadline, concurrency, ...). */
   env?: Record<string, string>
   /** Runs after the tenants exist and before the services start (seeding stored checks). */
@@ -71,6 +72,7 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
     env: { ...e2e.env, ...benchServiceEnv, ...options.env },
     readyTimeoutMs: 180_000,
     ...(options.replicas ? { replicas: options.replicas } : {}),
+    ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
   })
   const watcher = await watchCompletions({
     brokers: stack.kafkaBrokers,

@@ -12,6 +12,7 @@ describe('parseLoadOptions', () => {
       drainS: 30,
       concurrency: undefined,
       partitions: undefined,
+      cpuProfDir: undefined,
     })
   })
 
@@ -30,6 +31,7 @@ describe('parseLoadOptions', () => {
       drainS: 5,
       concurrency: 4,
       partitions: 6,
+      cpuProfDir: undefined,
     })
   })
 

@@ -9,6 +9,7 @@
  *   --drain S           seconds to wait after the last POST for completions (default 30)
  *   --concurrency N     CONSUMER_CONCURRENCY of every consumer (partitions consumed at once; default: config's)
  *   --partitions N      partitions of each topic created for the run (default: config's)
+ *   --cpu-prof DIR      services write V8 CPU profiles into DIR when they stop (open in Chrome DevTools)
  */
 const consumerServices = ['extraction', 'authenticity', 'matching', 'replay', 'aggregator'] as const
 export type ConsumerService = (typeof consumerServices)[number]
@@ -22,6 +23,7 @@ export interface LoadOptions {
   drainS: number
   concurrency: number | undefined
   partitions: number | undefined
+  cpuProfDir: string | undefined
 }
 
 function value(argv: readonly string[], name: string): string | undefined {
@@ -68,5 +70,6 @@ export function parseLoadOptions(argv: readonly string[]): LoadOptions {
     drainS: number(argv, 'drain', 30, 0),
     concurrency: optionalInt(argv, 'concurrency'),
     partitions: optionalInt(argv, 'partitions'),
+    cpuProfDir: value(argv, 'cpu-prof'),
   }
 }

@@ -30,6 +30,8 @@ export interface GatewayConfig {
     /** How often a waiting request re-reads the record. */
     waitPollMs: number
   }
+  /** A publish of check.submitted.v1 is bounded; after a failed one, submissions get 503 for `cooldownMs`. */
+  bus: { timeoutMs: number; cooldownMs: number }
   /** Per-tenant token bucket of each gateway instance. */
   rateLimit: { capacity: number; refillPerSecond: number }
   profile: { name: string; version: number }
@@ -70,6 +72,18 @@ export function readGatewayConfig(r: EnvReader): GatewayConfig {
         min: 0,
       }),
       waitPollMs: r.int('WAIT_POLL_MS', { doc: 'Poll interval of Prefer: wait', default: 100, min: 10 }),
+    },
+    bus: {
+      timeoutMs: r.int('PUBLISH_TIMEOUT_MS', {
+        doc: 'Longest a POST waits for check.submitted.v1 to be acknowledged',
+        default: 3000,
+        min: 100,
+      }),
+      cooldownMs: r.int('BUS_DOWN_COOLDOWN_MS', {
+        doc: 'How long a failed publish makes POST answer 503 before trying the bus again',
+        default: 5000,
+        min: 0,
+      }),
     },
     rateLimit: {
       capacity: r.int('RATE_LIMIT_BURST', { doc: 'Requests a tenant may burst', default: 20, min: 1 }),

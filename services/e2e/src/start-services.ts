@@ -45,6 +45,8 @@ export interface StartServicesOptions {
    * more than one gateway is not supported here (they would need a port each).
    */
   replicas?: Partial<Record<Exclude<ServiceName, 'gateway'>, number>>
+  /** Node flags for every service (tsx passes them on), e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof']. */
+  nodeArgs?: readonly string[]
 }
 
 export async function freePort(): Promise<number> {
@@ -72,9 +74,10 @@ function startOne(
   name: ServiceName,
   env: Record<string, string | undefined>,
   output: 'inherit' | 'ignore',
+  nodeArgs: readonly string[] = [],
 ): Child {
   const tsx = resolve(repoRoot, 'node_modules/.bin/tsx')
-  const child = spawn(tsx, [resolve(repoRoot, `services/${name}/src/main.ts`)], {
+  const child = spawn(tsx, [...nodeArgs, resolve(repoRoot, `services/${name}/src/main.ts`)], {
     cwd: repoRoot,
     env: { ...env, KAFKA_CLIENT_ID: `rv-${name}` } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -118,7 +121,8 @@ async function waitReady(url: string, children: Child[], timeoutMs: number): Pro
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   return new Promise((done) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    // The whole tree: SIGKILL on the launcher alone would orphan the node process still running the service.
+    const force = setTimeout(() => void killChild(child, 'SIGKILL'), 10_000)
     child.once('exit', () => {
       clearTimeout(force)
       done()
@@ -179,7 +183,7 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
   const replicasOf = (name: ServiceName) =>
     name === 'gateway' ? 1 : Math.max(1, options.replicas?.[name] ?? 1)
   const startAll = (name: ServiceName) =>
-    Array.from({ length: replicasOf(name) }, () => startOne(name, env, output))
+    Array.from({ length: replicasOf(name) }, () => startOne(name, env, output, options.nodeArgs))
   const byName = new Map<ServiceName, Child[]>(serviceNames.map((name) => [name, startAll(name)]))
   const replicas = (name: ServiceName) => byName.get(name) ?? []
   const all = () => [...byName.values()].flat()

@@ -30,6 +30,7 @@ const app = createApp({
     ),
   probes: { mongo: () => store.ping(), s3: () => storage.ping(), kafka: () => bus.ensureTopics() },
   limits: config.limits,
+  bus: config.bus,
   rateLimit: config.rateLimit,
   defaultProfile: config.profile,
   pinProfile: (tenantId) => store.profiles.latest(tenantId, config.profile.name),

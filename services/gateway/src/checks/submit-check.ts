@@ -4,12 +4,16 @@ import { contentKey, sha256Hex } from '@rv/storage'
 import { requestFingerprint } from '@rv/store'
 import type { Context } from 'hono'
 import { ApiError } from '../api-error'
+import { createBusBreaker } from '../contract/bus-breaker/bus-breaker'
 import type { GatewayDeps } from '../gateway-deps'
 import type { GatewayEnv } from '../gateway-env'
 import { newCheckId } from '../ulid'
 import { createExpectationValidator } from './expectation-validator'
 import { pollUntil, preferWaitSeconds } from './prefer-wait'
 import { readUpload } from './read-upload'
+
+/** Without configuration: a publish is given 3 s, and a bus found down is not tried again for 5 s. */
+const defaultBusGuard = { timeoutMs: 3000, cooldownMs: 5000 }
 
 const isTerminal = (r: CheckRecord | undefined) => r?.status === 'done' || r?.status === 'failed'
 
@@ -22,6 +26,7 @@ export function submitCheck(deps: GatewayDeps) {
   const validateExpectation = createExpectationValidator()
   const now = deps.now ?? (() => new Date())
   const makeId = deps.newCheckId ?? (() => newCheckId(now().getTime()))
+  const bus = createBusBreaker(deps.bus ?? defaultBusGuard)
 
   async function respond(c: Context<GatewayEnv>, tenantId: string, record: CheckRecord, replayed: boolean) {
     let current = record
@@ -65,6 +70,8 @@ export function submitCheck(deps: GatewayDeps) {
       ? { name: pinned.name, version: pinned.version }
       : (tenant.profile ?? deps.defaultProfile)
 
+    // The bus known down: refuse now rather than store a check nobody can move on (see bus-breaker.ts).
+    bus.assertAvailable()
     const sha256 = sha256Hex(upload.bytes)
     const checkId = makeId()
     const key = c.get('idempotencyKey')
@@ -142,12 +149,15 @@ export function submitCheck(deps: GatewayDeps) {
       if (key !== null) await deps.idempotency.release(tenant.id, key, checkId)
       throw error
     }
-    try {
-      await deps.publishSubmitted(submission, c.get('requestId'))
+    // Bounded: the record is durable with published:false, and the aggregator's sweeper publishes it again.
+    const outcome = await bus.publish(() => deps.publishSubmitted(submission, c.get('requestId')))
+    if (outcome.published) {
       await deps.checks.markPublished(checkId)
-    } catch (error) {
-      // The record is durable with published:false; the aggregator's sweeper publishes it again.
-      log.warn('publish of check.submitted.v1 failed; left to the sweeper', { check_id: checkId, err: error })
+    } else {
+      log.warn('publish of check.submitted.v1 failed; left to the sweeper', {
+        check_id: checkId,
+        err: outcome.error,
+      })
     }
     log.info('check accepted', { check_id: checkId, size: upload.bytes.byteLength })
     return respond(c, tenant.id, record, false)
