@@ -56,9 +56,10 @@ launch() {
   echo $! >"$(pid_file "$svc")"
 }
 
+# stop_pid SVC PID [SIGNAL]: SIGNAL (default TERM) asks the server to stop; SIGKILL after 20 s.
 stop_pid() {
-  local svc="$1" pid="$2" i
-  kill -TERM "$pid" 2>/dev/null || true
+  local svc="$1" pid="$2" signal="${3:-TERM}" i
+  kill -"$signal" "$pid" 2>/dev/null || true
   for i in $(seq 1 100); do
     kill -0 "$pid" 2>/dev/null || break
     sleep 0.2

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The native local stack: Kafka, Apicurio Registry, FerretDB and MinIO as plain processes on 127.0.0.1.
+# The native local stack: Kafka, Apicurio Registry, PostgreSQL, FerretDB and MinIO as plain processes on 127.0.0.1.
 #
 #   deploy/native/stack.sh install [service...]   resolve/build once; cached afterwards
 #   deploy/native/stack.sh start   [service...]   install if needed, start, wait until every server answers
@@ -8,12 +8,13 @@
 #   deploy/native/stack.sh env                    `export` lines for the app and the tests
 #   deploy/native/stack.sh cache                  where the installs are cached, and which are present
 #
-# Services: kafka, apicurio (alias registry), ferretdb (alias mongo), and the S3 server (alias s3):
-# minio, or s3proxy when STACK_S3_SERVER=s3proxy. See README.md.
+# Services: kafka, apicurio (alias registry), postgres, ferretdb (alias mongo; starts postgres first
+# unless STACK_FERRETDB_BACKEND=sqlite), and the S3 server (alias s3): minio, or s3proxy when
+# STACK_S3_SERVER=s3proxy. See README.md.
 set -euo pipefail
 
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lib.sh"
-for svc_file in kafka apicurio ferretdb minio s3proxy; do
+for svc_file in kafka apicurio postgres ferretdb minio s3proxy; do
   # shellcheck source=/dev/null
   source "$NATIVE_DIR/$svc_file/service.sh"
 done
@@ -22,36 +23,55 @@ case "$S3_SERVER" in
 minio | s3proxy) ;;
 *) die "STACK_S3_SERVER must be minio or s3proxy, got '$S3_SERVER'" ;;
 esac
-ALL_SERVICES=(kafka apicurio ferretdb "$S3_SERVER")
+case "$FERRETDB_BACKEND" in
+postgresql) ALL_SERVICES=(kafka apicurio postgres ferretdb "$S3_SERVER") ;;
+sqlite) ALL_SERVICES=(kafka apicurio ferretdb "$S3_SERVER") ;;
+*) die "STACK_FERRETDB_BACKEND must be postgresql or sqlite, got '$FERRETDB_BACKEND'" ;;
+esac
 
 marker_of() {
   case "$1" in
   kafka) echo "$KAFKA_MARKER" ;;
   apicurio) echo "$APICURIO_MARKER" ;;
+  postgres) echo "$POSTGRES_MARKER" ;;
   ferretdb) echo "$FERRETDB_MARKER" ;;
   minio) echo "$MINIO_MARKER" ;;
   s3proxy) echo "$S3PROXY_MARKER" ;;
   esac
 }
 
+# resolve_services WITH_DEPS NAME...: the services NAME... stand for (all when none); WITH_DEPS=1 adds
+# the servers they need (install/start), 0 does not (stopping FerretDB leaves PostgreSQL running).
 resolve_services() {
+  local with_deps="$1"
+  shift
   if [[ $# -eq 0 ]]; then
     echo "${ALL_SERVICES[@]}"
     return
   fi
-  local out=() name
+  local out=() name dep
   for name in "$@"; do
     case "$name" in
     kafka) out+=(kafka) ;;
     apicurio | registry) out+=(apicurio) ;;
-    ferretdb | mongo | mongodb) out+=(ferretdb) ;;
+    postgres | postgresql) out+=(postgres) ;;
+    ferretdb | mongo | mongodb)
+      # A server's dependencies come before it (cmd_start waits for them before launching it).
+      if [[ "$with_deps" == 1 ]]; then
+        for dep in $(ferretdb_depends); do [[ " ${out[*]} " == *" $dep "* ]] || out+=("$dep"); done
+      fi
+      out+=(ferretdb)
+      ;;
     s3) out+=("$S3_SERVER") ;;
     minio | s3proxy) out+=("$name") ;;
-    *) die "unknown service '$name' (kafka, apicurio, ferretdb, minio, s3proxy, s3)" ;;
+    *) die "unknown service '$name' (kafka, apicurio, postgres, ferretdb, minio, s3proxy, s3)" ;;
     esac
   done
   echo "${out[@]}"
 }
+
+# The services some other service needs answering before it is launched.
+depended_on() { ferretdb_depends; }
 
 # Installs run in parallel: Maven downloads and Go builds use different resources, and the cold
 # MinIO build alone takes minutes. Each install logs to .stack/logs/<svc>-install.log.
@@ -100,6 +120,7 @@ remove_legacy_install() {
   kafka) rm -rf "$KAFKA_HOME/libs" "$KAFKA_HOME/installed" ;;
   apicurio) rm -rf "$APICURIO_HOME/app" "$APICURIO_HOME/installed" "$STACK_DIR/jdk21" ;;
   ferretdb) rm -f "$STACK_DIR/bin/ferretdb" "$FERRETDB_HOME/installed" ;;
+  postgres) ;;
   minio) rm -f "$STACK_DIR/bin/minio" "$MINIO_HOME/installed" ;;
   s3proxy) rm -f "$S3PROXY_HOME"/s3proxy-*.jar "$S3PROXY_HOME/installed" ;;
   esac
@@ -124,16 +145,24 @@ cmd_start() {
     flock 8
   fi
   local -A t0=()
+  local needed pidf
+  needed=" $(depended_on | tr '\n' ' ') "
   for svc in "${launch_now[@]}"; do
     # shellcheck disable=SC2046
     ensure_free_ports "$svc" $("${svc}_port_vars")
     remove_legacy_install "$svc"
     t0[$svc]="$(now)"
     "${svc}_start"
+    # A server another one needs (PostgreSQL under FerretDB) must answer before the next launch.
+    if [[ "$needed" == *" $svc "* ]]; then
+      pidf="$(pid_file "$svc")"
+      "${svc}_probe" "$READY_TIMEOUT" $([[ -f "$pidf" ]] && cat "$pidf") ||
+        { tail -n 30 "$(log_file "$svc")" >&2; die "$svc did not become ready"; }
+    fi
   done
   # Wait for every requested server at once (already running ones too: a quick re-check); each
   # probe gives up early if its process dies.
-  local waits=() failed=0 entry pidf
+  local waits=() failed=0 entry
   for svc in "$@"; do
     [[ -n "${t0[$svc]:-}" ]] || t0[$svc]="$(now)"
     pidf="$(pid_file "$svc")"
@@ -158,11 +187,13 @@ cmd_start() {
   log "stack ready in $(since "$t_all")s"
 }
 
+stop_signal() { if declare -F "${1}_stop_signal" >/dev/null; then "${1}_stop_signal"; else echo TERM; fi; }
+
 cmd_stop() {
   local svc pid waits=()
   for svc in "$@"; do
     if pid="$(running_pid "$svc" "$(marker_of "$svc")")"; then
-      stop_pid "$svc" "$pid" &
+      stop_pid "$svc" "$pid" "$(stop_signal "$svc")" &
       waits+=("$!")
       log "stopping $svc (pid $pid)"
     else
@@ -211,6 +242,7 @@ cache_key_of() {
   case "$1" in
   kafka) echo "$KAFKA_CACHE_KEY" ;;
   apicurio) echo "$APICURIO_CACHE_KEY" ;;
+  postgres) echo "$POSTGRES_CACHE_KEY" ;;
   ferretdb) echo "$FERRETDB_CACHE_KEY" ;;
   minio) echo "$MINIO_CACHE_KEY" ;;
   s3proxy) echo "$S3PROXY_CACHE_KEY" ;;
@@ -232,7 +264,7 @@ main() {
   local cmd="${1:-}"
   [[ $# -gt 0 ]] && shift
   local services
-  read -r -a services <<<"$(resolve_services "$@")"
+  read -r -a services <<<"$(resolve_services "$([[ "$cmd" =~ ^(install|start)$ ]] && echo 1 || echo 0)" "$@")"
   # One stack command at a time: parallel test runs (turbo) all ask to start the same stack.
   if [[ "$cmd" =~ ^(install|start|stop)$ ]]; then
     require_cmd flock "util-linux"

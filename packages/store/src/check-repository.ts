@@ -1,6 +1,14 @@
 import type { CheckRecord, CheckStatus } from '@rv/schemas'
 import type { Collection, Db } from 'mongodb'
 import { isDuplicateKeyError } from './duplicate-key'
+import {
+  checkQueries,
+  completionQueries,
+  findOneWith,
+  findWith,
+  stageQueries,
+  storeIndexes,
+} from './store-queries'
 
 /** Stage slots the aggregator fills, one per result topic. */
 export const stageSlots = ['extraction', 'authenticity', 'matching', 'replay'] as const
@@ -59,12 +67,12 @@ export function createCheckRepository(db: Db) {
 
   async function withStages(doc: CheckDocument | null): Promise<CheckDocument | undefined> {
     if (!doc) return undefined
-    // Four lookups by _id rather than one query on check_id: FerretDB v1 answers the latter by scanning
-    // the collection (about 65 ms at a few hundred checks, growing), the former from its primary key.
-    const slots = await Promise.all(stageSlots.map((slot) => stages.findOne({ _id: `${doc._id}:${slot}` })))
+    // One query on check_id (indexed; FerretDB on PostgreSQL pushes it down). On FerretDB's SQLite
+    // backend this scans the collection: that backend does not hold volume (deploy/native/README.md).
+    const slots = await findWith(stages, stageQueries.byCheck(doc._id)).toArray()
     return {
       ...doc,
-      stages: Object.fromEntries(slots.flatMap((s) => (s ? [[s.slot, s.value]] : []))),
+      stages: Object.fromEntries(slots.map((s) => [s.slot, s.value])),
     }
   }
 
@@ -83,11 +91,10 @@ export function createCheckRepository(db: Db) {
   }
 
   return {
+    /** One index per query (store-queries.ts); no other: each index is paid on every write. */
     async ensureIndexes(): Promise<void> {
-      await checks.createIndex({ tenant_id: 1, created_at: -1 })
-      await checks.createIndex({ status: 1, created_at: 1 })
-      await checks.createIndex({ published: 1, created_at: 1 })
-      await stages.createIndex({ check_id: 1 })
+      for (const index of storeIndexes.checks) await checks.createIndex(index)
+      for (const index of storeIndexes.check_stages) await stages.createIndex(index)
     },
 
     /** Writes the pending record with the outbox flag down; a second insert of the same id is a no-op. */
@@ -115,9 +122,11 @@ export function createCheckRepository(db: Db) {
 
     /** The record if it exists and belongs to the tenant; another tenant's id looks exactly like a missing one. */
     async findRecord(tenantId: string, id: string): Promise<CheckRecord | undefined> {
-      const done = await completions.findOne({ _id: id, tenant_id: tenantId })
+      const done = await findOneWith(completions, completionQueries.byIdForTenant(id, tenantId))
       if (done) return done.record
-      const doc = await checks.findOne({ _id: id, tenant_id: tenantId }, { projection: { record: 1 } })
+      const doc = await findOneWith(checks, checkQueries.byIdForTenant(id, tenantId), {
+        projection: { record: 1 },
+      })
       return doc?.record
     },
 
@@ -215,31 +224,27 @@ export function createCheckRepository(db: Db) {
 
     /** Submissions whose publish did not complete, oldest first. */
     async findUnpublished(olderThan: Date, limit = 100): Promise<CheckDocument[]> {
-      const docs = await checks
-        .find({ published: false, created_at: { $lt: olderThan } })
-        .sort({ created_at: 1 })
-        .limit(limit)
-        .toArray()
+      const docs = await findWith(checks, checkQueries.unpublished(olderThan, limit)).toArray()
       return docs.map((d) => ({ ...d, stages: {} }))
     },
 
-    /** Checks still running that were created before `olderThan`, with their slots. */
+    /** Checks still running that were created before `olderThan`, oldest first, with their slots. */
     async findStuck(olderThan: Date, limit = 100): Promise<CheckDocument[]> {
-      const docs = await checks
-        .find({ status: { $in: ['pending', 'processing'] }, created_at: { $lt: olderThan } })
-        .sort({ created_at: 1 })
-        .limit(limit)
-        .toArray()
+      const running = await Promise.all(
+        (['pending', 'processing'] as const).map((status) =>
+          findWith(checks, checkQueries.running(status, olderThan, limit)).toArray(),
+        ),
+      )
+      const docs = running
+        .flat()
+        .sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
+        .slice(0, limit)
       return Promise.all(docs.map(async (d) => (await withStages(d)) as CheckDocument))
     },
 
     /** Terminal records whose completion event may not have gone out. */
     async findCompletedUnpublished(olderThan: Date, limit = 100): Promise<CheckDocument[]> {
-      const docs = await checks
-        .find({ completed_published: false, updated_at: { $lt: olderThan } })
-        .sort({ updated_at: 1 })
-        .limit(limit)
-        .toArray()
+      const docs = await findWith(checks, checkQueries.completedUnpublished(olderThan, limit)).toArray()
       return docs.map((d) => ({ ...d, stages: {} }))
     },
   }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import type { Collection, Db } from 'mongodb'
+import type { Collection, Db, Filter } from 'mongodb'
 import { isDuplicateKeyError } from './duplicate-key'
+import { findWith, hourBucket, hourMs, idempotencyQueries, storeIndexes } from './store-queries'
 
 export interface IdempotencyDocument {
   /** `<tenant>:<key>`: the unique id makes claiming a key atomic. */
@@ -10,6 +11,16 @@ export interface IdempotencyDocument {
   fingerprint: string
   check_id: string
   created_at: Date
+  /** `created_at`'s hour (`2026-03-11T07`): the purge asks per hour, an equality FerretDB pushes down. */
+  created_hour: string
+}
+
+interface RetirementDocument {
+  /** `<tenant>:<key>:<check id>` of the record it retires. */
+  _id: string
+  at: Date
+  /** `at`'s hour, for deleting old markers by equality. */
+  hour: string
 }
 
 /**
@@ -40,6 +51,12 @@ const retirerGraceMs = 30_000
 export const defaultIdempotencyRetentionMs = 24 * 60 * 60 * 1000
 
 /**
+ * How far back a purge looks for hour buckets the first time (then it goes on from where it stopped).
+ * Records older than that (a sweeper stopped for days) stay: expired, so absent to claims, only space.
+ */
+const purgeLookbackMs = 3 * 24 * hourMs
+
+/**
  * Idempotency keys, scoped per tenant, kept `retentionMs`. FerretDB v1 has no TTL indexes, so retention is
  * enforced here: an expired record counts as absent (a reused key claims afresh) and `purgeExpired` (the
  * aggregator's sweeper) deletes them in batches.
@@ -52,14 +69,19 @@ export const defaultIdempotencyRetentionMs = 24 * 60 * 60 * 1000
  */
 export function createIdempotencyRepository(db: Db, options: { retentionMs?: number } = {}) {
   const records: Collection<IdempotencyDocument> = db.collection<IdempotencyDocument>('idempotency')
-  const retirements: Collection<{ _id: string; at: Date }> = db.collection('idempotency_retirements')
+  const retirements: Collection<RetirementDocument> = db.collection('idempotency_retirements')
   const retentionMs = options.retentionMs ?? defaultIdempotencyRetentionMs
   const expiredBefore = (now: Date) => new Date(now.getTime() - retentionMs)
+  const floorHour = (at: Date) => Math.floor(at.getTime() / hourMs) * hourMs
+  // The first hour bucket each purge still has to look at; this process's own memory (every replica
+  // makes one full lookback pass after it starts, then one or two equality queries per sweep).
+  let recordsFrom: number | undefined
+  let markersFrom: number | undefined
 
   /** Deletes an expired record if this caller wins the right to; false when another caller retires it. */
   async function retire(record: IdempotencyDocument, now: Date): Promise<boolean> {
     try {
-      await retirements.insertOne({ _id: `${record._id}:${record.check_id}`, at: now })
+      await retirements.insertOne({ _id: `${record._id}:${record.check_id}`, at: now, hour: hourBucket(now) })
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error
       // A retirer that died between marker and delete would block the key forever: after a grace period
@@ -74,8 +96,8 @@ export function createIdempotencyRepository(db: Db, options: { retentionMs?: num
 
   const repository = {
     async ensureIndexes(): Promise<void> {
-      await records.createIndex({ tenant_id: 1, created_at: -1 })
-      await records.createIndex({ created_at: 1 })
+      for (const index of storeIndexes.idempotency) await records.createIndex(index)
+      for (const index of storeIndexes.idempotency_retirements) await retirements.createIndex(index)
     },
 
     /**
@@ -100,6 +122,7 @@ export function createIdempotencyRepository(db: Db, options: { retentionMs?: num
             fingerprint: input.fingerprint,
             check_id: input.checkId,
             created_at: now,
+            created_hour: hourBucket(now),
           })
           return { outcome: 'claimed' }
         } catch (error) {
@@ -122,24 +145,40 @@ export function createIdempotencyRepository(db: Db, options: { retentionMs?: num
 
     /**
      * Deletes records past retention, at most `batchSize` per round, until none is left; returns how many.
+     * Asks hour bucket by hour bucket (an indexed equality), never the whole collection: FerretDB v1 does
+     * not push a range down, so `created_at <= cutoff` alone would read every record.
      * @example await idempotency.purgeExpired(new Date(), 500)
      */
     async purgeExpired(now: Date, batchSize = 500): Promise<number> {
       const cutoff = expiredBefore(now)
+      const last = floorHour(cutoff)
       let purged = 0
-      for (;;) {
-        const batch = await records
-          .find({ created_at: { $lte: cutoff } })
-          .limit(batchSize)
-          .toArray()
-        let retired = 0
-        for (const record of batch) if (await retire(record, now)) retired++
-        purged += retired
-        // Stop on a short batch, or when others are retiring these very records (no progress here).
-        if (batch.length < batchSize || retired === 0) break
+      let undrained: number | undefined
+      for (let hour = recordsFrom ?? last - purgeLookbackMs; hour <= last; hour += hourMs) {
+        for (;;) {
+          const query = idempotencyQueries.expiredIn(hourBucket(new Date(hour)), cutoff, batchSize)
+          const batch = await findWith(records, query).toArray()
+          let retired = 0
+          for (const record of batch) if (await retire(record, now)) retired++
+          purged += retired
+          if (batch.length < batchSize) break
+          // Others are retiring these very records: no progress here, come back to this hour next time.
+          if (retired === 0) {
+            undrained ??= hour
+            break
+          }
+        }
       }
-      // A marker only matters while a claimer may still hold the retired record it names.
-      await retirements.deleteMany({ at: { $lt: expiredBefore(expiredBefore(now)) } })
+      // The cutoff's own hour still holds records that expire later.
+      recordsFrom = Math.min(undrained ?? last, last)
+      // A marker only matters while a claimer may still hold the retired record it names: markers of hours
+      // wholly before twice the retention go.
+      const markersBefore = floorHour(expiredBefore(cutoff))
+      for (let hour = markersFrom ?? markersBefore - purgeLookbackMs; hour < markersBefore; hour += hourMs)
+        await retirements.deleteMany(
+          idempotencyQueries.retirementsIn(hourBucket(new Date(hour))).filter as Filter<RetirementDocument>,
+        )
+      markersFrom = Math.max(markersFrom ?? markersBefore, markersBefore)
       return purged
     },
 

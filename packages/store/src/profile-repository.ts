@@ -3,6 +3,7 @@ import { type Profile, profileSchema } from '@rv/schemas'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { Collection, Db } from 'mongodb'
 import { isDuplicateKeyError } from './duplicate-key'
+import { findWith, profileQueries, storeIndexes } from './store-queries'
 
 export interface ProfileDocument {
   /** `<tenant or _builtin>:<name>:<version>`: unique, so two writers can never mint the same version. */
@@ -54,7 +55,7 @@ export function createProfileRepository(db: Db) {
    */
   async function latest(tenantId: string | null, name: string): Promise<Profile | undefined> {
     for (const key of tenantId === null ? [builtinKey] : [tenantKey(tenantId), builtinKey]) {
-      const doc = await profiles.find({ tenant_key: key, name }).sort({ version: -1 }).limit(1).next()
+      const doc = await findWith(profiles, profileQueries.versions(key, name, -1, 1)).next()
       if (doc) return doc.profile
     }
     return name === defaultProfile.name ? defaultProfile : undefined
@@ -62,7 +63,7 @@ export function createProfileRepository(db: Db) {
 
   return {
     async ensureIndexes(): Promise<void> {
-      await profiles.createIndex({ tenant_key: 1, name: 1, version: -1 })
+      for (const index of storeIndexes.profiles) await profiles.createIndex(index)
     },
 
     latest,
@@ -83,14 +84,20 @@ export function createProfileRepository(db: Db) {
     async list(
       tenantId: string,
     ): Promise<{ name: string; owner: 'tenant' | 'builtin'; versions: number[] }[]> {
-      const docs = await profiles
-        .find({ tenant_key: { $in: [tenantKey(tenantId), builtinKey] } })
-        .project<{ tenant_key: string; name: string; version: number }>({
-          tenant_key: 1,
-          name: 1,
-          version: 1,
-        })
-        .toArray()
+      const owners = [tenantKey(tenantId), builtinKey]
+      const docs = (
+        await Promise.all(
+          owners.map((owner) =>
+            findWith(profiles, profileQueries.byOwner(owner))
+              .project<{ tenant_key: string; name: string; version: number }>({
+                tenant_key: 1,
+                name: 1,
+                version: 1,
+              })
+              .toArray(),
+          ),
+        )
+      ).flat()
       const byName = new Map<string, { name: string; owner: 'tenant' | 'builtin'; versions: number[] }>()
       const entry = (name: string, owner: 'tenant' | 'builtin') => {
         const key = `${owner}:${name}`
@@ -108,10 +115,7 @@ export function createProfileRepository(db: Db) {
 
     /** Every stored version, oldest first. */
     async versions(tenantId: string | null, name: string): Promise<Profile[]> {
-      const docs = await profiles
-        .find({ tenant_key: tenantKey(tenantId), name })
-        .sort({ version: 1 })
-        .toArray()
+      const docs = await findWith(profiles, profileQueries.versions(tenantKey(tenantId), name, 1)).toArray()
       return docs.map((d) => d.profile)
     },
 

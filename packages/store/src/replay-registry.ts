@@ -48,9 +48,8 @@ export function createReplayRegistry(db: Db) {
   const checks: Collection<ReplayCheckDocument> = db.collection<ReplayCheckDocument>('replay_checks')
 
   return {
-    async ensureIndexes(): Promise<void> {
-      await keys.createIndex({ tenant_id: 1, check_id: 1 })
-    },
+    /** Every lookup is by `_id` (the key, or the check): no secondary index to pay on each insert. */
+    async ensureIndexes(): Promise<void> {},
 
     /**
      * Registers the keys of `checkId` and returns the checks registered before it that hold any of them

@@ -1,6 +1,7 @@
 import type { Collection, Db } from 'mongodb'
 import { apiKeyPrefix, generateApiKey, hashApiKey, randomBase62, sameDigest } from './api-key'
 import { isDuplicateKeyError } from './duplicate-key'
+import { findOneWith, storeIndexes, tenantQueries } from './store-queries'
 
 export interface TenantDocument {
   _id: string
@@ -26,8 +27,8 @@ export function createTenantRepository(db: Db) {
 
   return {
     async ensureIndexes(): Promise<void> {
-      await tenants.createIndex({ name: 1 })
-      await keys.createIndex({ tenant_id: 1 })
+      for (const index of storeIndexes.tenants) await tenants.createIndex(index)
+      for (const index of storeIndexes.api_keys) await keys.createIndex(index)
     },
 
     async createTenant(name: string, now = new Date()): Promise<TenantDocument> {
@@ -38,7 +39,9 @@ export function createTenantRepository(db: Db) {
 
     async findTenant(idOrName: string): Promise<TenantDocument | undefined> {
       return (
-        (await tenants.findOne({ _id: idOrName })) ?? (await tenants.findOne({ name: idOrName })) ?? undefined
+        (await tenants.findOne({ _id: idOrName })) ??
+        (await findOneWith(tenants, tenantQueries.byName(idOrName))) ??
+        undefined
       )
     },
 

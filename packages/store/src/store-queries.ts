@@ -1,0 +1,219 @@
+import type { CheckStatus } from '@rv/schemas'
+import type {
+  Collection,
+  Document,
+  Filter,
+  FindCursor,
+  FindOptions,
+  IndexSpecification,
+  Sort,
+  WithId,
+} from 'mongodb'
+
+/**
+ * Every query the store makes, with the index that answers it: the repositories build their filters here,
+ * and `hotPathQueries` lists them for the plan test (test/query-plans.int.test.ts), which fails when one of
+ * them would scan. Docs: docs/store.md.
+ *
+ * Shapes are kept to what FerretDB v1 on PostgreSQL pushes down to SQL: top-level equality (`{f: v}` or
+ * `{f: {$eq: v}}`) on strings, booleans, numbers and dates. `$in`, `$or`, `$lt`/`$gt`, `$exists`, `$nin` and
+ * sorts are evaluated by FerretDB over the rows the equalities selected, so every query has an equality
+ * that is selective on its own (an `_id`, a check id, an outbox flag that is false only while in flight,
+ * an hour bucket); ranges and sorts only narrow what that equality found.
+ */
+export interface StoreQuery {
+  collection: string
+  filter: Document
+  sort?: Sort
+  limit?: number
+  /** The index that answers it (`_id` is the primary key every collection has). */
+  index: IndexSpecification
+}
+
+const byId = (collection: string, _id: string): StoreQuery => ({
+  collection,
+  filter: { _id },
+  index: { _id: 1 },
+})
+
+/** An hour bucket (`2026-03-11T07`): range queries become equality on a bucket FerretDB pushes down. */
+export const hourBucket = (at: Date): string => at.toISOString().slice(0, 13)
+export const hourMs = 60 * 60 * 1000
+
+export const storeIndexes = {
+  checks: [
+    { published: 1, created_at: 1 },
+    { status: 1, created_at: 1 },
+    { completed_published: 1, updated_at: 1 },
+  ],
+  check_stages: [{ check_id: 1 }],
+  idempotency: [{ created_hour: 1, created_at: 1 }],
+  idempotency_retirements: [{ hour: 1 }],
+  profiles: [{ tenant_key: 1, name: 1, version: -1 }],
+  tenants: [{ name: 1 }],
+  api_keys: [{ tenant_id: 1 }],
+} as const satisfies Record<string, IndexSpecification[]>
+
+export const checkQueries = {
+  byId: (id: string) => byId('checks', id),
+  /** GET: another tenant's id looks exactly like a missing one. */
+  byIdForTenant: (id: string, tenantId: string): StoreQuery => ({
+    collection: 'checks',
+    filter: { _id: id, tenant_id: tenantId },
+    index: { _id: 1 },
+  }),
+  /** Sweeper: the outbox of check.submitted.v1 (false only until Kafka acknowledged it). */
+  unpublished: (olderThan: Date, limit: number): StoreQuery => ({
+    collection: 'checks',
+    filter: { published: false, created_at: { $lt: olderThan } },
+    sort: { created_at: 1 },
+    limit,
+    index: storeIndexes.checks[0],
+  }),
+  /** Sweeper: checks still running past the deadline, one query per running status (`$in` would scan). */
+  running: (status: Extract<CheckStatus, 'pending' | 'processing'>, olderThan: Date, limit: number) =>
+    ({
+      collection: 'checks',
+      filter: { status, created_at: { $lt: olderThan } },
+      sort: { created_at: 1 },
+      limit,
+      index: storeIndexes.checks[1],
+    }) satisfies StoreQuery,
+  /** Sweeper: the outbox of check.completed.v1. */
+  completedUnpublished: (olderThan: Date, limit: number): StoreQuery => ({
+    collection: 'checks',
+    filter: { completed_published: false, updated_at: { $lt: olderThan } },
+    sort: { updated_at: 1 },
+    limit,
+    index: storeIndexes.checks[2],
+  }),
+}
+
+export const stageQueries = {
+  byId: (id: string) => byId('check_stages', id),
+  /** The (at most four) slot documents of one check, in one round trip. */
+  byCheck: (checkId: string): StoreQuery => ({
+    collection: 'check_stages',
+    filter: { check_id: checkId },
+    index: storeIndexes.check_stages[0],
+  }),
+}
+
+export const completionQueries = {
+  byId: (id: string) => byId('check_completions', id),
+  byIdForTenant: (id: string, tenantId: string): StoreQuery => ({
+    collection: 'check_completions',
+    filter: { _id: id, tenant_id: tenantId },
+    index: { _id: 1 },
+  }),
+}
+
+export const idempotencyQueries = {
+  byId: (id: string) => byId('idempotency', id),
+  /** Sweeper: the records of one hour bucket created at or before `cutoff`. */
+  expiredIn: (hour: string, cutoff: Date, limit: number): StoreQuery => ({
+    collection: 'idempotency',
+    filter: { created_hour: hour, created_at: { $lte: cutoff } },
+    limit,
+    index: storeIndexes.idempotency[0],
+  }),
+  retirementById: (id: string) => byId('idempotency_retirements', id),
+  /** Sweeper: the retirement markers of one hour bucket. */
+  retirementsIn: (hour: string): StoreQuery => ({
+    collection: 'idempotency_retirements',
+    filter: { hour },
+    index: storeIndexes.idempotency_retirements[0],
+  }),
+}
+
+export const replayQueries = {
+  keyById: (id: string) => byId('replay_keys', id),
+  checkById: (id: string) => byId('replay_checks', id),
+}
+
+export const tenantQueries = {
+  byId: (id: string) => byId('tenants', id),
+  /** Admin only. */
+  byName: (name: string): StoreQuery => ({
+    collection: 'tenants',
+    filter: { name },
+    index: storeIndexes.tenants[0],
+  }),
+  keyById: (prefix: string) => byId('api_keys', prefix),
+}
+
+export const profileQueries = {
+  byId: (id: string) => byId('profiles', id),
+  /** Every version of one name of one owner (few); `latest` takes the first of the descending sort. */
+  versions: (tenantKey: string, name: string, order: 1 | -1, limit?: number): StoreQuery => ({
+    collection: 'profiles',
+    filter: { tenant_key: tenantKey, name },
+    sort: { version: order },
+    ...(limit === undefined ? {} : { limit }),
+    index: storeIndexes.profiles[0],
+  }),
+  /** Admin only: one owner's profiles (one query per owner: `$in` would scan). */
+  byOwner: (tenantKey: string): StoreQuery => ({
+    collection: 'profiles',
+    filter: { tenant_key: tenantKey },
+    index: storeIndexes.profiles[0],
+  }),
+}
+
+/**
+ * The queries live traffic and the sweeper make, with sample values: for each, a name and the query. Every
+ * check runs the `_id` ones several times; the sweeper runs its own every few seconds whatever the volume.
+ */
+export function hotPathQueries(sample: {
+  checkId: string
+  tenantId: string
+  now: Date
+}): Record<string, StoreQuery> {
+  const { checkId, tenantId, now } = sample
+  return {
+    'checks by id (stage writes, aggregator reads)': checkQueries.byId(checkId),
+    'checks by id and tenant (GET /v1/checks/{id})': checkQueries.byIdForTenant(checkId, tenantId),
+    'completions by id (terminal write)': completionQueries.byId(checkId),
+    'completions by id and tenant (GET)': completionQueries.byIdForTenant(checkId, tenantId),
+    'stage slots by id (slot upsert)': stageQueries.byId(`${checkId}:extraction`),
+    'stage slots by check (aggregator reads)': stageQueries.byCheck(checkId),
+    'unpublished submissions (sweeper)': checkQueries.unpublished(now, 100),
+    'pending checks past deadline (sweeper)': checkQueries.running('pending', now, 100),
+    'processing checks past deadline (sweeper)': checkQueries.running('processing', now, 100),
+    'unpublished completions (sweeper)': checkQueries.completedUnpublished(now, 100),
+    'idempotency key (POST with Idempotency-Key)': idempotencyQueries.byId(`${tenantId}:k`),
+    'expired idempotency keys of an hour (sweeper)': idempotencyQueries.expiredIn(hourBucket(now), now, 500),
+    'retirement marker (sweeper)': idempotencyQueries.retirementById(`${tenantId}:k:${checkId}`),
+    'retirement markers of an hour (sweeper)': idempotencyQueries.retirementsIn(hourBucket(now)),
+    'replay key (replay stage)': replayQueries.keyById(`${tenantId}:file_sha256:${'0'.repeat(64)}`),
+    'replay check (replay stage)': replayQueries.checkById(`${tenantId}:${checkId}`),
+    'API key (every request)': tenantQueries.keyById('rvk_live_abcdefgh'),
+    'tenant (every request)': tenantQueries.byId(tenantId),
+    'pinned profile (matching, replay, aggregator)': profileQueries.byId(`${tenantId}:default:1`),
+    'latest profile (admin, profile saves)': profileQueries.versions(tenantId, 'default', -1, 1),
+  }
+}
+
+/** The cursor of `query` on `collection` (which must be the query's). */
+export function findWith<T extends Document>(
+  collection: Collection<T>,
+  query: StoreQuery,
+): FindCursor<WithId<T>> {
+  if (collection.collectionName !== query.collection)
+    throw new Error(`query on ${query.collection} run on ${collection.collectionName}`)
+  let cursor = collection.find(query.filter as Filter<T>)
+  if (query.sort) cursor = cursor.sort(query.sort)
+  if (query.limit !== undefined) cursor = cursor.limit(query.limit)
+  return cursor
+}
+
+/** The first document `query` finds on `collection`, or null. */
+export function findOneWith<T extends Document>(
+  collection: Collection<T>,
+  query: StoreQuery,
+  options?: FindOptions,
+): Promise<WithId<T> | null> {
+  return findWith(collection, { ...query, limit: 1 })
+    .project<WithId<T>>(options?.projection ?? {})
+    .next()
+}
