@@ -12,7 +12,7 @@ import { createExpectationValidator } from './expectation-validator'
 import { pollUntil, preferWaitSeconds } from './prefer-wait'
 import { readUpload } from './read-upload'
 
-/** Without configuration: a publish is given 3 s, and a bus found down is not tried again for 5 s. */
+/** Without configuration: a POST waits 3 s for its publish, and a bus found down is not tried for 5 s. */
 const defaultBusGuard = { timeoutMs: 3000, cooldownMs: 5000 }
 
 const isTerminal = (r: CheckRecord | undefined) => r?.status === 'done' || r?.status === 'failed'
@@ -149,16 +149,20 @@ export function submitCheck(deps: GatewayDeps) {
       if (key !== null) await deps.idempotency.release(tenant.id, key, checkId)
       throw error
     }
-    // Bounded: the record is durable with published:false, and the aggregator's sweeper publishes it again.
-    const outcome = await bus.publish(() => deps.publishSubmitted(submission, c.get('requestId')))
-    if (outcome.published) {
-      await deps.checks.markPublished(checkId)
-    } else {
-      log.warn('publish of check.submitted.v1 failed; left to the sweeper', {
+    // Bounded wait: the record is durable with published:false; a publish still under way raises the flag
+    // when it lands, and one that fails is left to the aggregator's sweeper, which publishes it again.
+    const publishing = deps.publishSubmitted(submission, c.get('requestId'))
+    const flagged = publishing.then(() => deps.checks.markPublished(checkId))
+    flagged.catch((error: unknown) =>
+      log.warn('check.submitted.v1 not published or not flagged; left to the sweeper', {
         check_id: checkId,
-        err: outcome.error,
-      })
-    }
+        err: error,
+      }),
+    )
+    const outcome = await bus.watch(publishing)
+    if (outcome === 'published') await flagged.catch(() => undefined)
+    if (outcome === 'pending')
+      log.warn('check.submitted.v1 not yet acknowledged; answering', { check_id: checkId })
     log.info('check accepted', { check_id: checkId, size: upload.bytes.byteLength })
     return respond(c, tenant.id, record, false)
   }

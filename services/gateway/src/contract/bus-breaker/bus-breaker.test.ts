@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../api-error'
-import { createBusBreaker, PublishTimeoutError } from './bus-breaker'
+import { createBusBreaker } from './bus-breaker'
 
 function clock(start = 1_000_000) {
   let t = start
@@ -19,17 +19,14 @@ function refusal(breaker: ReturnType<typeof createBusBreaker>): ApiError | undef
 describe('createBusBreaker', () => {
   it('lets submissions through while publishing works', async () => {
     const breaker = createBusBreaker({ timeoutMs: 1000, cooldownMs: 5000 })
-    expect(await breaker.publish(async () => undefined)).toEqual({ published: true })
+    expect(await breaker.watch(Promise.resolve())).toBe('published')
     expect(refusal(breaker)).toBeUndefined()
   })
 
   it('after a failed publish refuses with a coded 503 and Retry-After until the cooldown ends', async () => {
     const c = clock()
     const breaker = createBusBreaker({ timeoutMs: 1000, cooldownMs: 5000, now: c.now })
-    const outcome = await breaker.publish(async () => {
-      throw new Error('broker down')
-    })
-    expect(outcome.published).toBe(false)
+    expect(await breaker.watch(Promise.reject(new Error('broker down')))).toBe('failed')
     const refused = refusal(breaker)
     expect(refused).toBeInstanceOf(ApiError)
     expect(refused?.status).toBe(503)
@@ -42,12 +39,25 @@ describe('createBusBreaker', () => {
     expect(refusal(breaker)).toBeUndefined()
   })
 
-  it('bounds a publish that never settles and closes again after a good one', async () => {
-    const breaker = createBusBreaker({ timeoutMs: 5, cooldownMs: 0 })
-    const outcome = await breaker.publish(() => new Promise<void>(() => undefined))
-    expect(outcome).toMatchObject({ published: false })
-    expect((outcome as { error: unknown }).error).toBeInstanceOf(PublishTimeoutError)
-    expect(await breaker.publish(async () => undefined)).toEqual({ published: true })
+  it('answers pending for a slow publish without opening, and opens when it fails later', async () => {
+    const breaker = createBusBreaker({ timeoutMs: 5, cooldownMs: 60_000 })
+    let fail: (e: Error) => void = () => undefined
+    const slow = new Promise<void>((_, reject) => {
+      fail = reject
+    })
+    expect(await breaker.watch(slow)).toBe('pending')
+    expect(refusal(breaker)).toBeUndefined()
+    fail(new Error('gave up after retries'))
+    await slow.catch(() => undefined)
+    await Promise.resolve()
+    expect(refusal(breaker)?.status).toBe(503)
+  })
+
+  it('closes again after a publish succeeds', async () => {
+    const breaker = createBusBreaker({ timeoutMs: 1000, cooldownMs: 60_000 })
+    await breaker.watch(Promise.reject(new Error('down')))
+    expect(refusal(breaker)?.status).toBe(503)
+    expect(await breaker.watch(Promise.resolve())).toBe('published')
     expect(refusal(breaker)).toBeUndefined()
   })
 })

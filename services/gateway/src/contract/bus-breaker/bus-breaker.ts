@@ -1,12 +1,13 @@
 import { ApiError } from '../../api-error'
 
 /**
- * The gateway's guard for the event bus. Publishing check.submitted.v1 is bounded by `timeoutMs`: a check
- * whose publish fails or times out is already durable (record written with its outbox flag down), so it
- * is still answered 202 and the aggregator's sweeper publishes it once the broker is back. But the bus is
- * then known to be down, and for `cooldownMs` new submissions are refused before anything is stored — a
- * coded 503 with `Retry-After` at once, instead of each request waiting out kafkajs's own retries (tens of
- * seconds) and growing an unpublished backlog. After the cooldown the next submission tries the bus again.
+ * The gateway's guard for the event bus. A POST waits at most `timeoutMs` for its check.submitted.v1 to
+ * be acknowledged: the check is already durable (record written with its outbox flag down), so a slow
+ * publish is answered 202 and goes on in the background (raising the flag when it lands; if it fails, the
+ * aggregator's sweeper publishes the check again). A publish that *fails* (kafkajs gives up after its own
+ * retries: the broker is down, not merely slow) opens the breaker: for `cooldownMs` new submissions are
+ * refused before anything is stored — a coded 503 with `Retry-After` at once, instead of every request
+ * waiting on a dead broker and growing an unpublished backlog. After the cooldown the bus is tried again.
  */
 export interface BusBreakerOptions {
   timeoutMs: number
@@ -14,27 +15,23 @@ export interface BusBreakerOptions {
   now?: () => number
 }
 
-export type PublishOutcome = { published: true } | { published: false; error: unknown }
+export type PublishOutcome = 'published' | 'pending' | 'failed'
 
 export interface BusBreaker {
   /** Throws the 503 while the bus is known to be down. */
   assertAvailable(): void
-  /** Runs the publish within the bound; a failure or timeout opens the breaker and is returned, not thrown. */
-  publish(send: () => Promise<void>): Promise<PublishOutcome>
-}
-
-export class PublishTimeoutError extends Error {
-  constructor(timeoutMs: number) {
-    super(`publishing did not complete within ${timeoutMs} ms`)
-    this.name = 'PublishTimeoutError'
-  }
+  /**
+   * Waits for `publishing` at most `timeoutMs`: 'published', 'failed' (and the breaker opens), or 'pending'
+   * (still under way; it opens the breaker later if it fails). Never throws.
+   */
+  watch(publishing: Promise<void>): Promise<PublishOutcome>
 }
 
 /**
  * @example
- * const breaker = createBusBreaker({ timeoutMs: 2000, cooldownMs: 5000 })
+ * const breaker = createBusBreaker({ timeoutMs: 3000, cooldownMs: 5000 })
  * breaker.assertAvailable()                       // before storing anything
- * const outcome = await breaker.publish(() => publishSubmitted(submission))
+ * const outcome = await breaker.watch(publishSubmitted(submission).then(markPublished))
  */
 export function createBusBreaker(options: BusBreakerOptions): BusBreaker {
   const now = options.now ?? Date.now
@@ -50,18 +47,23 @@ export function createBusBreaker(options: BusBreakerOptions): BusBreaker {
         headers: { 'retry-after': String(Math.max(1, Math.ceil(remainingMs / 1000))) },
       })
     },
-    async publish(send) {
+    async watch(publishing) {
+      const settled = publishing.then(
+        (): PublishOutcome => {
+          openUntil = 0
+          return 'published'
+        },
+        (): PublishOutcome => {
+          openUntil = now() + options.cooldownMs
+          return 'failed'
+        },
+      )
       let timer: NodeJS.Timeout | undefined
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new PublishTimeoutError(options.timeoutMs)), options.timeoutMs)
+      const timeout = new Promise<PublishOutcome>((resolve) => {
+        timer = setTimeout(() => resolve('pending'), options.timeoutMs)
       })
       try {
-        await Promise.race([send(), timeout])
-        openUntil = 0
-        return { published: true }
-      } catch (error) {
-        openUntil = now() + options.cooldownMs
-        return { published: false, error }
+        return await Promise.race([settled, timeout])
       } finally {
         clearTimeout(timer)
       }
