@@ -14,7 +14,7 @@
  */
 import { resolve } from 'node:path'
 import { buildLedger, formatRefused, type Ledger } from './load/accounting'
-import { type BenchStack, stackServerPids, startBenchStack } from './load/bench-stack'
+import { stackServerPids, startBenchStack, warmUp } from './load/bench-stack'
 import type { Completion } from './load/completion-watcher'
 import { cpuDelta, snapshotCpu } from './load/cpu-snapshot'
 import { runOpenLoop, type Submission, sendRate } from './load/open-loop'
@@ -24,8 +24,6 @@ import { generateLoadReceipts } from './load/receipts'
 import { seedStoredChecks } from './load/seed-checks'
 import { formatSummary, summarize } from './load/stats'
 import { submitReceipt } from './load/submit'
-
-const WARMUP = 5
 
 function out(line = ''): void {
   process.stdout.write(`${line}\n`)
@@ -37,21 +35,6 @@ function serviceEnv(options: LoadOptions): Record<string, string> {
   if (options.concurrency !== undefined) env.CONSUMER_CONCURRENCY = String(options.concurrency)
   if (options.partitions !== undefined) env.KAFKA_TOPIC_PARTITIONS = String(options.partitions)
   return env
-}
-
-async function warmUp(bench: BenchStack, runId: string): Promise<{ checkId: string; tenantId: string }> {
-  // The first checks pay for pdf.js loading, JIT and group joins; they also give the seeding its template.
-  const receipts = generateLoadReceipts(WARMUP, `${runId}-warm`)
-  const ids: string[] = []
-  for (const [i, receipt] of receipts.entries()) {
-    const outcome = await submitReceipt(bench.services.baseUrl, bench.keys[0] as string, receipt, `warm-${i}`)
-    if (!outcome.checkId) throw new Error(`warm-up POST answered ${outcome.status} ${outcome.code}`)
-    ids.push(outcome.checkId)
-  }
-  await bench.watcher.waitFor(ids, performance.now() + 120_000)
-  const done = ids.find((id) => bench.watcher.completions.get(id)?.status === 'done')
-  if (!done) throw new Error('no warm-up check finished as done within 120 s; is the stack healthy?')
-  return { checkId: done, tenantId: bench.tenantIds[0] as string }
 }
 
 function printReport(

@@ -26,6 +26,8 @@ export interface Ledger {
   lost: number
   lostIds: string[]
   stuckIds: string[]
+  /** Why each stuck check is stuck: its status, age, stage slots stored and outbox flag. */
+  stuckDetails: string[]
 }
 
 export async function buildLedger(
@@ -65,11 +67,18 @@ export async function buildLedger(
   let terminalWithoutEvent = 0
   const lostIds: string[] = []
   const stuckIds: string[] = []
+  const stuckDetails: string[] = []
   for (const id of missing) {
     const doc = await store.checks.findDocument(id)
     if (!doc) lostIds.push(id)
     else if (doc.status === 'done' || doc.status === 'failed') terminalWithoutEvent++
-    else stuckIds.push(id)
+    else {
+      stuckIds.push(id)
+      const ageS = ((Date.now() - doc.created_at.getTime()) / 1000).toFixed(0)
+      stuckDetails.push(
+        `${id} ${doc.status} age ${ageS} s, stages [${Object.keys(doc.stages ?? {}).join(',')}], published ${doc.published}`,
+      )
+    }
   }
   return {
     sent: submissions.length,
@@ -84,6 +93,7 @@ export async function buildLedger(
     lost: lostIds.length,
     lostIds,
     stuckIds,
+    stuckDetails,
   }
 }
 

@@ -16,6 +16,10 @@ import {
   startServices,
 } from '../../services/e2e/src/start-services'
 import { type CompletionWatcher, watchCompletions } from './completion-watcher'
+import { generateLoadReceipts } from './receipts'
+import { submitReceipt } from './submit'
+
+const WARMUP = 5
 
 export interface BenchStack {
   stack: StackConfig
@@ -108,4 +112,23 @@ export function stackServerPids(): Record<string, number> {
     if (Number.isInteger(pid) && pid > 0 && existsSync(`/proc/${pid}`)) out[server] = pid
   }
   return out
+}
+
+/** A few checks before measuring: the first pay for pdf.js loading, JIT and group joins. Returns one done check (a seeding template). */
+export async function warmUp(
+  bench: BenchStack,
+  runId: string,
+): Promise<{ checkId: string; tenantId: string }> {
+  // The first checks pay for pdf.js loading, JIT and group joins; they also give the seeding its template.
+  const receipts = generateLoadReceipts(WARMUP, `${runId}-warm`)
+  const ids: string[] = []
+  for (const [i, receipt] of receipts.entries()) {
+    const outcome = await submitReceipt(bench.services.baseUrl, bench.keys[0] as string, receipt, `warm-${i}`)
+    if (!outcome.checkId) throw new Error(`warm-up POST answered ${outcome.status} ${outcome.code}`)
+    ids.push(outcome.checkId)
+  }
+  await bench.watcher.waitFor(ids, performance.now() + 120_000)
+  const done = ids.find((id) => bench.watcher.completions.get(id)?.status === 'done')
+  if (!done) throw new Error('no warm-up check finished as done within 120 s; is the stack healthy?')
+  return { checkId: done, tenantId: bench.tenantIds[0] as string }
 }

@@ -45,6 +45,11 @@ export interface StartServicesOptions {
    * more than one gateway is not supported here (they would need a port each).
    */
   replicas?: Partial<Record<Exclude<ServiceName, 'gateway'>, number>>
+  /**
+   * Only these services (default: all six). Without the gateway nothing is awaited: consumers join their
+   * groups on their own time, which a caller observes on the topics.
+   */
+  only?: readonly ServiceName[]
   /** Node flags for every service (tsx passes them on), e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof']. */
   nodeArgs?: readonly string[]
 }
@@ -184,7 +189,8 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
     name === 'gateway' ? 1 : Math.max(1, options.replicas?.[name] ?? 1)
   const startAll = (name: ServiceName) =>
     Array.from({ length: replicasOf(name) }, () => startOne(name, env, output, options.nodeArgs))
-  const byName = new Map<ServiceName, Child[]>(serviceNames.map((name) => [name, startAll(name)]))
+  const started = serviceNames.filter((name) => options.only?.includes(name) ?? true)
+  const byName = new Map<ServiceName, Child[]>(started.map((name) => [name, startAll(name)]))
   const replicas = (name: ServiceName) => byName.get(name) ?? []
   const all = () => [...byName.values()].flat()
   // If this process dies without calling stop(), do not leave six orphans behind.
@@ -198,7 +204,7 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
   }
   const baseUrl = `http://127.0.0.1:${port}`
   try {
-    await waitReady(baseUrl, all(), options.readyTimeoutMs ?? 60_000)
+    if (started.includes('gateway')) await waitReady(baseUrl, all(), options.readyTimeoutMs ?? 60_000)
   } catch (error) {
     await stop()
     throw error
