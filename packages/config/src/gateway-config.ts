@@ -32,6 +32,8 @@ export interface GatewayConfig {
   }
   /** A publish of check.submitted.v1 is bounded; after a failed one, submissions get 503 for `cooldownMs`. */
   bus: { timeoutMs: number; cooldownMs: number }
+  /** How long an API key's tenant and a tenant's latest profile are reused without asking the store. */
+  lookupCacheMs: number
   /** Per-tenant token bucket of each gateway instance. */
   rateLimit: { capacity: number; refillPerSecond: number }
   profile: { name: string; version: number }
@@ -85,6 +87,11 @@ export function readGatewayConfig(r: EnvReader): GatewayConfig {
         min: 0,
       }),
     },
+    lookupCacheMs: r.int('LOOKUP_CACHE_MS', {
+      doc: 'How long a key -> tenant and tenant -> profile lookup is reused (0: never)',
+      default: 5000,
+      min: 0,
+    }),
     rateLimit: {
       capacity: r.int('RATE_LIMIT_BURST', { doc: 'Requests a tenant may burst', default: 20, min: 1 }),
       refillPerSecond: r.int('RATE_LIMIT_PER_SECOND', {
