@@ -20,6 +20,7 @@ import { generateLoadReceipts } from './receipts'
 import { submitReceipt } from './submit'
 
 const WARMUP = 5
+const WARMUP_TIMEOUT_MS = 300_000
 
 export interface BenchStack {
   stack: StackConfig
@@ -127,8 +128,17 @@ export async function warmUp(
     if (!outcome.checkId) throw new Error(`warm-up POST answered ${outcome.status} ${outcome.code}`)
     ids.push(outcome.checkId)
   }
-  await bench.watcher.waitFor(ids, performance.now() + 120_000)
+  // Generous: on a loaded machine the cold start alone (module loading, JIT) takes minutes.
+  await bench.watcher.waitFor(ids, performance.now() + WARMUP_TIMEOUT_MS)
   const done = ids.find((id) => bench.watcher.completions.get(id)?.status === 'done')
-  if (!done) throw new Error('no warm-up check finished as done within 120 s; is the stack healthy?')
+  if (!done) {
+    const seen = ids.map((id) => {
+      const c = bench.watcher.completions.get(id)
+      return c ? `${c.status}${c.errorCode ? `:${c.errorCode}` : ''}` : 'not completed'
+    })
+    throw new Error(
+      `no warm-up check finished as done within ${WARMUP_TIMEOUT_MS / 1000} s (${seen.join(', ')}); is the stack healthy?`,
+    )
+  }
   return { checkId: done, tenantId: bench.tenantIds[0] as string }
 }
