@@ -47,13 +47,17 @@ export interface BenchStackOptions {
   beforeServices?: (store: Store, tenantIds: string[]) => Promise<void>
 }
 
-/** Service settings every bench run shares: no rate limit in the way, quiet logs, a sweeper that repairs fast. */
+/**
+ * Service settings every bench run shares: no rate limit in the way, quiet logs, a sweeper that looks every
+ * second. REPUBLISH_AFTER_MS is the service default (10 s; the e2e environment sets 2 s): shorter, the sweeper republishes completions
+ * whose outbox flag is merely slow under load, and the duplicates count measures the setting, not faults.
+ */
 export const benchServiceEnv: Record<string, string> = {
   LOG_LEVEL: 'error',
   RATE_LIMIT_BURST: '100000',
   RATE_LIMIT_PER_SECOND: '100000',
   SWEEP_INTERVAL_MS: '1000',
-  REPUBLISH_AFTER_MS: '3000',
+  REPUBLISH_AFTER_MS: '10000',
 }
 
 export async function startBenchStack(options: BenchStackOptions): Promise<BenchStack> {
