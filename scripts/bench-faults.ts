@@ -86,7 +86,12 @@ async function main(): Promise<void> {
   const bench = await startBenchStack({
     name: 'faults',
     tenants: 1,
-    env: { STAGE_DEADLINE_MS: String(deadlineMs), SWEEP_INTERVAL_MS: String(sweepMs) },
+    // Repairs fast, so a fault's checks are republished well within the phase.
+    env: {
+      STAGE_DEADLINE_MS: String(deadlineMs),
+      SWEEP_INTERVAL_MS: String(sweepMs),
+      REPUBLISH_AFTER_MS: '3000',
+    },
   })
   process.once('SIGINT', () => void bench.close().finally(() => process.exit(130)))
   const rows: Row[] = []
