@@ -1,5 +1,6 @@
 /**
- * CPU time of processes from /proc (Linux): utime + stime of a process and all its descendants, in ms.
+ * CPU time of processes from /proc (Linux): utime + stime of a process and all its descendants (and of
+ * descendants that already exited), in ms.
  * A service runs as a tsx launcher and the node process it starts; a server (Kafka's JVM, FerretDB) as one
  * process. Sampled before and after a run, the difference is the CPU the run cost that process tree.
  */
@@ -11,7 +12,7 @@ const TICKS_PER_SECOND = 100
 interface ProcStat {
   pid: number
   ppid: number
-  /** utime + stime, ticks */
+  /** utime + stime, plus cutime + cstime (children that exited and were reaped), ticks */
   ticks: number
 }
 
@@ -19,8 +20,10 @@ interface ProcStat {
 export function parseProcStat(text: string): ProcStat {
   const pid = Number(text.slice(0, text.indexOf(' ')))
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
-  // fields[0] is state (field 3); ppid is field 4, utime 14, stime 15.
-  return { pid, ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) }
+  // fields[0] is state (field 3); ppid is field 4, utime 14, stime 15, cutime 16, cstime 17. The reaped
+  // children's time keeps a tree's total from dropping when a worker exits (PostgreSQL's backends do).
+  const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number) as [number, number, number, number]
+  return { pid, ppid: Number(fields[1]), ticks: utime + stime + cutime + cstime }
 }
 
 function readAll(): ProcStat[] {
