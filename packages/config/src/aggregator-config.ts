@@ -1,3 +1,4 @@
+import { type ConsumerConfig, readConsumer } from './consumer-config'
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
 import {
   type HealthConfig,
@@ -17,6 +18,8 @@ export interface AggregatorConfig {
   service: 'aggregator'
   logLevel: LogLevel
   kafka: KafkaConfig
+  /** Partitions handled at once (CONSUMER_CONCURRENCY); the aggregator waits on the store, so more pays. */
+  consumer: ConsumerConfig
   registry: RegistryConfig
   mongo: MongoConfig
   /** /healthz and /readyz; no server when HEALTH_PORT is unset. */
@@ -50,6 +53,8 @@ export function readAggregatorConfig(r: EnvReader): AggregatorConfig {
     service: 'aggregator',
     logLevel: readLogLevel(r),
     kafka: readKafka(r, 'aggregator'),
+    // Five input topics of three partitions: more at once than a stage, whose work is CPU.
+    consumer: readConsumer(r, 6),
     registry: readRegistry(r),
     mongo: readMongo(r),
     health: readHealth(r),

@@ -30,6 +30,10 @@ export interface GatewayConfig {
     /** How often a waiting request re-reads the record. */
     waitPollMs: number
   }
+  /** A publish of check.submitted.v1 is bounded; after a failed one, submissions get 503 for `cooldownMs`. */
+  bus: { timeoutMs: number; cooldownMs: number }
+  /** How long an API key's tenant and a tenant's latest profile are reused without asking the store. */
+  lookupCacheMs: number
   /** Per-tenant token bucket of each gateway instance. */
   rateLimit: { capacity: number; refillPerSecond: number }
   profile: { name: string; version: number }
@@ -71,6 +75,23 @@ export function readGatewayConfig(r: EnvReader): GatewayConfig {
       }),
       waitPollMs: r.int('WAIT_POLL_MS', { doc: 'Poll interval of Prefer: wait', default: 100, min: 10 }),
     },
+    bus: {
+      timeoutMs: r.int('PUBLISH_TIMEOUT_MS', {
+        doc: 'Longest a POST waits for check.submitted.v1 to be acknowledged',
+        default: 3000,
+        min: 100,
+      }),
+      cooldownMs: r.int('BUS_DOWN_COOLDOWN_MS', {
+        doc: 'How long a failed publish makes POST answer 503 before trying the bus again',
+        default: 5000,
+        min: 0,
+      }),
+    },
+    lookupCacheMs: r.int('LOOKUP_CACHE_MS', {
+      doc: 'How long a key -> tenant and tenant -> profile lookup is reused (0: never)',
+      default: 5000,
+      min: 0,
+    }),
     rateLimit: {
       capacity: r.int('RATE_LIMIT_BURST', { doc: 'Requests a tenant may burst', default: 20, min: 1 }),
       refillPerSecond: r.int('RATE_LIMIT_PER_SECOND', {

@@ -1,4 +1,5 @@
 export * from './aggregator-config'
+export * from './consumer-config'
 export * from './describe-config'
 export * from './env-reader'
 export * from './gateway-config'

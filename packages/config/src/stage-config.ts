@@ -1,3 +1,4 @@
+import { type ConsumerConfig, readConsumer } from './consumer-config'
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
 import {
   type FingerprintsConfig,
@@ -25,6 +26,8 @@ export interface StageConfig {
   service: StageService
   logLevel: LogLevel
   kafka: KafkaConfig
+  /** Partitions handled at once (CONSUMER_CONCURRENCY). */
+  consumer: ConsumerConfig
   registry: RegistryConfig
   mongo: MongoConfig
   s3: S3Config
@@ -54,6 +57,7 @@ export function readStageConfig(service: StageService, r: EnvReader): StageConfi
     service,
     logLevel: readLogLevel(r),
     kafka: readKafka(r, service),
+    consumer: readConsumer(r),
     registry: readRegistry(r),
     mongo: readMongo(r),
     s3: readS3(r),

@@ -1,7 +1,9 @@
 /**
  * Consuming: decode + validate, call the handler, retry retryable failures with backoff, dead-letter the
- * rest and tell the service (`onPermanentFailure`), and only then commit the offset. A crash anywhere
- * before the commit means the message is delivered again, so handlers must be idempotent (keyed by check id).
+ * rest and tell the service (`onPermanentFailure`), and only then mark the offset done. Done offsets are
+ * committed in the background (every `commitIntervalMs` or `commitThreshold` messages, and on stop or
+ * rebalance), not one broker round trip per message. A crash anywhere before the commit means the
+ * messages since the last commit are delivered again, so handlers must be idempotent (keyed by check id).
  */
 import type { SchemaRegistry } from '@kafkajs/confluent-schema-registry'
 import type { EachMessagePayload, Kafka, Producer } from 'kafkajs'
@@ -9,7 +11,7 @@ import type { BusLogger } from './bus-logger'
 import { buildDeadLetterHeaders } from './dead-letter'
 import { decodeEvent } from './decode-event'
 import { type KafkaStageError, toStageError } from './errors'
-import { nextOffset, readHeaders } from './message-headers'
+import { readHeaders } from './message-headers'
 import { sendOrThrow } from './publisher'
 import { backoffDelayMs, type RetryPolicy, resolveRetryPolicy, shouldRetry } from './retry-policy'
 import {
@@ -66,6 +68,12 @@ export interface ConsumeOptions<T extends EventTopic> {
    * fetch in flight, so it trades idle fetch traffic for shutdown latency.
    */
   maxWaitTimeMs?: number
+  /**
+   * Longest a handled message's offset waits for its commit (default 1 s); a crash redelivers at most
+   * this much work (or `commitThreshold` messages per partition, default 100).
+   */
+  commitIntervalMs?: number
+  commitThreshold?: number
 }
 
 export interface ConsumerHandle {
@@ -152,7 +160,7 @@ export async function startConsumer<T extends EventTopic>(
         break
       }
     }
-    await consumer.commitOffsets([{ topic: payload.topic, partition, offset: nextOffset(message.offset) }])
+    // Returning resolves the offset; kafkajs commits it with the next batch of commits (autoCommit below).
   }
 
   // kafkajs emits GROUP_JOIN on every (re)join, STOP when stopped and CRASH when the run loop dies (then
@@ -174,7 +182,9 @@ export async function startConsumer<T extends EventTopic>(
     fromBeginning: options.fromBeginning ?? true,
   })
   await consumer.run({
-    autoCommit: false,
+    autoCommit: true,
+    autoCommitInterval: options.commitIntervalMs ?? 1000,
+    autoCommitThreshold: options.commitThreshold ?? 100,
     partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
     eachMessage: handleMessage,
   })

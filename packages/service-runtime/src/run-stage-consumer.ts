@@ -5,7 +5,7 @@
  * finishes the check as `failed`. The service supplies only the mapping: `handle` and `failedResult`.
  * With `config.health.port` set it also serves /healthz and /readyz (ready while the consumer runs).
  */
-import type { HealthConfig } from '@rv/config'
+import type { ConsumerConfig, HealthConfig } from '@rv/config'
 import { stageErrorBlock } from '@rv/core'
 import type { EventBus, EventBusOptions, EventTopic, EventValueByTopic, LogFields } from '@rv/kafka'
 import type { Logger } from '@rv/logger'
@@ -16,8 +16,8 @@ import { openHealthServer } from './open-health-server'
 import { traceHeaders } from './trace-headers'
 
 export interface StageConsumerOptions<In extends EventTopic, Out extends EventTopic> {
-  /** `health` absent or its port undefined: no health server. */
-  config: BusConfig & { health?: HealthConfig }
+  /** `health` absent or its port undefined: no health server; `consumer` absent: one partition at a time. */
+  config: BusConfig & { health?: HealthConfig; consumer?: ConsumerConfig }
   logger: Logger
   /** Names the consumer group (`<groupPrefix>-<stage>`), `x-failed-stage` and the error block. */
   stage: string
@@ -69,6 +69,7 @@ export async function runStageConsumer<In extends EventTopic, Out extends EventT
     groupId: `${config.kafka.groupPrefix}-${stage}`,
     topics: [options.consumes],
     stage,
+    partitionsConsumedConcurrently: config.consumer?.concurrency ?? 1,
     handle: async ({ key, value, headers }) => {
       const trace = traceHeaders(headers)
       const result = await options.handle(value)

@@ -13,6 +13,7 @@ export { dropDatabases } from './drop-databases'
 export { STACK_ENV_VARS, type StackEnv, stackFromEnv, stackToEnv } from './env-stack'
 export { default as globalSetup } from './global-setup'
 export { findRepoRoot, startNativeStack } from './native-stack'
+export { type PoisonTarget, sendPoison, topicMessageCount } from './poison-messages'
 export { randomName } from './random-name'
 export { removeBuckets } from './remove-buckets'
 export {

@@ -56,7 +56,7 @@ const consumer = await bus.consume({
   stage: 'aggregator',
   // Safe with concurrent messages of one check: slots are separate documents and the terminal record is
   // claimed by a unique insert (see @rv/store).
-  partitionsConsumedConcurrently: 4,
+  partitionsConsumedConcurrently: config.consumer.concurrency,
   handle: async (message) => {
     if (message.topic === 'check.submitted.v1') return handler.onSubmitted(message.value)
     const { stage } = await handler.onResult(message)

@@ -3,6 +3,7 @@
  * environment, waits until the gateway answers /readyz, and stops them all together.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -22,9 +23,13 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../
 export interface RunningServices {
   baseUrl: string
   stop: () => Promise<void>
-  /** Stops one service (SIGTERM, as an orchestrator would); `start` brings it back with the same env. */
+  /** Stops one service, every replica (SIGTERM, as an orchestrator would); `start` brings them back. */
   stopService: (name: ServiceName) => Promise<void>
   startService: (name: ServiceName) => void
+  /** Sends `signal` to every replica of a service (the tsx launcher and the node process it runs) and waits for them to exit. */
+  killService: (name: ServiceName, signal: NodeJS.Signals) => Promise<void>
+  /** The launcher pid of each running replica, per service (CPU accounting sums each one's process tree). */
+  pids: () => Record<ServiceName, number[]>
 }
 
 export interface StartServicesOptions {
@@ -35,6 +40,18 @@ export interface StartServicesOptions {
   /** Where child output goes; inherited by default. */
   output?: 'inherit' | 'ignore'
   readyTimeoutMs?: number
+  /**
+   * Processes per service (default 1). Consumer replicas join one consumer group and share its partitions;
+   * more than one gateway is not supported here (they would need a port each).
+   */
+  replicas?: Partial<Record<Exclude<ServiceName, 'gateway'>, number>>
+  /**
+   * Only these services (default: all six). Without the gateway nothing is awaited: consumers join their
+   * groups on their own time, which a caller observes on the topics.
+   */
+  only?: readonly ServiceName[]
+  /** Node flags for every service (tsx passes them on), e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof']. */
+  nodeArgs?: readonly string[]
 }
 
 export async function freePort(): Promise<number> {
@@ -62,9 +79,10 @@ function startOne(
   name: ServiceName,
   env: Record<string, string | undefined>,
   output: 'inherit' | 'ignore',
+  nodeArgs: readonly string[] = [],
 ): Child {
   const tsx = resolve(repoRoot, 'node_modules/.bin/tsx')
-  const child = spawn(tsx, [resolve(repoRoot, `services/${name}/src/main.ts`)], {
+  const child = spawn(tsx, [...nodeArgs, resolve(repoRoot, `services/${name}/src/main.ts`)], {
     cwd: repoRoot,
     env: { ...env, KAFKA_CLIENT_ID: `rv-${name}` } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -108,13 +126,53 @@ async function waitReady(url: string, children: Child[], timeoutMs: number): Pro
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   return new Promise((done) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    // The whole tree: SIGKILL on the launcher alone would orphan the node process still running the service.
+    const force = setTimeout(() => void killChild(child, 'SIGKILL'), 10_000)
     child.once('exit', () => {
       clearTimeout(force)
       done()
     })
     child.kill('SIGTERM')
   })
+}
+
+/**
+ * A crash, as `kill -9` makes one. tsx runs the service in a child node process and relays signals, but a
+ * SIGKILL cannot be relayed: the node process (the one holding the consumer and the sockets) is killed
+ * first, then the launcher.
+ */
+function killChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined)
+    return Promise.resolve()
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  for (const pid of childPids(child.pid)) {
+    try {
+      process.kill(pid, signal)
+    } catch {
+      // already gone
+    }
+  }
+  child.kill(signal)
+  return exited
+}
+
+/** Direct children of a pid, from /proc (Linux); empty elsewhere. */
+function childPids(pid: number): number[] {
+  try {
+    return readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .flatMap((entry) => {
+        try {
+          const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+          const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+          return ppid === pid ? [Number(entry)] : []
+        } catch {
+          return []
+        }
+      })
+  } catch {
+    return []
+  }
 }
 
 /**
@@ -127,20 +185,26 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
   const port = options.port ?? (await freePort())
   const env = { ...options.env, PORT: String(port), HOST: '127.0.0.1' }
   const output = options.output ?? 'inherit'
-  const children = serviceNames.map((name) => startOne(name, env, output))
-  const childOf = (name: ServiceName) => (children[serviceNames.indexOf(name)] as Child).process
+  const replicasOf = (name: ServiceName) =>
+    name === 'gateway' ? 1 : Math.max(1, options.replicas?.[name] ?? 1)
+  const startAll = (name: ServiceName) =>
+    Array.from({ length: replicasOf(name) }, () => startOne(name, env, output, options.nodeArgs))
+  const started = serviceNames.filter((name) => options.only?.includes(name) ?? true)
+  const byName = new Map<ServiceName, Child[]>(started.map((name) => [name, startAll(name)]))
+  const replicas = (name: ServiceName) => byName.get(name) ?? []
+  const all = () => [...byName.values()].flat()
   // If this process dies without calling stop(), do not leave six orphans behind.
   const killOnExit = () => {
-    for (const child of children) if (child.process.exitCode === null) child.process.kill('SIGTERM')
+    for (const child of all()) if (child.process.exitCode === null) child.process.kill('SIGTERM')
   }
   process.once('exit', killOnExit)
   const stop = async () => {
     process.removeListener('exit', killOnExit)
-    await Promise.all(children.map((child) => stopChild(child.process)))
+    await Promise.all(all().map((child) => stopChild(child.process)))
   }
   const baseUrl = `http://127.0.0.1:${port}`
   try {
-    await waitReady(baseUrl, children, options.readyTimeoutMs ?? 60_000)
+    if (started.includes('gateway')) await waitReady(baseUrl, all(), options.readyTimeoutMs ?? 60_000)
   } catch (error) {
     await stop()
     throw error
@@ -148,9 +212,23 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
   return {
     baseUrl,
     stop,
-    stopService: (name) => stopChild(childOf(name)),
-    startService: (name) => {
-      children[serviceNames.indexOf(name)] = startOne(name, env, output)
+    stopService: async (name) => {
+      await Promise.all(replicas(name).map((child) => stopChild(child.process)))
     },
+    startService: (name) => {
+      byName.set(name, startAll(name))
+    },
+    killService: async (name, signal) => {
+      await Promise.all(replicas(name).map((child) => killChild(child.process, signal)))
+    },
+    pids: () =>
+      Object.fromEntries(
+        serviceNames.map((name) => [
+          name,
+          replicas(name).flatMap((c) =>
+            c.process.exitCode === null && c.process.pid ? [c.process.pid] : [],
+          ),
+        ]),
+      ) as Record<ServiceName, number[]>,
   }
 }

@@ -22,6 +22,8 @@ export interface GatewayDeps {
    * expectation members are enforced before anything is stored. `defaultProfile` when absent.
    */
   pinProfile?: (tenantId: string) => Promise<Profile | undefined>
+  /** Bound of a publish and how long a bus found down refuses submissions (contract/bus-breaker). */
+  bus?: { timeoutMs: number; cooldownMs: number }
   /** Per-tenant token bucket; defaults in contract/rate-limit. */
   rateLimit?: RateLimitOptions
   now?: () => Date

@@ -6,6 +6,7 @@ import { openEventBus } from '@rv/service-runtime'
 import { createStorage } from '@rv/storage'
 import { connectStore } from '@rv/store'
 import { createApp } from './app'
+import { cacheLookup } from './lookup-cache/lookup-cache'
 
 const config = loadGatewayConfig(readProcessEnv())
 const logger = createLogger({ level: config.logLevel, bindings: { service: 'gateway' } })
@@ -15,10 +16,15 @@ const storage = createStorage(config.s3)
 await storage.ensure()
 const bus = await openEventBus(config, logger, { shutdown: false })
 
+// Every POST and GET authenticates and every POST pins a profile: reuse those answers briefly.
+const cache = { ttlMs: config.lookupCacheMs }
+const authenticate = cacheLookup((token) => store.tenants.authenticate(token), cache)
+const latestProfile = cacheLookup((tenantId) => store.profiles.latest(tenantId, config.profile.name), cache)
+
 const app = createApp({
   logger,
   checks: store.checks,
-  tenants: store.tenants,
+  tenants: { authenticate },
   idempotency: store.idempotency,
   storage,
   publishSubmitted: (submission, requestId) =>
@@ -30,9 +36,10 @@ const app = createApp({
     ),
   probes: { mongo: () => store.ping(), s3: () => storage.ping(), kafka: () => bus.ensureTopics() },
   limits: config.limits,
+  bus: config.bus,
   rateLimit: config.rateLimit,
   defaultProfile: config.profile,
-  pinProfile: (tenantId) => store.profiles.latest(tenantId, config.profile.name),
+  pinProfile: latestProfile,
 })
 
 const server = serve({ fetch: app.fetch, hostname: config.http.host, port: config.http.port }, (info) => {

@@ -131,6 +131,38 @@ describe('gateway on the real stack', () => {
     expect((await store.checks.findUnpublished(new Date(Date.now() + 1000))).map((d) => d._id)).toContain(id)
   })
 
+  it('once a publish failed, refuses new checks with a coded 503 and Retry-After, storing nothing', async () => {
+    const down = app({
+      publishSubmitted: async () => {
+        throw new Error('broker down')
+      },
+      bus: { timeoutMs: 3000, cooldownMs: 60_000 },
+    })
+    expect((await post(down)).status).toBe(202)
+    const res = await post(down, { 'idempotency-key': 'while-bus-down' })
+    expect(res.status).toBe(503)
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+    const body = (await res.json()) as { error: { code: string; retryable: boolean } }
+    expect(body.error).toMatchObject({ code: 'service_unavailable', retryable: true })
+    // Refused before the idempotency claim: the same key goes through once the bus is back.
+    expect((await post(app(), { 'idempotency-key': 'while-bus-down' })).status).toBe(202)
+  })
+
+  it('answers a publish that has not landed yet with 202 and raises the outbox flag when it does', async () => {
+    let land: () => void = () => undefined
+    const landed = new Promise<void>((resolve) => {
+      land = resolve
+    })
+    const res = await post(
+      app({ publishSubmitted: () => landed, bus: { timeoutMs: 100, cooldownMs: 60_000 } }),
+    )
+    expect(res.status).toBe(202)
+    const { id } = (await res.json()) as CheckRecord
+    expect((await store.checks.findDocument(id))?.published).toBe(false)
+    land()
+    while (!(await store.checks.findDocument(id))?.published) await new Promise((r) => setTimeout(r, 50))
+  })
+
   it('answers concurrent requests with one idempotency key with one check', async () => {
     const a = app()
     const responses = await Promise.all(

@@ -4,12 +4,16 @@ import { contentKey, sha256Hex } from '@rv/storage'
 import { requestFingerprint } from '@rv/store'
 import type { Context } from 'hono'
 import { ApiError } from '../api-error'
+import { createBusBreaker } from '../contract/bus-breaker/bus-breaker'
 import type { GatewayDeps } from '../gateway-deps'
 import type { GatewayEnv } from '../gateway-env'
 import { newCheckId } from '../ulid'
 import { createExpectationValidator } from './expectation-validator'
 import { pollUntil, preferWaitSeconds } from './prefer-wait'
 import { readUpload } from './read-upload'
+
+/** Without configuration: a POST waits 3 s for its publish, and a bus found down is not tried for 5 s. */
+const defaultBusGuard = { timeoutMs: 3000, cooldownMs: 5000 }
 
 const isTerminal = (r: CheckRecord | undefined) => r?.status === 'done' || r?.status === 'failed'
 
@@ -22,6 +26,7 @@ export function submitCheck(deps: GatewayDeps) {
   const validateExpectation = createExpectationValidator()
   const now = deps.now ?? (() => new Date())
   const makeId = deps.newCheckId ?? (() => newCheckId(now().getTime()))
+  const bus = createBusBreaker(deps.bus ?? defaultBusGuard)
 
   async function respond(c: Context<GatewayEnv>, tenantId: string, record: CheckRecord, replayed: boolean) {
     let current = record
@@ -65,6 +70,8 @@ export function submitCheck(deps: GatewayDeps) {
       ? { name: pinned.name, version: pinned.version }
       : (tenant.profile ?? deps.defaultProfile)
 
+    // The bus known down: refuse now rather than store a check nobody can move on (see bus-breaker.ts).
+    bus.assertAvailable()
     const sha256 = sha256Hex(upload.bytes)
     const checkId = makeId()
     const key = c.get('idempotencyKey')
@@ -142,13 +149,20 @@ export function submitCheck(deps: GatewayDeps) {
       if (key !== null) await deps.idempotency.release(tenant.id, key, checkId)
       throw error
     }
-    try {
-      await deps.publishSubmitted(submission, c.get('requestId'))
-      await deps.checks.markPublished(checkId)
-    } catch (error) {
-      // The record is durable with published:false; the aggregator's sweeper publishes it again.
-      log.warn('publish of check.submitted.v1 failed; left to the sweeper', { check_id: checkId, err: error })
-    }
+    // Bounded wait: the record is durable with published:false; a publish still under way raises the flag
+    // when it lands, and one that fails is left to the aggregator's sweeper, which publishes it again.
+    const publishing = deps.publishSubmitted(submission, c.get('requestId'))
+    const flagged = publishing.then(() => deps.checks.markPublished(checkId))
+    flagged.catch((error: unknown) =>
+      log.warn('check.submitted.v1 not published or not flagged; left to the sweeper', {
+        check_id: checkId,
+        err: error,
+      }),
+    )
+    const outcome = await bus.watch(publishing)
+    if (outcome === 'published') await flagged.catch(() => undefined)
+    if (outcome === 'pending')
+      log.warn('check.submitted.v1 not yet acknowledged; answering', { check_id: checkId })
     log.info('check accepted', { check_id: checkId, size: upload.bytes.byteLength })
     return respond(c, tenant.id, record, false)
   }

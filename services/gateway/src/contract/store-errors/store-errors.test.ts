@@ -15,6 +15,13 @@ describe('storeError', () => {
       status: 504,
       code: 'store_timeout',
     })
+    const reset = Object.assign(new Error('write ECONNRESET'), { code: 'ECONNRESET' })
+    expect(storeError(reset)).toMatchObject({
+      status: 503,
+      code: 'store_unavailable',
+      headers: { 'retry-after': '1' },
+    })
+    expect(storeError(Object.assign(new Error('other'), { code: 'ENOENT' }))).toBeUndefined()
     expect(storeError(new TypeError('bug'))).toBeUndefined()
     expect(storeError('string')).toBeUndefined()
   })

@@ -7,6 +7,20 @@ const unavailable = new Set([
   'MongoTopologyClosedError',
   'MongoNetworkError',
   'PoolClosedError',
+  'MongoPoolClearedError',
+])
+/**
+ * Socket failures the driver can let through unwrapped (a write on a connection the server reset). Every
+ * other network dependency's errors are caught where they are called (S3 -> storage_unavailable, the bus
+ * -> the outbox), so what reaches the error handler with one of these codes came from the store.
+ */
+const socketCodes = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
 ])
 /** Driver errors that mean "the store did not answer in time". */
 const timedOut = new Set([
@@ -41,7 +55,11 @@ export function storeError(error: unknown): ApiError | undefined {
       cause: error,
     })
   }
-  if (names.some((n) => unavailable.has(n))) {
+  const codes = chain(error).map((e) => (e as { code?: unknown }).code)
+  if (
+    names.some((n) => unavailable.has(n)) ||
+    codes.some((c) => typeof c === 'string' && socketCodes.has(c))
+  ) {
     return new ApiError(503, 'store_unavailable', {
       message: 'The record store is unavailable; retry.',
       retryable: true,

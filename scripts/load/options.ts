@@ -1,0 +1,75 @@
+/**
+ * Command-line options of `npm run bench:load` (and the shared part of `bench:faults`).
+ *
+ *   --rate R            offered checks per second, open loop (default 10)
+ *   --duration S        seconds of offered load (default 30)
+ *   --stored N          checks stored before the run (default 0)
+ *   --tenants T         tenants the load is spread over, round robin (default 1)
+ *   --replicas a=2,b=3  processes of a consumer service (extraction, authenticity, matching, replay, aggregator)
+ *   --drain S           seconds to wait after the last POST for completions (default 30)
+ *   --concurrency N     CONSUMER_CONCURRENCY of every consumer (partitions consumed at once; default: config's)
+ *   --partitions N      partitions of each topic created for the run (default: config's)
+ *   --cpu-prof DIR      services write V8 CPU profiles into DIR when they stop (open in Chrome DevTools)
+ */
+const consumerServices = ['extraction', 'authenticity', 'matching', 'replay', 'aggregator'] as const
+export type ConsumerService = (typeof consumerServices)[number]
+
+export interface LoadOptions {
+  rate: number
+  durationS: number
+  stored: number
+  tenants: number
+  replicas: Partial<Record<ConsumerService, number>>
+  drainS: number
+  concurrency: number | undefined
+  partitions: number | undefined
+  cpuProfDir: string | undefined
+}
+
+function value(argv: readonly string[], name: string): string | undefined {
+  const at = argv.indexOf(`--${name}`)
+  if (at < 0) return undefined
+  const v = argv[at + 1]
+  if (v === undefined || v.startsWith('--')) throw new Error(`--${name} needs a value`)
+  return v
+}
+
+function number(argv: readonly string[], name: string, fallback: number, min: number): number {
+  const raw = value(argv, name)
+  if (raw === undefined) return fallback
+  const n = Number(raw)
+  if (!Number.isFinite(n) || n < min) throw new Error(`--${name} must be a number >= ${min}, got ${raw}`)
+  return n
+}
+
+function optionalInt(argv: readonly string[], name: string): number | undefined {
+  return value(argv, name) === undefined ? undefined : Math.floor(number(argv, name, 1, 1))
+}
+
+export function parseReplicas(raw: string | undefined): Partial<Record<ConsumerService, number>> {
+  if (!raw) return {}
+  return Object.fromEntries(
+    raw.split(',').map((pair) => {
+      const [name, count] = pair.split('=')
+      if (!consumerServices.includes(name as ConsumerService))
+        throw new Error(`--replicas: unknown service ${name} (${consumerServices.join(', ')})`)
+      const n = Number(count)
+      if (!Number.isInteger(n) || n < 1) throw new Error(`--replicas: ${name} needs a count >= 1`)
+      return [name, n]
+    }),
+  )
+}
+
+export function parseLoadOptions(argv: readonly string[]): LoadOptions {
+  return {
+    rate: number(argv, 'rate', 10, 0.01),
+    durationS: number(argv, 'duration', 30, 1),
+    stored: Math.floor(number(argv, 'stored', 0, 0)),
+    tenants: Math.floor(number(argv, 'tenants', 1, 1)),
+    replicas: parseReplicas(value(argv, 'replicas')),
+    drainS: number(argv, 'drain', 30, 0),
+    concurrency: optionalInt(argv, 'concurrency'),
+    partitions: optionalInt(argv, 'partitions'),
+    cpuProfDir: value(argv, 'cpu-prof'),
+  }
+}
