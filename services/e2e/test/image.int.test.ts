@@ -56,7 +56,13 @@ describe('an image receipt through the whole pipeline', () => {
       expect(posted.mode).toBe('image')
       const record = await api.waitForTerminal(tenant.key, posted.id)
       expect(record).toMatchObject({ status: 'done', mode: 'image', error: null })
-      expect(record.document).toMatchObject({ family: 'vtb/sbp_outgoing', checks: [] })
+      // A picture is never genuine from the file alone: no check fails on a clean render, so `unknown`.
+      expect(record.document).toMatchObject({ family: 'vtb/sbp_outgoing', verdict: 'unknown' })
+      expect(
+        record.document.checks
+          .filter((c: { passed: boolean }) => !c.passed)
+          .map((c: { name: string }) => c.name),
+      ).toEqual(['image.source_unverifiable'])
       expect(record.fields).toMatchObject({ source: 'ocr', amount: truth.amount, currency: truth.currency })
       expect(record.match).toMatchObject({ amount: true, currency: true })
       expect(record.recommendation).not.toBeNull()
