@@ -256,7 +256,7 @@ lines.push(
   '',
   '| suspicious at score ≥ | genuine judged suspicious | forgeries not genuine |',
   '|---:|---:|---:|',
-  ...[2.5, 3, 3.5, SUSPICIOUS_AT].map((t) => {
+  ...[...new Set([2, 2.5, 3, 3.5, 4, SUSPICIOUS_AT])].sort((a, b) => a - b).map((t) => {
     const gs = genuineScores.filter((x) => x >= t).length
     const fc = forgeryScores.filter((f) => f.hard || f.score >= t).length
     return `| ${t} | ${gs} / ${genuineScores.length} | ${fc} / ${forgeryScores.length} (${pct(fc, forgeryScores.length)}) |`

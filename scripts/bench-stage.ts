@@ -85,6 +85,7 @@ async function main(): Promise<void> {
           readFile: async () => receipt.pdf,
           parsePdf,
           extractReceipt,
+          readImage: () => Promise.reject(new Error('the stage bench submits PDFs only')),
         })
         backlog.push(() => bus.publish('check.extracted.v1', submission.check_id, extracted))
       }
