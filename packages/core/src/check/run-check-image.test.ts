@@ -31,7 +31,7 @@ const receipt = syntheticModel({
 })
 
 describe('runCheck on an image', () => {
-  it('reads it through the injected OCR and answers a done record with mode image, no PDF checks', async () => {
+  it('reads it through the injected OCR and answers a done record with mode image, judged by the picture checks', async () => {
     const record = await runCheck({
       ...base,
       bytes: pngHeader(750, 500),
@@ -42,7 +42,9 @@ describe('runCheck on an image', () => {
     })
     expect(validateRecord(record), JSON.stringify(validateRecord.errors)).toBe(true)
     expect(record).toMatchObject({ status: 'done', mode: 'image', error: null })
-    expect(record.document).toEqual({ verdict: 'unknown', family: 'unknown', checks: [] })
+    expect(record.document).toMatchObject({ verdict: 'unknown', family: 'unknown' })
+    expect(record.document.checks.map((c) => c.name)).toContain('image.source_unverifiable')
+    expect(record.document.checks.some((c) => c.name.startsWith('structure.'))).toBe(false)
     expect(record.fields).toMatchObject({ amount: 600, source: 'ocr' })
   })
 

@@ -19,6 +19,7 @@ import type {
 } from '@rv/schemas'
 import { emptyFields, emptyMatch } from '../aggregate/empty-blocks'
 import { assessAuthenticity } from '../authenticity'
+import { assessImageAuthenticity } from '../authenticity/image/assess-image'
 import { decide } from '../decision'
 import { extractReceipt } from '../extraction'
 import { extractImageReceipt } from '../extraction/extract-image-receipt'
@@ -106,7 +107,10 @@ export async function runCheckDetailed(input: RunCheckInput): Promise<CheckRun> 
     family: extraction?.family ?? 'unknown',
     checks: [],
   }
-  if (model && extraction) {
+  if (image && extraction) {
+    // A picture: its own checks, never `genuine` (docs/authenticity.md, Images), as the pipeline does.
+    document = assessImageAuthenticity(input.bytes, extraction)
+  } else if (model && extraction) {
     try {
       document = assessAuthenticity(model, extraction, input.filename ? { filename: input.filename } : {})
     } catch (error) {
@@ -183,7 +187,7 @@ export async function runCheckDetailed(input: RunCheckInput): Promise<CheckRun> 
   return { record, extraction, replayKeys }
 }
 
-/** An image's authenticity is not assessed here (no PDF structure): its document stays `unknown`. */
+/** Reads a picture by OCR (the caller's engine) after its header passed the pixel limits. */
 async function readImageReceipt(input: RunCheckInput): Promise<ExtractionResult> {
   const header = checkImage(input.bytes, input.imageLimits)
   if (!input.readImage) throw new CheckError('stage_failed', 'No OCR engine is available to read images.')
