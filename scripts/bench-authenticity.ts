@@ -256,11 +256,13 @@ lines.push(
   '',
   '| suspicious at score ≥ | genuine judged suspicious | forgeries not genuine |',
   '|---:|---:|---:|',
-  ...[...new Set([2, 2.5, 3, 3.5, 4, SUSPICIOUS_AT])].sort((a, b) => a - b).map((t) => {
-    const gs = genuineScores.filter((x) => x >= t).length
-    const fc = forgeryScores.filter((f) => f.hard || f.score >= t).length
-    return `| ${t} | ${gs} / ${genuineScores.length} | ${fc} / ${forgeryScores.length} (${pct(fc, forgeryScores.length)}) |`
-  }),
+  ...[...new Set([2, 2.5, 3, 3.5, 4, SUSPICIOUS_AT])]
+    .sort((a, b) => a - b)
+    .map((t) => {
+      const gs = genuineScores.filter((x) => x >= t).length
+      const fc = forgeryScores.filter((f) => f.hard || f.score >= t).length
+      return `| ${t} | ${gs} / ${genuineScores.length} | ${fc} / ${forgeryScores.length} (${pct(fc, forgeryScores.length)}) |`
+    }),
   '',
   '## Genuine receipts',
   '',
