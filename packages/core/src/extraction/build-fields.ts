@@ -6,7 +6,7 @@
 import type { ReceiptFields, TransferType } from '@rv/schemas'
 import { emptyFields } from '../aggregate/empty-blocks'
 import type { FieldConstants, FieldName } from '../families/family-definition'
-import { repairSbpId } from '../ocr/repair-sbp-id'
+import { repairOperationNumber, repairSbpId } from '../ocr/repair-sbp-id'
 import type { Interpreted } from './interpret-value'
 import type { LocalDateTime } from './moscow-time'
 import type { FieldReading, Readings } from './read-family-fields'
@@ -134,8 +134,13 @@ export function buildFields(input: BuildInput): BuiltFields {
 
   const sbpRead = sbpIdOf(readings.receipt_number, input.textSource)
   const sbpId = sbpRead.id
+  const referenceRead = readings.payment_reference
+  const referenceValue = referenceRead?.value?.kind === 'text' ? referenceRead.value.value : null
+  // On an image, the digit positions of a documented operation-number shape are repaired (ocr/repair-sbp-id.ts).
   const reference =
-    readings.payment_reference?.value?.kind === 'text' ? readings.payment_reference.value.value : null
+    referenceValue && input.textSource === 'ocr' && referenceRead
+      ? repairOperationNumber(referenceRead.raw)
+      : referenceValue
   // receipt_number is the SBP id where printed, else the bank's own number; payment_reference is always the
   // bank's own operation/receipt number when one is printed (it may then equal receipt_number).
   if (sbpId) set('receipt_number', sbpId, sbpRead.ambiguous ? 0.85 : 0.99)

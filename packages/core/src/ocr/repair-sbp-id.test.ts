@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { repairSbpId } from './repair-sbp-id'
+import { repairOperationNumber, repairSbpId } from './repair-sbp-id'
 
 // Synthetic ids in the documented shape (FAMILIES.md's fake example and variations), never real ones.
 const id = 'A6065223110K7Q2P0000030011700501'
@@ -62,5 +62,18 @@ describe('repairSbpId', () => {
     expect(repairSbpId(`C${id.slice(1)}`)).toBeNull()
     expect(repairSbpId('A6065223110K7Q2P0K00030011700501')).toBeNull()
     expect(repairSbpId('A6065223110K7Q2P0000030011700501'.replace('0011', 'XY11'))).toBeNull()
+  })
+})
+
+describe('repairOperationNumber', () => {
+  it("repairs the digit positions of T-Bank's receipt number and Alfa's operation number", () => {
+    expect(repairOperationNumber('1-l23-4S6-789-O12')).toBe('1-123-456-789-012')
+    expect(repairOperationNumber('С16O7O3261234S67')).toBe('C160703261234567')
+  })
+
+  it('returns any other shape as read', () => {
+    expect(repairOperationNumber('1-123-456-789-01')).toBe('1-123-456-789-01')
+    expect(repairOperationNumber('AB-12345')).toBe('AB-12345')
+    expect(repairOperationNumber('C16070326123456X')).toBe('C16070326123456X')
   })
 })

@@ -71,6 +71,33 @@ const noise = /[\s.,·'`"_\-–—:;]/g
 /** Stricter than isSbpId: the documented digits are digits (a letter left there was not a twin). */
 const repairedShape = /^[AB]\d{10}[0-9A-Z]{5}0[0BG]\d{14}$/
 
+/**
+ * Banks' own operation numbers whose shape is documented (FAMILIES.md): T-Bank's receipt number
+ * `1-ddd-ddd-ddd-ddd` and Alfa's operation number, a capital then 15 digits (`C16…`). Their digit positions
+ * get the same repair; anything else is returned as read.
+ */
+export function repairOperationNumber(raw: string): string {
+  const text = raw.replace(/\s/g, '')
+  const tbank = /^[0-9A-ZА-Яa-z|!]-([0-9A-ZА-Яa-z|!]{3}-){3}[0-9A-ZА-Яa-z|!]{3}$/
+  const alfa = /^[A-ZА-Я][0-9A-ZА-Яa-z|!]{15}$/
+  if (tbank.test(text)) {
+    const digits = text.replace(/[^-]/g, (ch) => asDigit(ch))
+    return /^1-(\d{3}-){3}\d{3}$/.test(digits) ? digits : text
+  }
+  if (alfa.test(text)) {
+    const first = latinOf[text[0]!] ?? text[0]!
+    const repaired = first + [...text.slice(1)].map(asDigit).join('')
+    return /^[A-Z]\d{15}$/.test(repaired) ? repaired : text
+  }
+  return text
+}
+
+function asDigit(read: string): string {
+  const upper = read === 'l' ? 'I' : read.toUpperCase()
+  const twin = latinOf[upper] ?? upper
+  return digitOf[twin] ?? twin
+}
+
 export function repairSbpId(raw: string): RepairedSbpId | null {
   const text = raw.replace(noise, '')
   if (text.length !== 32) return null
