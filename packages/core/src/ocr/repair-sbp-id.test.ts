@@ -49,6 +49,16 @@ describe('repairSbpId', () => {
     })
     // A digit or capital read in a free position cannot be second-guessed by the format.
     expect(repairSbpId('A6065223110K7Q2P0000030011700501')?.ambiguous).toBe(false)
+    // Position 16 as 0/1 or O/I: the letter is the guess, never a sure one.
+    expect(repairSbpId('A6065223110K7Q200000030011700501')).toMatchObject({
+      id: 'A6065223110K7Q2O0000030011700501',
+      ambiguous: true,
+    })
+    expect(repairSbpId('A6065223110K7Q2l0000030011700501')).toMatchObject({
+      id: 'A6065223110K7Q2I0000030011700501',
+      ambiguous: true,
+    })
+    expect(repairSbpId('A6065223110K7Q2I0000030011700501')?.ambiguous).toBe(true)
   })
 
   it('joins an id wrapped over lines and drops specks read between glyphs', () => {

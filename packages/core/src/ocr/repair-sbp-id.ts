@@ -3,7 +3,8 @@
  * operation identifier»): 32 characters, position by position
  * - 1: `A` or `B`;
  * - 2–11: digits (year digit, UTC day of year, HHMMSS);
- * - 12–16: any of `[0-9A-Z]`: nothing here says whether a round glyph is `O` or `0`;
+ * - 12–16: any of `[0-9A-Z]`: nothing here says whether a round glyph is `O` or `0` (position 16 is
+ *   guessed as the letter and marked ambiguous);
  * - 17–22: `0000NN`, `0B10NN` or `0G10NN`: digits except position 18 (`0`, `B` or `G`);
  * - 23–32: the tail, digits in every period seen.
  * Tesseract with Russian and English models reads a digit as its letter twin (`O` for `0`, `l` or `|` for
@@ -65,6 +66,9 @@ const firstOf: Record<string, string> = { '8': 'B', '4': 'A' }
 /** Position 18 is `0`, `B` or `G`. */
 const eighteenthOf: Record<string, string> = { O: '0', D: '0', Q: '0', '8': 'B', '6': 'G' }
 
+/** Position 16 read as O, 0, I or 1 (see below). */
+const roundOrStroke: Record<string, string> = { '0': 'O', O: 'O', '1': 'I', I: 'I' }
+
 /** Characters OCR puts between glyphs of one word (a speck read as a point, a dash at a wrap). */
 const noise = /[\s.,·'`"_\-–—:;]/g
 
@@ -112,7 +116,13 @@ export function repairSbpId(raw: string): RepairedSbpId | null {
     let ch: string
     if (position === 1) ch = firstOf[twin] ?? twin
     else if (position === 18) ch = eighteenthOf[twin] ?? twin
-    else if (position >= 12 && position <= 16) {
+    else if (position === 16 && roundOrStroke[twin]) {
+      // The format allows O/0 and I/1 here alike, and OCR takes the glyph for a digit inside a run of
+      // digits. In the development receipts a letter stood here several times as often as 0/1, so the
+      // letter is the better guess, but a guess: the caller keeps the field below 0.9.
+      ch = roundOrStroke[twin]
+      ambiguous = true
+    } else if (position >= 12 && position <= 16) {
       ch = twin
       // A Cyrillic, lowercase or sign glyph here was some Latin capital or digit; which one is a guess.
       if (ch !== read) ambiguous = true
