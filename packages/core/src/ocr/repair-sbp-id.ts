@@ -15,6 +15,7 @@
  * the caller (resolve-paid-at.ts), which covers positions 2–11.
  */
 import { isSbpId } from '../extraction/decode-sbp-id'
+import { cyrillicTwins } from './words-to-runs'
 
 export interface RepairedSbpId {
   id: string
@@ -26,18 +27,7 @@ export interface RepairedSbpId {
 
 /** Any character as the Latin capital or digit it most likely is, before the position decides. */
 const latinOf: Record<string, string> = {
-  А: 'A',
-  В: 'B',
-  С: 'C',
-  Е: 'E',
-  Н: 'H',
-  К: 'K',
-  М: 'M',
-  О: 'O',
-  Р: 'P',
-  Т: 'T',
-  Х: 'X',
-  У: 'Y',
+  ...cyrillicTwins,
   З: '3',
   Ч: '4',
   Б: '6',

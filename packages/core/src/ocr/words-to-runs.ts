@@ -120,7 +120,7 @@ const rubleLookalike = /^[PР?°]$/
  * loaded tesseract may pick the Cyrillic twin of a capital (`С` for `C`). A token of capitals and digits
  * with at least as many digits as letters is an identifier, never a Russian word: its twins become Latin.
  */
-const cyrillicTwins: Record<string, string> = {
+export const cyrillicTwins: Readonly<Record<string, string>> = {
   А: 'A',
   В: 'B',
   С: 'C',
