@@ -7,6 +7,7 @@ import type { ReceiptFields, TransferType } from '@rv/schemas'
 import { emptyFields } from '../aggregate/empty-blocks'
 import type { FieldConstants, FieldName } from '../families/family-definition'
 import { repairOperationNumber, repairSbpId } from '../ocr/repair-sbp-id'
+import { scriptOf } from '../ocr/words-to-runs'
 import type { Interpreted } from './interpret-value'
 import type { LocalDateTime } from './moscow-time'
 import type { FieldReading, Readings } from './read-family-fields'
@@ -40,6 +41,7 @@ export interface BuiltFields {
 }
 
 const textFields = ['recipient_name', 'recipient_account', 'purpose', 'sender_name'] as const
+const nameFields = new Set<string>(['recipient_name', 'sender_name'])
 
 /** `ru` when the text is mostly Cyrillic, `en` when it is Latin only, else null (no text, digits only). */
 export function detectLanguage(text: string): string | null {
@@ -129,7 +131,15 @@ export function buildFields(input: BuildInput): BuiltFields {
 
   for (const name of textFields) {
     const value = readings[name]?.value
-    if (value?.kind === 'text') set(name, value.value, cap(name, 0.98))
+    if (value?.kind !== 'text') continue
+    // On an image, a name whose every letter has a twin in the other script (`А. В.`) may have been read
+    // in the wrong one: nothing on the page decides it.
+    const undecided =
+      input.textSource === 'ocr' &&
+      nameFields.has(name) &&
+      /\p{L}/u.test(value.value) &&
+      !scriptOf(value.value)
+    set(name, value.value, cap(name, undecided ? 0.85 : 0.98))
   }
 
   const sbpRead = sbpIdOf(readings.receipt_number, input.textSource)

@@ -193,7 +193,7 @@ function letterCounts(text: string): { latin: number; cyrillic: number } {
 }
 
 /** A word's script by its letters that have no twin in the other script; null when undecided. */
-function scriptOf(text: string): 'latin' | 'cyrillic' | null {
+export function scriptOf(text: string): 'latin' | 'cyrillic' | null {
   const { latin, cyrillic } = letterCounts(text)
   if (latin > cyrillic) return 'latin'
   return cyrillic > latin ? 'cyrillic' : null
