@@ -6,6 +6,8 @@
 import type { ReceiptFields, TransferType } from '@rv/schemas'
 import { emptyFields } from '../aggregate/empty-blocks'
 import type { FieldConstants, FieldName } from '../families/family-definition'
+import { repairOperationNumber, repairSbpId } from '../ocr/repair-sbp-id'
+import { scriptOf } from '../ocr/words-to-runs'
 import type { Interpreted } from './interpret-value'
 import type { LocalDateTime } from './moscow-time'
 import type { FieldReading, Readings } from './read-family-fields'
@@ -39,6 +41,7 @@ export interface BuiltFields {
 }
 
 const textFields = ['recipient_name', 'recipient_account', 'purpose', 'sender_name'] as const
+const nameFields = new Set<string>(['recipient_name', 'sender_name'])
 
 /** `ru` when the text is mostly Cyrillic, `en` when it is Latin only, else null (no text, digits only). */
 export function detectLanguage(text: string): string | null {
@@ -57,6 +60,26 @@ function money(
   const repaired = sign && reading ? repairAmountSign(reading.raw, sign) : null
   if (repaired) return { value: { kind: 'money', money: repaired.money }, ambiguous: repaired.ambiguous }
   return { value: reading?.value ?? null, ambiguous: false }
+}
+
+/**
+ * The SBP id as read. On an image (OCR) the raw text is repaired from the id's format first
+ * (ocr/repair-sbp-id.ts); `ambiguous` when a free position had to be guessed.
+ */
+function sbpIdOf(
+  reading: FieldReading | undefined,
+  textSource: BuildInput['textSource'],
+): { id: string | null; ambiguous: boolean } {
+  if (reading?.rule.format !== 'sbp_id') {
+    return { id: reading?.value?.kind === 'text' ? reading.value.value : null, ambiguous: false }
+  }
+  if (textSource === 'ocr') {
+    const repaired = repairSbpId(reading.raw)
+    if (repaired) return { id: repaired.id, ambiguous: repaired.ambiguous }
+  }
+  const id = reading.value?.kind === 'text' ? reading.value.value : null
+  // An image's id that the format could not account for (a letter left in the tail) is not trusted.
+  return { id, ambiguous: textSource === 'ocr' && id !== null }
 }
 
 export function buildFields(input: BuildInput): BuiltFields {
@@ -108,15 +131,29 @@ export function buildFields(input: BuildInput): BuiltFields {
 
   for (const name of textFields) {
     const value = readings[name]?.value
-    if (value?.kind === 'text') set(name, value.value, cap(name, 0.98))
+    if (value?.kind !== 'text') continue
+    // On an image, a name whose every letter has a twin in the other script (`А. В.`) may have been read
+    // in the wrong one: nothing on the page decides it.
+    const undecided =
+      input.textSource === 'ocr' &&
+      nameFields.has(name) &&
+      /\p{L}/u.test(value.value) &&
+      !scriptOf(value.value)
+    set(name, value.value, cap(name, undecided ? 0.85 : 0.98))
   }
 
-  const sbpId = readings.receipt_number?.value?.kind === 'text' ? readings.receipt_number.value.value : null
+  const sbpRead = sbpIdOf(readings.receipt_number, input.textSource)
+  const sbpId = sbpRead.id
+  const referenceRead = readings.payment_reference
+  const referenceValue = referenceRead?.value?.kind === 'text' ? referenceRead.value.value : null
+  // On an image, the digit positions of a documented operation-number shape are repaired (ocr/repair-sbp-id.ts).
   const reference =
-    readings.payment_reference?.value?.kind === 'text' ? readings.payment_reference.value.value : null
+    referenceValue && input.textSource === 'ocr' && referenceRead
+      ? repairOperationNumber(referenceRead.raw)
+      : referenceValue
   // receipt_number is the SBP id where printed, else the bank's own number; payment_reference is always the
   // bank's own operation/receipt number when one is printed (it may then equal receipt_number).
-  if (sbpId) set('receipt_number', sbpId, 0.99)
+  if (sbpId) set('receipt_number', sbpId, sbpRead.ambiguous ? 0.85 : 0.99)
   else if (reference) set('receipt_number', reference, 0.97, ['payment_reference'])
   if (reference) set('payment_reference', reference, 0.97)
 
@@ -128,6 +165,15 @@ export function buildFields(input: BuildInput): BuiltFields {
     paidAt.source === 'receipt_number' ? ['paid_at', 'receipt_number'] : ['paid_at']
   set('paid_at', paidAt.paidAt, paidAt.confidence, paidFrom)
   if (fields.paid_at) set('paid_at_source', paidAt.source, paidAt.confidence, paidFrom)
+  // On an image, an id whose encoded time disagrees with the printed time was most likely misread.
+  if (
+    sbpId &&
+    input.textSource === 'ocr' &&
+    paidAt.sbpIdConsistent === false &&
+    confidence['receipt_number']
+  ) {
+    confidence['receipt_number'] = Math.min(confidence['receipt_number'], 0.85)
+  }
 
   fields.confidence = confidence
   return { fields, paidAt, sbpId, printed }

@@ -60,6 +60,35 @@ describe('extractImageReceipt', () => {
     })
   })
 
+  it('repairs the SBP id from its format, and is not sure of an id whose time disagrees with the printed one', () => {
+    const misread = (id: string) =>
+      extractImageReceipt(
+        runsToOcrPage(model, { rewrite: (w) => (w === 'B6042071012K4Q27000007001' ? id : w) }),
+      )
+    const repaired = misread('B6O42O71O12K4Q27OOOOO7OOl')
+    expect(repaired.fields).toMatchObject({
+      receipt_number: 'B6042071012K4Q270000070017001011',
+      paid_at_source: 'receipt_number',
+    })
+    expect(repaired.fields.confidence['receipt_number']).toBeGreaterThanOrEqual(0.9)
+    // 07:10 UTC read as 08:10: a valid id, but not this receipt's time.
+    const wrongHour = misread('B6042081012K4Q27000007001')
+    expect(wrongHour.fields.receipt_number).toBe('B6042081012K4Q270000070017001011')
+    expect(wrongHour.fields.confidence['receipt_number']).toBeLessThan(0.9)
+    // Position 16 read as 0: the letter O is the guess, below 0.9.
+    const guessed = misread('B6042071012K4Q20000007001')
+    expect(guessed.fields.receipt_number).toBe('B6042071012K4Q2O0000070017001011')
+    expect(guessed.fields.confidence['receipt_number']).toBeLessThan(0.9)
+  })
+
+  it('is not sure of a name whose letters all have twins in the other script', () => {
+    const page = runsToOcrPage(model, { rewrite: (w) => ({ Софья: 'Е.', Олеговна: 'С.' })[w] ?? w })
+    const { fields } = extractImageReceipt(page)
+    expect(fields.recipient_name).toBe('Е. С. Т.')
+    expect(fields.confidence['recipient_name']).toBeLessThan(0.9)
+    expect(fields.confidence['sender_name']).toBeGreaterThanOrEqual(0.9)
+  })
+
   it('scales each field confidence by the OCR confidence of its words', () => {
     const page = runsToOcrPage(model, {
       confidence: 0.95,

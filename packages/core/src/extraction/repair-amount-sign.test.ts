@@ -10,6 +10,10 @@ describe('repairAmountSign', () => {
     ['70002', 7000, true],
     ['7 0002', 7000, true],
     ['9 474.01 2', 9474.01, true],
+    ['430°?', 430, false],
+    ['БОР', 50, true],
+    ['З ООО ₽', 3000, true],
+    ['1 5OO', 1500, true],
   ])('reads %s as %d ₽ (ambiguous: %s)', (raw, value, ambiguous) => {
     expect(repairAmountSign(raw as string, '₽')).toEqual({ money: { value, currency: 'RUB' }, ambiguous })
   })
@@ -32,5 +36,7 @@ describe('repairAmountSign', () => {
     expect(repairAmountSign('600 ₽', '₽')).toBeNull()
     expect(repairAmountSign('490', '₽')).toBeNull()
     expect(repairAmountSign('Без комиссии', '₽')).toBeNull()
+    expect(repairAmountSign('ООО', '₽')).toBeNull()
+    expect(repairAmountSign('Кино', '₽')).toBeNull()
   })
 })

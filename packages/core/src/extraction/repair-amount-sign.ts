@@ -10,7 +10,28 @@
  */
 import { type Money, parseMoney } from './parse-amount'
 
-const signLookalike = /^(.*\d)\s*([PР?°#2])$/u
+/** The sign's lookalike at the end, one glyph or two (`°?`: a bold `₽` may split in two). */
+const signLookalike = /^(.*\d)\s*([?°#]?[PР?°#2])$/u
+/**
+ * On a large bold amount tesseract may take the digits for their letter twins (`З` for 3, `О` for 0, `Б` —
+ * flat top, round bowl — for 5) with high confidence: a value made only of digits and such twins is read back as digits, ambiguous.
+ */
+const digitTwins: Record<string, string> = {
+  З: '3',
+  О: '0',
+  о: '0',
+  O: '0',
+  o: '0',
+  Б: '5',
+  б: '6',
+  Ч: '4',
+  l: '1',
+  I: '1',
+  S: '5',
+  B: '8',
+  Z: '2',
+}
+const twinsOnly = /^[\d\sЗОоOoБбЧlISBZ.,]*[ЗОоOoБбЧlISBZ][\d\sЗОоOoБбЧlISBZ.,]*(?:\s*[PР?°#₽])?$/u
 /** A three-letter code misread on a blurred picture (`RUR` as `ВОВ`, `ВОК`): capitals of either script. */
 const codeLookalike = /^(.*\d)\s+([A-ZА-ЯЁ]{3})$/u
 
@@ -23,7 +44,14 @@ export function repairAmountSign(raw: string, sign: string): { money: Money; amb
     const money = code ? parseMoney(`${code[1]} ${sign}`) : null
     return money ? { money, ambiguous: false } : null
   }
-  const match = signLookalike.exec(raw.trim())
+  const trimmed = raw.trim()
+  if (!asRead && twinsOnly.test(trimmed)) {
+    const body = trimmed.replace(/\s*[PР?°#₽]$/u, '')
+    const money = parseMoney(`${body.replace(/[^\d\s.,]/gu, (ch) => digitTwins[ch] ?? ch)} ${sign}`)
+    // `ООО` is a company's form, not a zero: a repaired amount must be worth something.
+    return money && money.value > 0 ? { money, ambiguous: true } : null
+  }
+  const match = signLookalike.exec(trimmed)
   if (!match) return null
   const money = parseMoney(`${match[1]} ${sign}`)
   return money ? { money, ambiguous: match[2] === '2' } : null

@@ -79,6 +79,25 @@ describe('wordsToRuns', () => {
     expect(runs.map((r) => r.text)).toEqual(['Софья З.', 'Кв. 3.'])
   })
 
+  it("reads a digit initial after a Latin name as the Latin letter (a foreign recipient's initial)", () => {
+    const { runs } = wordsToRuns({
+      width: 900,
+      height: 300,
+      words: [word('Saidov', 10, 10), word('0.', 80, 10), word('Smith', 10, 60, 2), word('1.', 60, 60, 2)],
+    })
+    expect(runs.map((r) => r.text)).toEqual(['Saidov O.', 'Smith I.'])
+  })
+
+  it('decides a name by the majority of its letters, and reads an initial set apart from its name', () => {
+    const { runs } = wordsToRuns({
+      width: 900,
+      height: 300,
+      // `Кaлинин` carries a Latin twin; its initial stands a column gap away.
+      words: [word('Кaлинин', 10, 10), word('3.', 300, 10), word('А.', 10, 60, 2), word('Z.', 40, 60, 2)],
+    })
+    expect(runs.map((r) => r.text)).toEqual(['Калинин', 'З.', 'A. Z.'])
+  })
+
   it('keeps a run in one script: twins of the other script follow the run, mixed runs stay as read', () => {
     const { runs } = wordsToRuns({
       width: 900,

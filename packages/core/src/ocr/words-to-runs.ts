@@ -40,9 +40,12 @@ export function wordsToRuns(page: OcrPage): OcrRuns {
     // A line of lowercase words without ascenders looks shorter than its font: never below the median, so
     // tolerances in line heights (wrapped values, the next row) do not shrink on such a line.
     const h = Math.max(lineHeight(words), median)
+    // Each word is read knowing the word before it on the line, even across a column gap (a name's
+    // initial may stand apart from the name).
+    const texts = new Map(words.map((w, i) => [w, wordText(w, words[i - 1])]))
     let current: OcrWord[] = []
     const flush = () => {
-      if (current.length > 0) runs.push(toRun(current, h, scale))
+      if (current.length > 0) runs.push(toRun(current, texts, h, scale))
       current = []
     }
     for (const word of words) {
@@ -117,7 +120,7 @@ const rubleLookalike = /^[PР?°]$/
  * loaded tesseract may pick the Cyrillic twin of a capital (`С` for `C`). A token of capitals and digits
  * with at least as many digits as letters is an identifier, never a Russian word: its twins become Latin.
  */
-const cyrillicTwins: Record<string, string> = {
+export const cyrillicTwins: Readonly<Record<string, string>> = {
   А: 'A',
   В: 'B',
   С: 'C',
@@ -135,14 +138,35 @@ const identifierLike = /^[0-9A-ZА-ЯЁ]{5,}$/
 /** A ruble sign read glued to its number (`600Р`, `600?`): tesseract has no glyph for it. */
 const rubleGlued = /^(\d[\d.,]*)[PР?°]$/
 
-/** A name's initial read as its digit twin (`З.` as `3.`): only right after a capitalised Russian word. */
-const initialTwins: Record<string, string> = { '3': 'З', '0': 'О', '4': 'Ч' }
-const digitInitial = /^([034])\.$/
+/**
+ * A name's initial read as its digit twin (`З.` as `3.`, `O.` as `0.`, `I.` as `1.`): only right after a
+ * capitalised name word, in that word's script (a foreign recipient's initials are Latin).
+ */
+const initialTwins: Record<string, string> = { '3': 'З', '0': 'О', '4': 'Ч', '6': 'Б' }
+const latinInitialTwins: Record<string, string> = {
+  '0': 'O',
+  '1': 'I',
+  '5': 'S',
+  '8': 'B',
+  '2': 'Z',
+  '6': 'G',
+}
+const digitInitial = /^(\d)\.$/
+
+function initialText(digit: string, previous: OcrWord | undefined): string | null {
+  if (!previous) return null
+  if (!/^[A-ZА-ЯЁ][A-Za-zА-Яа-яЁё]+$/.test(previous.text)) return null
+  // By the majority of the word's letters: a name word may carry a twin of the other script.
+  const script = scriptOf(previous.text)
+  if (script === 'cyrillic') return initialTwins[digit] ?? null
+  return script === 'latin' ? (latinInitialTwins[digit] ?? null) : null
+}
 
 function wordText(word: OcrWord, previous: OcrWord | undefined): string {
   const text = word.text
   const initial = digitInitial.exec(text)
-  if (initial && previous && /^[А-ЯЁ][а-яё]+$/.test(previous.text)) return `${initialTwins[initial[1]!]}.`
+  const letter = initial ? initialText(initial[1]!, previous) : null
+  if (letter) return `${letter}.`
   if (previous && rubleLookalike.test(text) && /\d$/.test(previous.text)) return '₽'
   const glued = rubleGlued.exec(text)
   if (glued) return `${glued[1]} ₽`
@@ -158,20 +182,32 @@ const cyrillicOfLatin = 'АВСЕНКМОРТХУасеорху'
 
 /**
  * A run is written in one script: a foreign name (`Saidov K.`) does not switch to Cyrillic for its initial.
- * When one script has at least two letters with no twin in the other and the other has none, the letters
+ * When one script has a letter with no twin in the other (`Z` in `А. Z.`) and the other has none, the letters
  * OCR gave as the other script's twins are put back in the dominant script. Mixed runs (`Озон Банк (Ozon)`)
  * and runs of twins only (`Е. С.`) are left as read.
  */
-function oneScript(text: string): string {
+function letterCounts(text: string): { latin: number; cyrillic: number } {
   const latin = (text.match(/[A-Za-z]/g) ?? []).filter((ch) => !latinTwins.includes(ch)).length
   const cyrillic = (text.match(/[А-Яа-яЁё]/g) ?? []).filter((ch) => !cyrillicOfLatin.includes(ch)).length
-  if (latin >= 2 && cyrillic === 0) {
+  return { latin, cyrillic }
+}
+
+/** A word's script by its letters that have no twin in the other script; null when undecided. */
+export function scriptOf(text: string): 'latin' | 'cyrillic' | null {
+  const { latin, cyrillic } = letterCounts(text)
+  if (latin > cyrillic) return 'latin'
+  return cyrillic > latin ? 'cyrillic' : null
+}
+
+function oneScript(text: string): string {
+  const { latin, cyrillic } = letterCounts(text)
+  if (latin >= 1 && cyrillic === 0) {
     return text.replace(/[А-Яа-яЁё]/g, (ch) => {
       const i = cyrillicOfLatin.indexOf(ch)
       return i < 0 ? ch : latinTwins[i]!
     })
   }
-  if (cyrillic >= 2 && latin === 0) {
+  if (cyrillic >= 1 && latin === 0) {
     return text.replace(/[A-Za-z]/g, (ch) => {
       const i = latinTwins.indexOf(ch)
       return i < 0 ? ch : cyrillicOfLatin[i]!
@@ -180,14 +216,19 @@ function oneScript(text: string): string {
   return text
 }
 
-function toRun(words: readonly OcrWord[], lineHeightPx: number, scale: number): TextRun {
+function toRun(
+  words: readonly OcrWord[],
+  texts: ReadonlyMap<OcrWord, string>,
+  lineHeightPx: number,
+  scale: number,
+): TextRun {
   const left = Math.min(...words.map((w) => w.left))
   const top = Math.min(...words.map((w) => w.top))
   const right = Math.max(...words.map((w) => w.left + w.width))
   const bottom = Math.max(...words.map((w) => w.top + w.height))
   return {
     page: 0,
-    text: oneScript(words.map((w, i) => wordText(w, words[i - 1])).join(' ')),
+    text: oneScript(words.map((w) => texts.get(w) ?? w.text).join(' ')),
     x: left * scale,
     y: top * scale,
     width: (right - left) * scale,

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import { repairOperationNumber, repairSbpId } from './repair-sbp-id'
+
+// Synthetic ids in the documented shape (FAMILIES.md's fake example and variations), never real ones.
+const id = 'A6065223110K7Q2P0000030011700501'
+
+describe('repairSbpId', () => {
+  it('keeps a well-read id as it is', () => {
+    expect(repairSbpId(id)).toEqual({ id, changed: [], ambiguous: false })
+  })
+
+  it('turns letters read in digit positions back into their digits', () => {
+    // 0 read as O in the day, time, 0000NN and tail; 5 as S in the day; 1 as l at the end.
+    const read = 'A6O6S22311OK7Q2PO0OOO3OO1l7OO5Ol'
+    const repaired = repairSbpId(read)
+    expect(repaired?.id).toBe(id)
+    expect(repaired?.ambiguous).toBe(false)
+    expect(repaired?.changed).toEqual([3, 5, 11, 17, 19, 20, 21, 23, 24, 26, 28, 29, 31, 32])
+  })
+
+  it('reads B, Z, З and | as 8, 2, 3 and 1 where the format needs a digit', () => {
+    expect(repairSbpId('A6O652Z3ll0K7Q2P0000030011700501')?.id).toBe(id)
+    expect(repairSbpId('A6065223110K7Q2P00000З0011700501')?.id).toBe(id)
+    expect(repairSbpId('A6|65223110K7Q2P0000030011700501')?.id).toBe('A6165223110K7Q2P0000030011700501')
+    expect(repairSbpId('A6065223110K7Q2P00000B0011700501')?.id).toBe('A6065223110K7Q2P0000080011700501')
+  })
+
+  it('puts Cyrillic twins back as Latin, and the first character as A or B', () => {
+    expect(repairSbpId('А6065223110К7Q2Р0000030011700501')).toEqual({
+      id,
+      changed: [1, 12, 16],
+      ambiguous: true,
+    })
+    expect(repairSbpId('86065223110K7Q2P0000030011700501')?.id).toBe(`B${id.slice(1)}`)
+    expect(repairSbpId('46065223110K7Q2P0000030011700501')?.id).toBe(id)
+  })
+
+  it('reads position 18 as 0, B or G (the April 2026 ids carry 0B10NN / 0G10NN)', () => {
+    expect(repairSbpId('A6065223110K7Q2P0810030011740501')?.id).toBe('A6065223110K7Q2P0B10030011740501')
+    expect(repairSbpId('A6065223110K7Q2P0610030011740501')?.id).toBe('A6065223110K7Q2P0G10030011740501')
+    expect(repairSbpId('A6065223110K7Q2P0O00030011700501')?.id).toBe(id)
+  })
+
+  it('flags a guessed character in the free positions 12–16 and keeps a plain one', () => {
+    expect(repairSbpId('A6065223110k7Q2P0000030011700501')?.ambiguous).toBe(true)
+    expect(repairSbpId('A6065223110K7О2P0000030011700501')).toMatchObject({
+      id: 'A6065223110K7O2P0000030011700501',
+      ambiguous: true,
+    })
+    // A digit or capital read in a free position cannot be second-guessed by the format.
+    expect(repairSbpId('A6065223110K7Q2P0000030011700501')?.ambiguous).toBe(false)
+    // Position 16 as 0/1 or O/I: the letter is the guess, never a sure one.
+    expect(repairSbpId('A6065223110K7Q200000030011700501')).toMatchObject({
+      id: 'A6065223110K7Q2O0000030011700501',
+      ambiguous: true,
+    })
+    expect(repairSbpId('A6065223110K7Q2l0000030011700501')).toMatchObject({
+      id: 'A6065223110K7Q2I0000030011700501',
+      ambiguous: true,
+    })
+    expect(repairSbpId('A6065223110K7Q2I0000030011700501')?.ambiguous).toBe(true)
+  })
+
+  it('joins an id wrapped over lines and drops specks read between glyphs', () => {
+    expect(repairSbpId('A6065223110K7Q2P000003001\n1700501')?.id).toBe(id)
+    expect(repairSbpId('A6065223110K7Q2P0000030011700501.')?.id).toBe(id)
+  })
+
+  it('refuses what cannot be an id: wrong length, no A/B start, an unknown position 18', () => {
+    expect(repairSbpId(id.slice(1))).toBeNull()
+    expect(repairSbpId(`${id}7`)).toBeNull()
+    expect(repairSbpId(`C${id.slice(1)}`)).toBeNull()
+    expect(repairSbpId('A6065223110K7Q2P0K00030011700501')).toBeNull()
+    expect(repairSbpId('A6065223110K7Q2P0000030011700501'.replace('0011', 'XY11'))).toBeNull()
+  })
+})
+
+describe('repairOperationNumber', () => {
+  it("repairs the digit positions of T-Bank's receipt number and Alfa's operation number", () => {
+    expect(repairOperationNumber('1-l23-4S6-789-O12')).toBe('1-123-456-789-012')
+    expect(repairOperationNumber('С16O7O3261234S67')).toBe('C160703261234567')
+  })
+
+  it('returns any other shape as read', () => {
+    expect(repairOperationNumber('1-123-456-789-01')).toBe('1-123-456-789-01')
+    expect(repairOperationNumber('AB-12345')).toBe('AB-12345')
+    expect(repairOperationNumber('C16070326123456X')).toBe('C16070326123456X')
+  })
+})

@@ -1,0 +1,126 @@
+/**
+ * OCR confusions in an SBP operation id, repaired from the id's documented format (FAMILIES.md, «SBP
+ * operation identifier»): 32 characters, position by position
+ * - 1: `A` or `B`;
+ * - 2–11: digits (year digit, UTC day of year, HHMMSS);
+ * - 12–16: any of `[0-9A-Z]`: nothing here says whether a round glyph is `O` or `0` (position 16 is
+ *   guessed as the letter and marked ambiguous);
+ * - 17–22: `0000NN`, `0B10NN` or `0G10NN`: digits except position 18 (`0`, `B` or `G`);
+ * - 23–32: the tail, digits in every period seen.
+ * Tesseract with Russian and English models reads a digit as its letter twin (`O` for `0`, `l` or `|` for
+ * `1`, `S` for `5`, `B` for `8`, `Z` for `2`, `З` for `3`) and a Latin capital as its Cyrillic twin. Where
+ * the format fixes the kind of character, the twin of that kind is the only reading. In positions 12–16 a
+ * Cyrillic or lowercase twin is put back as the Latin capital, but the result is marked `ambiguous`: the
+ * caller must not be sure of it. The repaired id's encoded time is checked against the printed time by
+ * the caller (resolve-paid-at.ts), which covers positions 2–11.
+ */
+import { isSbpId } from '../extraction/decode-sbp-id'
+import { cyrillicTwins } from './words-to-runs'
+
+export interface RepairedSbpId {
+  id: string
+  /** 1-based positions whose character was changed. */
+  changed: number[]
+  /** A character in the free positions (12–16) had to be guessed. */
+  ambiguous: boolean
+}
+
+/** Any character as the Latin capital or digit it most likely is, before the position decides. */
+const latinOf: Record<string, string> = {
+  ...cyrillicTwins,
+  З: '3',
+  Ч: '4',
+  Б: '6',
+  '|': 'I',
+  '!': 'I',
+}
+
+/** A letter (or sign) where the format needs a digit. */
+const digitOf: Record<string, string> = {
+  O: '0',
+  Q: '0',
+  D: '0',
+  I: '1',
+  L: '1',
+  J: '1',
+  T: '7',
+  S: '5',
+  B: '8',
+  Z: '2',
+  G: '6',
+  A: '4',
+}
+
+/** Position 1 is `A` or `B`. */
+const firstOf: Record<string, string> = { '8': 'B', '4': 'A' }
+/** Position 18 is `0`, `B` or `G`. */
+const eighteenthOf: Record<string, string> = { O: '0', D: '0', Q: '0', '8': 'B', '6': 'G' }
+
+/** Position 16 read as O, 0, I or 1 (see below). */
+const roundOrStroke: Record<string, string> = { '0': 'O', O: 'O', '1': 'I', I: 'I' }
+
+/** Characters OCR puts between glyphs of one word (a speck read as a point, a dash at a wrap). */
+const noise = /[\s.,·'`"_\-–—:;]/g
+
+/** Stricter than isSbpId: the documented digits are digits (a letter left there was not a twin). */
+const repairedShape = /^[AB]\d{10}[0-9A-Z]{5}0[0BG]\d{14}$/
+
+/**
+ * Banks' own operation numbers whose shape is documented (FAMILIES.md): T-Bank's receipt number
+ * `1-ddd-ddd-ddd-ddd` and Alfa's operation number, a capital then 15 digits (`C16…`). Their digit positions
+ * get the same repair; anything else is returned as read.
+ */
+export function repairOperationNumber(raw: string): string {
+  const text = raw.replace(/\s/g, '')
+  const tbank = /^[0-9A-ZА-Яa-z|!]-([0-9A-ZА-Яa-z|!]{3}-){3}[0-9A-ZА-Яa-z|!]{3}$/
+  const alfa = /^[A-ZА-Я][0-9A-ZА-Яa-z|!]{15}$/
+  if (tbank.test(text)) {
+    const digits = text.replace(/[^-]/g, (ch) => asDigit(ch))
+    return /^1-(\d{3}-){3}\d{3}$/.test(digits) ? digits : text
+  }
+  if (alfa.test(text)) {
+    const first = latinOf[text[0]!] ?? text[0]!
+    const repaired = first + [...text.slice(1)].map(asDigit).join('')
+    return /^[A-Z]\d{15}$/.test(repaired) ? repaired : text
+  }
+  return text
+}
+
+function asDigit(read: string): string {
+  const upper = read === 'l' ? 'I' : read.toUpperCase()
+  const twin = latinOf[upper] ?? upper
+  return digitOf[twin] ?? twin
+}
+
+export function repairSbpId(raw: string): RepairedSbpId | null {
+  const text = raw.replace(noise, '')
+  if (text.length !== 32) return null
+  const out: string[] = []
+  const changed: number[] = []
+  let ambiguous = false
+  for (let i = 0; i < 32; i++) {
+    const read = text[i]!
+    const upper = read === 'l' ? 'I' : read.toUpperCase()
+    const twin = latinOf[upper] ?? upper
+    const position = i + 1
+    let ch: string
+    if (position === 1) ch = firstOf[twin] ?? twin
+    else if (position === 18) ch = eighteenthOf[twin] ?? twin
+    else if (position === 16 && roundOrStroke[twin]) {
+      // The format allows O/0 and I/1 here alike, and OCR takes the glyph for a digit inside a run of
+      // digits. In the development receipts a letter stood here several times as often as 0/1, so the
+      // letter is the better guess, but a guess: the caller keeps the field below 0.9.
+      ch = roundOrStroke[twin]
+      ambiguous = true
+    } else if (position >= 12 && position <= 16) {
+      ch = twin
+      // A Cyrillic, lowercase or sign glyph here was some Latin capital or digit; which one is a guess.
+      if (ch !== read) ambiguous = true
+    } else ch = digitOf[twin] ?? twin
+    if (ch !== read) changed.push(position)
+    out.push(ch)
+  }
+  const id = out.join('')
+  if (!isSbpId(id) || !repairedShape.test(id)) return null
+  return { id, changed, ambiguous }
+}
