@@ -87,9 +87,10 @@ export function readGatewayConfig(r: EnvReader): GatewayConfig {
         min: 0,
       }),
     },
+    // Off by default: a revoked key must stop working, and a new profile version be pinned, at once.
     lookupCacheMs: r.int('LOOKUP_CACHE_MS', {
-      doc: 'How long a key -> tenant and tenant -> profile lookup is reused (0: never)',
-      default: 5000,
+      doc: 'How long a key -> tenant and tenant -> profile lookup is reused (0: never; a revoked key works that long)',
+      default: 0,
       min: 0,
     }),
     rateLimit: {
