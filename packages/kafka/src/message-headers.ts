@@ -10,8 +10,3 @@ export function readHeaders(headers: IHeaders | undefined): Record<string, strin
   }
   return out
 }
-
-/** The offset to commit after handling `offset`: Kafka commits the next offset to read. */
-export function nextOffset(offset: string): string {
-  return (BigInt(offset) + 1n).toString()
-}
