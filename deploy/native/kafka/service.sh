@@ -16,17 +16,47 @@ kafka_build() {
 
 kafka_install() { cache_ensure "$KAFKA_CACHE_KEY" "libs/kafka_2.13-$KAFKA_VERSION.jar" kafka_build; }
 
+# The second client listener, SASL_SSL (TLS with a CA of this stack's own + SASL PLAIN), is what a production
+# cluster asks of its clients; the tests of @rv/kafka connect through it (KAFKA_SASL_SSL_* from `env`).
+KAFKA_TLS_DIR="$KAFKA_HOME/tls"
+KAFKA_SASL_USERNAME="${STACK_KAFKA_SASL_USERNAME:-rv}"
+KAFKA_SASL_PASSWORD="${STACK_KAFKA_SASL_PASSWORD:-rv-kafka-secret}"
+
+# A CA and a server certificate for 127.0.0.1, made once per STACK_DIR (openssl; nothing is downloaded).
+kafka_write_tls() {
+  [[ -f "$KAFKA_TLS_DIR/server-keystore.pem" ]] && return 0
+  require_cmd openssl "openssl makes the local TLS listener's certificates"
+  mkdir -p "$KAFKA_TLS_DIR"
+  (
+    cd "$KAFKA_TLS_DIR"
+    openssl req -x509 -newkey rsa:2048 -nodes -sha256 -days 3650 -subj '/CN=rv-stack-ca' \
+      -keyout ca.key -out ca.pem 2>/dev/null
+    openssl req -newkey rsa:2048 -nodes -sha256 -subj "/CN=$STACK_HOST" -keyout server.key -out server.csr 2>/dev/null
+    printf 'subjectAltName=IP:%s,DNS:localhost\n' "$STACK_HOST" >server.ext
+    openssl x509 -req -sha256 -days 3650 -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial \
+      -extfile server.ext -out server.pem 2>/dev/null
+    # Kafka's PEM keystore: the PKCS#8 key, then the certificate chain, in one file.
+    cat server.key server.pem >server-keystore.pem
+    rm -f server.csr server.ext ca.srl
+  )
+}
+
 kafka_write_config() {
   mkdir -p "$KAFKA_HOME/config" "$KAFKA_HOME/data"
+  kafka_write_tls
   cat >"$KAFKA_HOME/config/server.properties" <<PROPS
 process.roles=broker,controller
 node.id=1
 controller.quorum.voters=1@$STACK_HOST:$KAFKA_CONTROLLER_PORT
-listeners=PLAINTEXT://$STACK_HOST:$KAFKA_PORT,CONTROLLER://$STACK_HOST:$KAFKA_CONTROLLER_PORT
-advertised.listeners=PLAINTEXT://$STACK_HOST:$KAFKA_PORT
+listeners=PLAINTEXT://$STACK_HOST:$KAFKA_PORT,CONTROLLER://$STACK_HOST:$KAFKA_CONTROLLER_PORT,SASL_SSL://$STACK_HOST:$KAFKA_SASL_SSL_PORT
+advertised.listeners=PLAINTEXT://$STACK_HOST:$KAFKA_PORT,SASL_SSL://$STACK_HOST:$KAFKA_SASL_SSL_PORT
 controller.listener.names=CONTROLLER
 inter.broker.listener.name=PLAINTEXT
-listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
+listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,SASL_SSL:SASL_SSL
+sasl.enabled.mechanisms=PLAIN
+listener.name.sasl_ssl.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="$KAFKA_SASL_USERNAME" password="$KAFKA_SASL_PASSWORD" user_$KAFKA_SASL_USERNAME="$KAFKA_SASL_PASSWORD";
+ssl.keystore.type=PEM
+ssl.keystore.location=$KAFKA_TLS_DIR/server-keystore.pem
 log.dirs=$KAFKA_HOME/data
 num.partitions=1
 default.replication.factor=1
@@ -70,6 +100,6 @@ kafka_start() {
   launch kafka "${KAFKA_JAVA[@]}" kafka.Kafka "$KAFKA_HOME/config/server.properties"
 }
 
-kafka_ports() { echo "$KAFKA_PORT $KAFKA_CONTROLLER_PORT"; }
-kafka_port_vars() { echo KAFKA_PORT KAFKA_CONTROLLER_PORT; }
+kafka_ports() { echo "$KAFKA_PORT $KAFKA_CONTROLLER_PORT $KAFKA_SASL_SSL_PORT"; }
+kafka_port_vars() { echo KAFKA_PORT KAFKA_CONTROLLER_PORT KAFKA_SASL_SSL_PORT; }
 kafka_probe() { probe kafka "$STACK_HOST:$KAFKA_PORT" "$@"; }

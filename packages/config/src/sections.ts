@@ -5,6 +5,12 @@
 import { type PriceTable, priceTableProblems } from '@rv/core/cost/model-prices'
 import type { ModelUse } from '@rv/core/extraction/model-fallback'
 import type { EnvReader } from './env-reader'
+import {
+  type KafkaSecurityConfig,
+  type RegistryAuthConfig,
+  readKafkaSecurity,
+  readRegistryAuth,
+} from './kafka-security-config'
 import { readTopicLayout, type TopicLayoutConfig } from './topic-layout-config'
 
 export interface KafkaConfig {
@@ -16,6 +22,8 @@ export interface KafkaConfig {
   topicPrefix: string
   /** Partitions and replication of the topics `ensureTopics` creates or grows. */
   topics: TopicLayoutConfig
+  /** TLS and SASL towards the brokers (both off on the local stack). */
+  security: KafkaSecurityConfig
 }
 
 export function readKafka(r: EnvReader, service: string): KafkaConfig {
@@ -28,11 +36,14 @@ export function readKafka(r: EnvReader, service: string): KafkaConfig {
     topics: readTopicLayout(r),
     groupPrefix: r.string('KAFKA_GROUP_PREFIX', { doc: 'Prefix of consumer group ids', default: 'rv' }),
     topicPrefix: r.optionalString('KAFKA_TOPIC_PREFIX', { doc: 'Prefix of every topic name (tests)' }) ?? '',
+    security: readKafkaSecurity(r),
   }
 }
 
 export interface RegistryConfig {
   url: string
+  /** HTTP basic auth; undefined: anonymous (the local Apicurio). */
+  auth: RegistryAuthConfig | undefined
 }
 
 export function readRegistry(r: EnvReader): RegistryConfig {
@@ -41,6 +52,7 @@ export function readRegistry(r: EnvReader): RegistryConfig {
       doc: 'Confluent-compatible schema registry base URL',
       default: 'http://127.0.0.1:18081/apis/ccompat/v7',
     }),
+    auth: readRegistryAuth(r),
   }
 }
 

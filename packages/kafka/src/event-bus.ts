@@ -12,8 +12,10 @@
  *   handle: async ({ key, value }) => bus.publish('check.matched.v1', key, toMatched(value)),
  * })
  */
+import type { KafkaSecurityConfig, RegistryAuthConfig } from '@rv/config'
 import { Kafka, logLevel, type Producer } from 'kafkajs'
 import { type BusLogger, kafkajsLogCreator, stderrLogger } from './bus-logger'
+import { clientSecurityOptions } from './connection-security'
 import { type ConsumeOptions, type ConsumerHandle, startConsumer } from './consumer'
 import { ensureTopicLayout } from './ensure-topics'
 import { createPublisher, type Publish } from './publisher'
@@ -28,6 +30,10 @@ export interface EventBusOptions {
   clientId: string
   /** Confluent-compatible registry base URL, e.g. http://127.0.0.1:18081/apis/ccompat/v7 (Apicurio). */
   registryUrl: string
+  /** TLS and SASL towards the brokers (docs/deploy-production.md); absent: plaintext, anonymous. */
+  security?: KafkaSecurityConfig
+  /** HTTP basic auth of the registry; absent: anonymous. */
+  registryAuth?: RegistryAuthConfig
   /** Prepended to every topic name (and so to every subject); '' in production. */
   topicPrefix?: string
   logger?: BusLogger
@@ -77,8 +83,9 @@ export function createEventBus(options: EventBusOptions): EventBus {
     brokers: options.brokers,
     logLevel: logLevel.WARN,
     logCreator: kafkajsLogCreator(logger),
+    ...clientSecurityOptions(options.security),
   })
-  const registry = createRegistryClient(options.registryUrl, options.clientId)
+  const registry = createRegistryClient(options.registryUrl, options.clientId, options.registryAuth)
   const schemaIds = new Map<string, number>()
   const consumers = new Set<ConsumerHandle>()
   let producerPromise: Promise<Producer> | undefined

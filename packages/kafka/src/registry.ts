@@ -4,16 +4,21 @@
  * and the mapping of registry failures to typed errors.
  */
 import { COMPATIBILITY, SchemaRegistry, SchemaType } from '@kafkajs/confluent-schema-registry'
+import type { RegistryAuthConfig } from '@rv/config'
 import { KafkaStageError } from './errors'
 import { compileSchema } from './event-validator'
 import { type EventTopic, eventSchemas, physicalTopic, valueSubject } from './topics'
 
-export function createRegistryClient(url: string, clientId: string): SchemaRegistry {
+export function createRegistryClient(
+  url: string,
+  clientId: string,
+  auth?: RegistryAuthConfig,
+): SchemaRegistry {
   // The library compiles every fetched writer schema with one Ajv; two versions of a subject share a `$id`
   // and would collide in one instance, so each compile gets a fresh instance of the schema's dialect.
   const ajvInstance = { compile: compileSchema, addSchema: () => undefined }
   return new SchemaRegistry(
-    { host: url, clientId },
+    { host: url, clientId, ...(auth ? { auth: { username: auth.username, password: auth.password } } : {}) },
     { [SchemaType.JSON]: { ajvInstance: ajvInstance as never } },
   )
 }

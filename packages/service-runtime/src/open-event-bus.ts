@@ -26,6 +26,8 @@ export async function openEventBus(
     brokers: config.kafka.brokers,
     clientId: config.kafka.clientId,
     registryUrl: config.registry.url,
+    ...(config.kafka.security ? { security: config.kafka.security } : {}),
+    ...(config.registry.auth ? { registryAuth: config.registry.auth } : {}),
     topicPrefix: config.kafka.topicPrefix,
     ...topicLayoutOptions(config.kafka.topics),
     logger,

@@ -20,8 +20,9 @@ export function stageFixture(stack: StackConfig, clientId: string): StageFixture
     groupPrefix: randomName('grp'),
     topicPrefix: `${randomName('it')}.`,
     topics: { partitions: 3, partitionsByTopic: {}, replicationFactor: 1, minInsyncReplicas: undefined },
+    security: { tls: undefined, sasl: undefined },
   }
-  const registry = { url: stack.schemaRegistryUrl }
+  const registry: RegistryConfig = { url: stack.schemaRegistryUrl, auth: undefined }
   return {
     kafka,
     config: { kafka, registry },
