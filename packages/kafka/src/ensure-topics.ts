@@ -3,14 +3,47 @@
  * at start-up, concurrently: creating a topic another replica just created is a no-op in kafkajs, and growing
  * partitions another replica just grew fails on the broker (INVALID_PARTITIONS), which is accepted once the
  * metadata shows the configured count.
+ *
+ * The controller commits a creation or growth before the brokers' metadata caches have it (KRaft propagates
+ * it asynchronously; under load for seconds): a metadata request in between answers "This server does not
+ * host this topic-partition" or the old partition count. So reading the layout retries that answer, and
+ * `ensureTopicLayout` returns only once the metadata shows what it applied — a service that starts
+ * consuming or a probe that reads the layout right after sees it.
  */
 import type { Admin } from 'kafkajs'
 import type { BusLogger } from './bus-logger'
 import { type ExistingTopic, planTopics, type TopicLayout } from './topic-layout'
 import { allTopics, physicalTopic } from './topics'
 
+/** How long the metadata may take to show a layout the controller accepted. */
+const METADATA_SETTLE_MS = 30_000
+const METADATA_POLL_MS = 100
+
+function isMetadataLag(error: unknown): boolean {
+  const type = (error as { type?: unknown } | null)?.type
+  return type === 'UNKNOWN_TOPIC_OR_PARTITION' || type === 'LEADER_NOT_AVAILABLE'
+}
+
+/** `read()` again while the brokers' metadata lags behind the controller, up to METADATA_SETTLE_MS. */
+async function settled<T>(read: () => Promise<T>, done: (value: T) => boolean = () => true): Promise<T> {
+  const deadline = Date.now() + METADATA_SETTLE_MS
+  for (;;) {
+    try {
+      const value = await read()
+      if (done(value) || Date.now() > deadline) return value
+    } catch (error) {
+      if (!isMetadataLag(error) || Date.now() > deadline) throw error
+    }
+    await new Promise((r) => setTimeout(r, METADATA_POLL_MS))
+  }
+}
+
 /** Partition count and replication factor of those of this system's topics that exist. */
-async function describeExisting(admin: Admin, prefix: string): Promise<Map<string, ExistingTopic>> {
+function describeExisting(admin: Admin, prefix: string): Promise<Map<string, ExistingTopic>> {
+  return settled(() => readExisting(admin, prefix))
+}
+
+async function readExisting(admin: Admin, prefix: string): Promise<Map<string, ExistingTopic>> {
   const listed = new Set(await admin.listTopics())
   const ours = allTopics.map((t) => physicalTopic(prefix, t)).filter((t) => listed.has(t))
   const existing = new Map<string, ExistingTopic>()
@@ -37,18 +70,25 @@ export async function ensureTopicLayout(
   const plan = planTopics(layout, prefix, await describeExisting(admin, prefix))
   if (plan.create.length > 0) {
     await admin.createTopics({ waitForLeaders: true, topics: plan.create })
+    const created = (now: Map<string, ExistingTopic>) =>
+      plan.create.every((c) => (now.get(c.topic)?.partitions ?? 0) >= c.numPartitions)
+    if (!created(await settled(() => readExisting(admin, prefix), created)))
+      throw new Error(`created topics not visible ${METADATA_SETTLE_MS} ms after creating them`)
     logger.info('topics created', {
       topics: plan.create.map((t) => t.topic),
       replication_factor: layout.replicationFactor,
     })
   }
   if (plan.grow.length > 0) {
+    const grown = (now: Map<string, ExistingTopic>) =>
+      plan.grow.every((g) => (now.get(g.topic)?.partitions ?? 0) >= g.count)
     try {
       await admin.createPartitions({ topicPartitions: plan.grow })
     } catch (error) {
-      const now = await describeExisting(admin, prefix)
-      if (plan.grow.some((g) => (now.get(g.topic)?.partitions ?? 0) < g.count)) throw error
+      if (!grown(await describeExisting(admin, prefix))) throw error
     }
+    if (!grown(await settled(() => readExisting(admin, prefix), grown)))
+      throw new Error(`topic partitions not visible ${METADATA_SETTLE_MS} ms after growing them`)
     logger.info('topic partitions grown', { topics: plan.grow.map((g) => `${g.topic}=${g.count}`) })
   }
   for (const { topic, reason } of plan.keep) {
