@@ -87,8 +87,8 @@ function sbpIdOf(
 
 /**
  * A person's (or payer organisation's) name read from a picture, and how sure the picture can make it:
- * - a word whose every letter has a twin in the other script (`ООО`, `Е.`) takes the script of the rest of
- *   the name (`Saidov К.` → `Saidov K.`);
+ * - a word is put in the script its own letters decide (`Kyз` → `Куз`), and a word whose every letter has a
+ *   twin in the other script (`ООО`, `Е.`) takes the script of the rest of the name (`Saidov К.` → `Saidov K.`);
  * - when no letter of the name decides (`А. В.`, `Т2`), nothing on the page does: it is put in the receipt's
  *   language (every such name in the development receipts is Cyrillic) and kept at 0.85;
  * - initials only (`А. З.`): tesseract reads a lone capital of a small font badly (in a test of 13 Latin
@@ -101,7 +101,7 @@ export function readImageName(text: string, language: string | null): { text: st
   const written = script
     ? text
         .split(' ')
-        .map((word) => (scriptOf(word) === null ? toScript(word, script) : word))
+        .map((word) => toScript(word, scriptOf(word) ?? script))
         .join(' ')
     : text
   const undecided = /\p{L}/u.test(text) && !decided
