@@ -54,6 +54,11 @@ describe('snapLabels', () => {
       '1 050 ₽',
       'Совсем другая строка текста',
     ]
-    expect(snapLabels(texts.map(run), vocabulary).map((r) => r.text)).toEqual(texts)
+    expect(
+      snapLabels(
+        texts.map((t) => run(t)),
+        vocabulary,
+      ).map((r) => r.text),
+    ).toEqual(texts)
   })
 })
