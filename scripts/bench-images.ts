@@ -8,14 +8,15 @@
  *   a temp folder at run time, never kept. Their ground truth is the PDF path's extraction of the same file
  *   (100% on these receipts, `npm run bench:extraction`). Only aggregate figures are printed, never values.
  * Per kind: family accuracy, per-field exact match (text fields compared after whitespace/hyphen
- * normalisation: a picture cannot show VTB's non-breaking hyphens), wrong amounts with confidence >= 0.9
+ * normalisation: a picture cannot show VTB's non-breaking hyphens; where it differs, a homoglyph-folded
+ * figure is printed beside the strict one), wrong amounts with confidence >= 0.9
  * (must be 0), and time per image (OCR: decode + preprocess + tesseract; median and p95, wall and CPU of
  * this process and its children — tesseract runs with OMP_THREAD_LIMIT=1, i.e. one core).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { extractImageReceipt, extractReceipt, parsePdf, postFieldKeys } from '@rv/core'
+import { extractImageReceipt, extractReceipt, parsePdf, postFieldKeys, toScript } from '@rv/core'
 import { normalizeText } from '@rv/core/extraction/index'
 import {
   generateReceipt,
@@ -51,13 +52,18 @@ class KindTally {
   n = 0
   family = 0
   readonly fields = new Map<string, number>()
+  /** Text fields equal once pixel-identical Latin/Cyrillic twins are folded (see `folded`). */
+  readonly foldedFields = new Map<string, number>()
   wrongConfidentAmount = 0
   readonly wall: number[] = []
   readonly cpu: number[] = []
   add(family: boolean, got: ReceiptFields, truth: ReceiptFields): void {
     this.n++
     if (family) this.family++
-    for (const f of fieldNames) if (same(got[f], truth[f])) this.fields.set(f, (this.fields.get(f) ?? 0) + 1)
+    for (const f of fieldNames) {
+      if (same(got[f], truth[f])) this.fields.set(f, (this.fields.get(f) ?? 0) + 1)
+      if (folded(got[f], truth[f])) this.foldedFields.set(f, (this.foldedFields.get(f) ?? 0) + 1)
+    }
     if (got.amount !== null && got.amount !== truth.amount && (got.confidence['amount'] ?? 0) >= 0.9) {
       this.wrongConfidentAmount++
     }
@@ -69,7 +75,10 @@ class KindTally {
     )
     for (const f of fieldNames) {
       const ok = this.fields.get(f) ?? 0
-      console.log(`    ${f.padEnd(20)} ${pct(ok, this.n).padStart(7)}  (${ok}/${this.n})`)
+      const fold = this.foldedFields.get(f) ?? 0
+      // Beside the strict figure, never instead of it: only where folding twins changes the count.
+      const beside = fold === ok ? '' : `   homoglyph-folded ${pct(fold, this.n)} (${fold}/${this.n})`
+      console.log(`    ${f.padEnd(20)} ${pct(ok, this.n).padStart(7)}  (${ok}/${this.n})${beside}`)
     }
     console.log(`    wrong amount with confidence >= 0.9: ${this.wrongConfidentAmount}`)
     const ms = (x: number) => `${x.toFixed(0)} ms`
@@ -82,6 +91,18 @@ class KindTally {
 
 function same(a: unknown, b: unknown): boolean {
   if (typeof a === 'string' && typeof b === 'string') return normalizeText(a) === normalizeText(b)
+  return a === b
+}
+
+/**
+ * Equal after folding what a picture cannot show: besides spaces and hyphens (`same`), Latin and Cyrillic
+ * letters that are pixel-identical (`A`/`А`, `C`/`С`, `у`/`y`, …) are put in one script. Printed beside the
+ * strict figure so a reader sees how many misses are glyphs no OCR could tell apart.
+ */
+function folded(a: unknown, b: unknown): boolean {
+  if (typeof a === 'string' && typeof b === 'string') {
+    return toScript(normalizeText(a), 'latin') === toScript(normalizeText(b), 'latin')
+  }
   return a === b
 }
 

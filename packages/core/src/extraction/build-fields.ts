@@ -6,8 +6,8 @@
 import type { ReceiptFields, TransferType } from '@rv/schemas'
 import { emptyFields } from '../aggregate/empty-blocks'
 import type { FieldConstants, FieldName } from '../families/family-definition'
+import { scriptOf, toScript } from '../ocr/letter-scripts'
 import { repairOperationNumber, repairSbpId } from '../ocr/repair-sbp-id'
-import { scriptOf } from '../ocr/words-to-runs'
 import type { Interpreted } from './interpret-value'
 import type { LocalDateTime } from './moscow-time'
 import type { FieldReading, Readings } from './read-family-fields'
@@ -29,6 +29,8 @@ export interface BuildInput {
   textSource?: 'pdf_text' | 'ocr'
   /** OCR only: the sign the family prints after every amount (see repair-amount-sign.ts). */
   amountSign?: string
+  /** OCR only: the bank's own operation number opens with a capital letter (Alfa). */
+  referenceOpensWithLetter?: boolean
   language: string | null
 }
 
@@ -56,8 +58,9 @@ export function detectLanguage(text: string): string | null {
 function money(
   reading: FieldReading | undefined,
   sign: string | undefined,
+  zeroAllowed = false,
 ): { value: Interpreted | null; ambiguous: boolean } {
-  const repaired = sign && reading ? repairAmountSign(reading.raw, sign) : null
+  const repaired = sign && reading ? repairAmountSign(reading.raw, sign, zeroAllowed) : null
   if (repaired) return { value: { kind: 'money', money: repaired.money }, ambiguous: repaired.ambiguous }
   return { value: reading?.value ?? null, ambiguous: false }
 }
@@ -80,6 +83,29 @@ function sbpIdOf(
   const id = reading.value?.kind === 'text' ? reading.value.value : null
   // An image's id that the format could not account for (a letter left in the tail) is not trusted.
   return { id, ambiguous: textSource === 'ocr' && id !== null }
+}
+
+/**
+ * A person's (or payer organisation's) name read from a picture, and how sure the picture can make it:
+ * - a word is put in the script its own letters decide (`Kyз` → `Куз`), and a word whose every letter has a
+ *   twin in the other script (`ООО`, `Е.`) takes the script of the rest of the name (`Saidov К.` → `Saidov K.`);
+ * - when no letter of the name decides (`А. В.`, `Т2`), nothing on the page does: it is put in the receipt's
+ *   language (every such name in the development receipts is Cyrillic) and kept at 0.85;
+ * - initials only (`А. З.`): tesseract reads a lone capital of a small font badly (in a test of 13 Latin
+ *   pairs on Alfa's layout, 12 came back wrong, one at 0.91), so such a name stays at 0.6.
+ */
+export function readImageName(text: string, language: string | null): { text: string; confidence: number } {
+  const initialsOnly = /^(\p{Lu}\.?\s*)+$/u.test(text.trim())
+  const decided = scriptOf(text)
+  const script = decided ?? (language === 'ru' ? 'cyrillic' : null)
+  const written = script
+    ? text
+        .split(' ')
+        .map((word) => toScript(word, scriptOf(word) ?? script))
+        .join(' ')
+    : text
+  const undecided = /\p{L}/u.test(text) && !decided
+  return { text: written, confidence: initialsOnly ? 0.6 : undecided ? 0.85 : 0.98 }
 }
 
 export function buildFields(input: BuildInput): BuiltFields {
@@ -115,7 +141,7 @@ export function buildFields(input: BuildInput): BuiltFields {
     const currency = printed ?? constants.currency ?? input.defaultCurrency
     set('currency', currency, printed ? 0.99 : 0.9, printed ? ['amount'] : [])
   }
-  const commission = money(readings.commission, input.amountSign)
+  const commission = money(readings.commission, input.amountSign, true)
   if (commission.value?.kind === 'money') {
     set('commission', commission.value.money.value, commission.ambiguous ? 0.8 : 0.99)
   }
@@ -132,14 +158,10 @@ export function buildFields(input: BuildInput): BuiltFields {
   for (const name of textFields) {
     const value = readings[name]?.value
     if (value?.kind !== 'text') continue
-    // On an image, a name whose every letter has a twin in the other script (`А. В.`) may have been read
-    // in the wrong one: nothing on the page decides it.
-    const undecided =
-      input.textSource === 'ocr' &&
-      nameFields.has(name) &&
-      /\p{L}/u.test(value.value) &&
-      !scriptOf(value.value)
-    set(name, value.value, cap(name, undecided ? 0.85 : 0.98))
+    if (input.textSource === 'ocr' && nameFields.has(name)) {
+      const imageName = readImageName(value.value, input.language)
+      set(name, imageName.text, cap(name, imageName.confidence))
+    } else set(name, value.value, cap(name, 0.98))
   }
 
   const sbpRead = sbpIdOf(readings.receipt_number, input.textSource)
@@ -149,7 +171,7 @@ export function buildFields(input: BuildInput): BuiltFields {
   // On an image, the digit positions of a documented operation-number shape are repaired (ocr/repair-sbp-id.ts).
   const reference =
     referenceValue && input.textSource === 'ocr' && referenceRead
-      ? repairOperationNumber(referenceRead.raw)
+      ? repairOperationNumber(referenceRead.raw, input.referenceOpensWithLetter)
       : referenceValue
   // receipt_number is the SBP id where printed, else the bank's own number; payment_reference is always the
   // bank's own operation/receipt number when one is printed (it may then equal receipt_number).

@@ -72,6 +72,9 @@ export function extractReceipt(model: PdfModel, options: ExtractOptions = {}): E
     ...(options.textSource === 'ocr' && family.image?.amountSign
       ? { amountSign: family.image.amountSign }
       : {}),
+    ...(options.textSource === 'ocr' && family.image?.referenceOpensWithLetter
+      ? { referenceOpensWithLetter: true }
+      : {}),
     language: detectLanguage(normalizedText),
   })
   const name = `${family.family}/${variant.variant}`

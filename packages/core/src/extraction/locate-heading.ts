@@ -22,6 +22,9 @@ export function readHeadingBlock(
   if (t < 0) return null
   const titleLine = lines[t]!
   const axis = centre(titleLine.cells)
+  // OCR sizes a line by its boxes: a line with capitals and descenders looks up to a third taller than one
+  // without (cells read by OCR carry a confidence, a PDF's do not).
+  const sizeTolerance = titleLine.cells.some((c) => c.confidence !== undefined) ? 0.35 * titleLine.size : 0.5
   const cells: Cell[] = []
   let previous = titleLine
   for (let i = t + 1; i < lines.length; i++) {
@@ -31,7 +34,7 @@ export function readHeadingBlock(
     // The first line sits further below the title (18 pt at 10.5 pt) than wrapped lines below each other (12 pt).
     if (line.y - previous.y > (previous === titleLine ? 2 : 1.6) * previous.size) break
     if (Math.abs(centre(line.cells) - axis) > centreTolerance) return null
-    if (Math.abs(line.size - titleLine.size) > 0.5) return null
+    if (Math.abs(line.size - titleLine.size) > sizeTolerance) return null
     cells.push(...line.cells)
     previous = line
   }

@@ -28,6 +28,13 @@ describe('repairAmountSign', () => {
       ambiguous: false,
     })
     expect(repairAmountSign('600 RUR', 'RUR')).toBeNull()
+    // `0 RUR` read as one word, its zero a letter: a zero where a zero may stand (a commission) only.
+    expect(repairAmountSign('ORUR', 'RUR', true)).toEqual({
+      money: { value: 0, currency: 'RUB' },
+      ambiguous: true,
+    })
+    expect(repairAmountSign('ORUR', 'RUR')).toBeNull()
+    expect(repairAmountSign('ВRUR', 'RUR', true)).toBeNull()
     expect(repairAmountSign('600 KGS', 'RUR')).toBeNull()
     expect(repairAmountSign('600', 'RUR')).toBeNull()
   })

@@ -35,14 +35,26 @@ const twinsOnly = /^[\d\sЗОоOoБбЧlISBZ.,]*[ЗОоOoБбЧlISBZ][\d\sЗОо
 /** A three-letter code misread on a blurred picture (`RUR` as `ВОВ`, `ВОК`): capitals of either script. */
 const codeLookalike = /^(.*\d)\s+([A-ZА-ЯЁ]{3})$/u
 
-export function repairAmountSign(raw: string, sign: string): { money: Money; ambiguous: boolean } | null {
+/** `0 RUR` read as one word with its zero as a letter: `ORUR`, `ОRUR`. */
+const zeroCodeLookalike = /^[0OОoо]\s?[A-ZА-ЯЁ]{3}$/u
+
+export function repairAmountSign(
+  raw: string,
+  sign: string,
+  /** Whether a zero is a possible value (a commission, never a transfer's amount). */
+  zeroAllowed = false,
+): { money: Money; ambiguous: boolean } | null {
   const asRead = parseMoney(raw)
   if (asRead?.currency) return null
   if (sign.length === 3) {
     // A code, not a glyph: the number is intact, only its unit was misread.
     const code = codeLookalike.exec(raw.trim())
     const money = code ? parseMoney(`${code[1]} ${sign}`) : null
-    return money ? { money, ambiguous: false } : null
+    if (money) return { money, ambiguous: false }
+    // `0 RUR` on a screenshot may come back as one word, its zero a letter O (`ORUR`): a zero, ambiguous.
+    const zero = zeroAllowed ? zeroCodeLookalike.exec(raw.trim()) : null
+    const nothing = zero ? parseMoney(`0 ${sign}`) : null
+    return nothing ? { money: nothing, ambiguous: true } : null
   }
   const trimmed = raw.trim()
   if (!asRead && twinsOnly.test(trimmed)) {

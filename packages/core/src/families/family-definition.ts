@@ -107,9 +107,10 @@ export interface FamilyDefinition {
    * What differs when the receipt arrives as a picture. `amountSign`: every amount is printed followed by
    * this sign (`₽`), which OCR has no glyph for and reads as `P`, `?`, `°` or a trailing `2` — so on an image
    * a trailing lookalike of it is the sign, not a digit; `RUR` (Alfa): a misread three-capital code after an
-   * amount is that code (extraction/repair-amount-sign.ts).
+   * amount is that code (extraction/repair-amount-sign.ts). `referenceOpensWithLetter` (Alfa): the bank's
+   * operation number is a capital and 15 digits, so a digit read first is the capital it resembles.
    */
-  image?: { amountSign?: '₽' | 'RUR' }
+  image?: { amountSign?: '₽' | 'RUR'; referenceOpensWithLetter?: boolean }
   /** Labels the template prints but no rule reads: values stop at them, and documentation lists them. */
   otherLabels?: string[]
   /** Rules shared by every variant; a variant's own rule for the same field wins. */

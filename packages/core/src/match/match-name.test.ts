@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { matchName } from './match-name'
+import { homoglyphReading, matchName } from './match-name'
 import { skeleton, transliterate } from './transliterate'
 
 describe('matchName', () => {
@@ -44,6 +44,33 @@ describe('matchName', () => {
     ['Иван', ''],
   ])('%s !~ %s', (printed, expected) => {
     expect(matchName(printed, expected)).toBe(false)
+  })
+
+  // OCR of a picture returns Latin/Cyrillic twins the picture cannot tell apart; the payer must not fail on them.
+  it.each([
+    ['Poман K.', 'Роман Кузнецов'], // Latin P and K in a Cyrillic name
+    ['Роман К.', 'Poман Кузнецов'], // the twin typed in the expectation
+    ['A. B.', 'Анна Васильева'], // Cyrillic initials read as Latin: В is not b
+    ['Н. Р.', 'Hanna Petrova'], // Latin initials read as Cyrillic: Н is not n
+    ['Saidov К.', 'Saidov Karim'], // a Cyrillic К in a Latin name
+    ['Kyз****а Е. С.', 'Куз****а Е. С.'], // a masked Alfa name with Latin twins
+  ])('homoglyphs: %s ~ %s', (printed, expected) => {
+    expect(matchName(printed, expected)).toBe(true)
+  })
+
+  it.each([
+    ['Poман K.', 'Роман Иванов'],
+    ['A. B.', 'Анна Петрова'],
+    ['Н. Р.', 'Nina Ivanova'],
+  ])('homoglyphs decide nothing else: %s !~ %s', (printed, expected) => {
+    expect(matchName(printed, expected)).toBe(false)
+  })
+
+  it('puts twins in the script the rest of the name, else the other side, gives', () => {
+    expect(homoglyphReading('Poман K.', 'Roman')).toBe('Роман К.')
+    expect(homoglyphReading('A. B.', 'Анна')).toBe('А. В.')
+    expect(homoglyphReading('A. B.', 'Anna')).toBe('A. B.')
+    expect(homoglyphReading('А. В.', 'А. В.')).toBe('А. В.')
   })
 
   it('transliterates by ICAO 9303', () => {

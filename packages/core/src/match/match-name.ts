@@ -5,7 +5,11 @@
  * the shorter one pairs with a distinct token of the longer one (in any order) and, when both show words,
  * at least one pair is strong (two whole words, or masks agreeing on two letters): extra tokens, such as a
  * patronymic one side omits, are not a contradiction; a differing token is.
+ * A name read from a picture may carry Latin/Cyrillic twins (`Pоман` with a Latin P, `A. B.` for `А. В.`): a
+ * picture cannot show which script such a letter is in, so each side is also read with its twins put in the
+ * script its other letters (or the other side) give.
  */
+import { scriptOf, toScript } from '../ocr/letter-scripts'
 import { foldText, foldWords } from './normalize-text'
 import { skeleton } from './transliterate'
 
@@ -104,11 +108,31 @@ function aligns(small: NameToken[], large: NameToken[]): boolean {
 const maxTokens = 6
 
 /**
+ * How a name reads when its Latin/Cyrillic twins are put in the script the evidence gives: a word with a
+ * letter that decides its script (`Pоман`: `м`, `н`) is put wholly in that script; a word made only of twins
+ * (`К.`, `ООО`) follows the rest of the name (`Saidov К.` → `Saidov K.`), or, when nothing in the name
+ * decides (`A. B.`), the script of the name it is compared with. Never both: `С.` read as Latin `C.` would
+ * pair with `Ч…` by transliteration.
+ */
+export function homoglyphReading(name: string, other: string): string {
+  const fallback = scriptOf(name) ?? scriptOf(other)
+  return name.replace(/[\p{L}*]+/gu, (word) => {
+    const script = scriptOf(word) ?? fallback
+    return script ? toScript(word, script) : word
+  })
+}
+
+/**
  * Whether a printed name and an expected name can denote the same person.
  * @example matchName('Александр Ж.', 'Aleksandr Zhukov') // true
  * @example matchName('Софья Олеговна Т.', 'Софья Иванова') // false
  */
 export function matchName(printed: string, expected: string): boolean {
+  if (matchReading(printed, expected)) return true
+  return matchReading(homoglyphReading(printed, expected), homoglyphReading(expected, printed))
+}
+
+function matchReading(printed: string, expected: string): boolean {
   const a = tokenize(printed)
   const b = tokenize(expected)
   if (a.length === 0 || b.length === 0 || a.length > maxTokens || b.length > maxTokens) return false

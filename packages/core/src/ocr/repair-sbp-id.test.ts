@@ -81,6 +81,18 @@ describe('repairOperationNumber', () => {
     expect(repairOperationNumber('С16O7O3261234S67')).toBe('C160703261234567')
   })
 
+  it('reads a digit opening an operation number as the capital it resembles, where the family says so', () => {
+    expect(repairOperationNumber('2090103258581799', true)).toBe('Z090103258581799')
+    expect(repairOperationNumber('2090103258581799')).toBe('2090103258581799')
+    // A round 0 may be O or C: left as read.
+    expect(repairOperationNumber('0160703261234567', true)).toBe('0160703261234567')
+  })
+
+  it('drops signs OCR puts before or inside an id (=, quotes)', () => {
+    expect(repairSbpId(`=${id}`)?.id).toBe(id)
+    expect(repairSbpId(`«${id.slice(0, 25)}»${id.slice(25)}`)?.id).toBe(id)
+  })
+
   it('returns any other shape as read', () => {
     expect(repairOperationNumber('1-123-456-789-01')).toBe('1-123-456-789-01')
     expect(repairOperationNumber('AB-12345')).toBe('AB-12345')

@@ -15,7 +15,7 @@
  * the caller (resolve-paid-at.ts), which covers positions 2–11.
  */
 import { isSbpId } from '../extraction/decode-sbp-id'
-import { cyrillicTwins } from './words-to-runs'
+import { cyrillicTwins } from './letter-scripts'
 
 export interface RepairedSbpId {
   id: string
@@ -51,6 +51,17 @@ const digitOf: Record<string, string> = {
   A: '4',
 }
 
+/** A digit where the format needs a capital (`0` is left: `O` and `C` are both round). */
+const letterOfDigit: Record<string, string> = {
+  '2': 'Z',
+  '4': 'A',
+  '8': 'B',
+  '5': 'S',
+  '6': 'G',
+  '1': 'I',
+  '7': 'T',
+}
+
 /** Position 1 is `A` or `B`. */
 const firstOf: Record<string, string> = { '8': 'B', '4': 'A' }
 /** Position 18 is `0`, `B` or `G`. */
@@ -60,7 +71,7 @@ const eighteenthOf: Record<string, string> = { O: '0', D: '0', Q: '0', '8': 'B',
 const roundOrStroke: Record<string, string> = { '0': 'O', O: 'O', '1': 'I', I: 'I' }
 
 /** Characters OCR puts between glyphs of one word (a speck read as a point, a dash at a wrap). */
-const noise = /[\s.,·'`"_\-–—:;]/g
+const noise = /[\s.,·'`"_\-–—:;=~«»‘’“”„]/g
 
 /** Stricter than isSbpId: the documented digits are digits (a letter left there was not a twin). */
 const repairedShape = /^[AB]\d{10}[0-9A-Z]{5}0[0BG]\d{14}$/
@@ -70,8 +81,14 @@ const repairedShape = /^[AB]\d{10}[0-9A-Z]{5}0[0BG]\d{14}$/
  * `1-ddd-ddd-ddd-ddd` and Alfa's operation number, a capital then 15 digits (`C16…`). Their digit positions
  * get the same repair; anything else is returned as read.
  */
-export function repairOperationNumber(raw: string): string {
-  const text = raw.replace(/\s/g, '')
+export function repairOperationNumber(raw: string, opensWithLetter = false): string {
+  const read = raw.replace(/\s/g, '')
+  // A family whose number opens with a capital (Alfa: `C16…`, `Z09…`, `A01…`): a digit read there is the
+  // capital it resembles (`2090…` → `Z090…`).
+  const text =
+    opensWithLetter && /^\d[0-9A-ZА-Яa-z|!]{15}$/.test(read)
+      ? (letterOfDigit[read[0]!] ?? read[0]!) + read.slice(1)
+      : read
   const tbank = /^[0-9A-ZА-Яa-z|!]-([0-9A-ZА-Яa-z|!]{3}-){3}[0-9A-ZА-Яa-z|!]{3}$/
   const alfa = /^[A-ZА-Я][0-9A-ZА-Яa-z|!]{15}$/
   if (tbank.test(text)) {

@@ -3,12 +3,12 @@ import { families } from '../families'
 import type { TextRun } from '../pdf/pdf-model'
 import { labelVocabulary, snapLabels } from './snap-labels'
 
-const run = (text: string): TextRun => ({
+const run = (text: string, x = 0, y = 0): TextRun => ({
   page: 0,
   text,
-  x: 0,
-  y: 0,
-  width: 10,
+  x,
+  y,
+  width: 10 * text.length,
   height: 9,
   fontName: 'ocr',
   fontSize: 9,
@@ -24,6 +24,28 @@ describe('snapLabels', () => {
     expect(snapped.map((r) => r.text)).toEqual(['ID операции в СБП', 'Дата операции', 'Сумма перевода'])
   })
 
+  it('splits a label read together with the value beside it, and leaves label phrases whole', () => {
+    const snapped = snapLabels(
+      [run('Идентификатор операции A6065223110K7Q2P0000030', 0, 0), run('Номер операции в банке', 0, 40)],
+      vocabulary,
+    )
+    expect(snapped.map((r) => r.text)).toEqual([
+      'Идентификатор операции',
+      'A6065223110K7Q2P0000030',
+      'Номер операции в банке',
+    ])
+    // The value keeps the right part of the box: its left edge is past the label's.
+    expect(snapped[1]!.x).toBeGreaterThan(snapped[0]!.x + snapped[0]!.width - 1)
+  })
+
+  it("restores the tail of a wrapped label on the next line in the label's column (T-Bank's СБП)", () => {
+    const snapped = snapLabels(
+      [run('Идентификатор операции', 10, 100), run('cen', 10, 109), run('cen', 200, 109)],
+      vocabulary,
+    )
+    expect(snapped.map((r) => r.text)).toEqual(['Идентификатор операции', 'СБП', 'cen'])
+  })
+
   it('leaves values, short texts and distant texts as read', () => {
     const texts = [
       '+7 (900) 123-45-67',
@@ -32,6 +54,11 @@ describe('snapLabels', () => {
       '1 050 ₽',
       'Совсем другая строка текста',
     ]
-    expect(snapLabels(texts.map(run), vocabulary).map((r) => r.text)).toEqual(texts)
+    expect(
+      snapLabels(
+        texts.map((t) => run(t)),
+        vocabulary,
+      ).map((r) => r.text),
+    ).toEqual(texts)
   })
 })

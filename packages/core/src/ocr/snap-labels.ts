@@ -42,6 +42,36 @@ export function labelVocabulary(
 }
 
 export function snapLabels(runs: readonly TextRun[], vocabulary: LabelVocabulary): TextRun[] {
+  return snapWrappedTails(snapWholeRuns(splitLabelledValues(runs, vocabulary), vocabulary), vocabulary)
+}
+
+/**
+ * OCR may read a label and a value printed close to it as one line of words (`Идентификатор операции
+ * A6…`). A run that opens with a known label (or the first line of a wrapped one), followed by words that
+ * start with a digit-bearing token and do not continue any label, is split there; the value's position is
+ * estimated from the share of characters (the readers only need its left edge to be right of the label).
+ */
+function splitLabelledValues(runs: readonly TextRun[], vocabulary: LabelVocabulary): TextRun[] {
+  return runs.flatMap((run) => {
+    const words = run.text.split(' ')
+    for (let k = words.length - 1; k >= 1; k--) {
+      const head = fold(words.slice(0, k).join(' '))
+      if (!/\d/.test(words[k]!) || head.length < 5) continue
+      const known = vocabulary.entries.some((e) => e.folded === head || e.folded.startsWith(`${head} `))
+      if (!known) continue
+      const headText = words.slice(0, k).join(' ')
+      const share = (headText.length + 1) / run.text.length
+      const at = run.x + run.width * share
+      return [
+        { ...run, text: headText, width: run.width * (headText.length / run.text.length) },
+        { ...run, text: words.slice(k).join(' '), x: at, width: run.x + run.width - at },
+      ]
+    }
+    return [run]
+  })
+}
+
+function snapWholeRuns(runs: readonly TextRun[], vocabulary: LabelVocabulary): TextRun[] {
   return runs.map((run) => {
     const folded = fold(run.text)
     if (folded.length < 5) return run
@@ -63,6 +93,36 @@ export function snapLabels(runs: readonly TextRun[], vocabulary: LabelVocabulary
     }
     return best !== null && !tie ? { ...run, text: best } : run
   })
+}
+
+/**
+ * A label that wraps (T-Bank's `Идентификатор операции` / `СБП`) leaves a tail too short to snap on its own
+ * (`cen`). Under a run that is the head of a label, in its column and on the next line, a short run within
+ * one edit of the label's remaining words is given their spelling.
+ */
+function snapWrappedTails(runs: TextRun[], vocabulary: LabelVocabulary): TextRun[] {
+  const out = [...runs]
+  for (const head of runs) {
+    const key = fold(head.text)
+    for (const entry of vocabulary.entries) {
+      if (!entry.folded.startsWith(`${key} `)) continue
+      const words = entry.text.split(' ')
+      const tail = words.slice(key.split(' ').length).join(' ')
+      const tailKey = fold(tail)
+      if (tailKey.length < 3 || tailKey.length >= 5) continue
+      const i = out.findIndex(
+        (r) =>
+          Math.abs(r.x - head.x) <= head.height &&
+          r.y > head.y &&
+          r.y - head.y <= 1.8 * head.height &&
+          fold(r.text).length < 5 &&
+          fold(r.text) !== tailKey &&
+          editDistance(fold(r.text), tailKey, 2) <= 1,
+      )
+      if (i >= 0) out[i] = { ...out[i]!, text: tail }
+    }
+  }
+  return out
 }
 
 /** Latin letters OCR returns for their Cyrillic lookalikes (and `n` for `п`), folded to the Cyrillic. */

@@ -13,7 +13,9 @@
  * Each run carries the lowest confidence of its words.
  */
 import type { TextRun } from '../pdf/pdf-model'
+import { oneScript } from './letter-scripts'
 import type { OcrPage, OcrWord } from './ocr-page'
+import { readOcrWord } from './read-ocr-word'
 
 /** Body text size of the families' receipts, in points. */
 export const bodySize = 9
@@ -42,7 +44,7 @@ export function wordsToRuns(page: OcrPage): OcrRuns {
     const h = Math.max(lineHeight(words), median)
     // Each word is read knowing the word before it on the line, even across a column gap (a name's
     // initial may stand apart from the name).
-    const texts = new Map(words.map((w, i) => [w, wordText(w, words[i - 1])]))
+    const texts = new Map(words.map((w, i) => [w, readOcrWord(w, words[i - 1])]))
     let current: OcrWord[] = []
     const flush = () => {
       if (current.length > 0) runs.push(toRun(current, texts, h, scale))
@@ -106,114 +108,6 @@ function groupLines(words: readonly OcrWord[]): OcrWord[][] {
 /** The line's text height in pixels: the tallest word (a lone lowercase word would understate it). */
 function lineHeight(words: readonly OcrWord[]): number {
   return Math.max(0, ...words.map((w) => w.height))
-}
-
-/**
- * Tesseract's models have no ruble sign: it reads `₽` as a Latin or Cyrillic P, `?` or `°`. Standing after
- * a number, none of these is anything else. (A `2` is; families that print `₽` repair that case with what
- * they know, extraction/repair-amount-sign.ts.)
- */
-const rubleLookalike = /^[PР?°]$/
-
-/**
- * Identifiers (SBP ids, operation numbers) are Latin capitals and digits; with Russian and English models
- * loaded tesseract may pick the Cyrillic twin of a capital (`С` for `C`). A token of capitals and digits
- * with at least as many digits as letters is an identifier, never a Russian word: its twins become Latin.
- */
-export const cyrillicTwins: Readonly<Record<string, string>> = {
-  А: 'A',
-  В: 'B',
-  С: 'C',
-  Е: 'E',
-  Н: 'H',
-  К: 'K',
-  М: 'M',
-  О: 'O',
-  Р: 'P',
-  Т: 'T',
-  Х: 'X',
-  У: 'Y',
-}
-const identifierLike = /^[0-9A-ZА-ЯЁ]{5,}$/
-/** A ruble sign read glued to its number (`600Р`, `600?`): tesseract has no glyph for it. */
-const rubleGlued = /^(\d[\d.,]*)[PР?°]$/
-
-/**
- * A name's initial read as its digit twin (`З.` as `3.`, `O.` as `0.`, `I.` as `1.`): only right after a
- * capitalised name word, in that word's script (a foreign recipient's initials are Latin).
- */
-const initialTwins: Record<string, string> = { '3': 'З', '0': 'О', '4': 'Ч', '6': 'Б' }
-const latinInitialTwins: Record<string, string> = {
-  '0': 'O',
-  '1': 'I',
-  '5': 'S',
-  '8': 'B',
-  '2': 'Z',
-  '6': 'G',
-}
-const digitInitial = /^(\d)\.$/
-
-function initialText(digit: string, previous: OcrWord | undefined): string | null {
-  if (!previous) return null
-  if (!/^[A-ZА-ЯЁ][A-Za-zА-Яа-яЁё]+$/.test(previous.text)) return null
-  // By the majority of the word's letters: a name word may carry a twin of the other script.
-  const script = scriptOf(previous.text)
-  if (script === 'cyrillic') return initialTwins[digit] ?? null
-  return script === 'latin' ? (latinInitialTwins[digit] ?? null) : null
-}
-
-function wordText(word: OcrWord, previous: OcrWord | undefined): string {
-  const text = word.text
-  const initial = digitInitial.exec(text)
-  const letter = initial ? initialText(initial[1]!, previous) : null
-  if (letter) return `${letter}.`
-  if (previous && rubleLookalike.test(text) && /\d$/.test(previous.text)) return '₽'
-  const glued = rubleGlued.exec(text)
-  if (glued) return `${glued[1]} ₽`
-  if (identifierLike.test(text)) {
-    const digits = text.replace(/\D/g, '').length
-    if (digits >= text.length - digits) return text.replace(/[А-ЯЁ]/g, (ch) => cyrillicTwins[ch] ?? ch)
-  }
-  return text
-}
-
-const latinTwins = 'ABCEHKMOPTXYaceopxy'
-const cyrillicOfLatin = 'АВСЕНКМОРТХУасеорху'
-
-/**
- * A run is written in one script: a foreign name (`Saidov K.`) does not switch to Cyrillic for its initial.
- * When one script has a letter with no twin in the other (`Z` in `А. Z.`) and the other has none, the letters
- * OCR gave as the other script's twins are put back in the dominant script. Mixed runs (`Озон Банк (Ozon)`)
- * and runs of twins only (`Е. С.`) are left as read.
- */
-function letterCounts(text: string): { latin: number; cyrillic: number } {
-  const latin = (text.match(/[A-Za-z]/g) ?? []).filter((ch) => !latinTwins.includes(ch)).length
-  const cyrillic = (text.match(/[А-Яа-яЁё]/g) ?? []).filter((ch) => !cyrillicOfLatin.includes(ch)).length
-  return { latin, cyrillic }
-}
-
-/** A word's script by its letters that have no twin in the other script; null when undecided. */
-export function scriptOf(text: string): 'latin' | 'cyrillic' | null {
-  const { latin, cyrillic } = letterCounts(text)
-  if (latin > cyrillic) return 'latin'
-  return cyrillic > latin ? 'cyrillic' : null
-}
-
-function oneScript(text: string): string {
-  const { latin, cyrillic } = letterCounts(text)
-  if (latin >= 1 && cyrillic === 0) {
-    return text.replace(/[А-Яа-яЁё]/g, (ch) => {
-      const i = cyrillicOfLatin.indexOf(ch)
-      return i < 0 ? ch : latinTwins[i]!
-    })
-  }
-  if (cyrillic >= 1 && latin === 0) {
-    return text.replace(/[A-Za-z]/g, (ch) => {
-      const i = latinTwins.indexOf(ch)
-      return i < 0 ? ch : cyrillicOfLatin[i]!
-    })
-  }
-  return text
 }
 
 function toRun(

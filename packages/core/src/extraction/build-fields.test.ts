@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { readImageName } from './build-fields'
+
+describe('readImageName (a name read by OCR)', () => {
+  it('puts twin-only words in the script of the rest of the name, at full confidence', () => {
+    expect(readImageName('Saidov К.', 'ru')).toEqual({ text: 'Saidov K.', confidence: 0.98 })
+    expect(readImageName('Дарья Николаевна С.', 'ru')).toEqual({
+      text: 'Дарья Николаевна С.',
+      confidence: 0.98,
+    })
+  })
+
+  it("puts a name nothing decides in the receipt's language, below 0.9", () => {
+    expect(readImageName('T2', 'ru')).toEqual({ text: 'Т2', confidence: 0.85 })
+    expect(readImageName('Kyз****a E. C.', 'ru').text).toBe('Куз****а Е. С.')
+    expect(readImageName('T2', null)).toEqual({ text: 'T2', confidence: 0.85 })
+  })
+
+  it('keeps a name of initials only well below 0.9, whatever its script', () => {
+    expect(readImageName('A. Z.', 'ru').confidence).toBe(0.6)
+    expect(readImageName('AZ.', 'ru').confidence).toBe(0.6)
+    expect(readImageName('Ж. К.', 'ru').confidence).toBe(0.6)
+  })
+})

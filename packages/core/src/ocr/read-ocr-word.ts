@@ -1,0 +1,89 @@
+/**
+ * One OCR word as the receipt most likely printed it, knowing the word before it on the line. Tesseract with
+ * Russian and English models makes a few confusions that the word's neighbourhood settles:
+ * - it has no ruble glyph: `P`/`Р`/`?`/`°` after a number, or glued to it, is `₽`;
+ * - identifiers (SBP ids, operation numbers) are Latin: a capitals-and-digits token with at least as many
+ *   digits as letters gets the Latin twins of its Cyrillic capitals (`С16…` → `C16…`);
+ * - a name's initial read as a digit or a sign (`3.`, `0.`, `©:`) after a capitalised name word is the
+ *   letter twin in that word's script;
+ * - a digit inside a word of letters (`Ky3****a`) is the letter it resembles, in the script that has one;
+ * - an initial glued to its name (`ЮлияИ.`) is set apart.
+ */
+
+import { cyrillicTwins, scriptOf } from './letter-scripts'
+import type { OcrWord } from './ocr-page'
+
+/**
+ * Tesseract's models have no ruble sign: it reads `₽` as a Latin or Cyrillic P, `?` or `°`. Standing after
+ * a number, none of these is anything else. (A `2` is; families that print `₽` repair that case with what
+ * they know, extraction/repair-amount-sign.ts.)
+ */
+const rubleLookalike = /^[PР?°]$/
+const identifierLike = /^[0-9A-ZА-ЯЁ]{5,}$/
+/** A ruble sign read glued to its number (`600Р`, `600?`): tesseract has no glyph for it. */
+const rubleGlued = /^(\d[\d.,]*)[PР?°]$/
+
+/** Digits (and signs) that are the picture of a capital: in Cyrillic and in Latin. */
+const cyrillicOfDigit: Record<string, string> = { '3': 'З', '0': 'О', '4': 'Ч', '6': 'Б', '©': 'С' }
+const latinOfDigit: Record<string, string> = {
+  '0': 'O',
+  '1': 'I',
+  '5': 'S',
+  '8': 'B',
+  '2': 'Z',
+  '6': 'G',
+  '©': 'C',
+}
+/** An initial read as a digit or `©`, its point possibly read as `:` or `,`. */
+const digitInitial = /^([\d©])[.:,]$/
+const nameWord = /^[A-ZА-ЯЁ][A-Za-zА-Яа-яЁё]+$/
+/** An initial glued to the name before it (`ЮлияИ.`). */
+const gluedInitial = /^([A-ZА-ЯЁ][a-zа-яё]+)([A-ZА-ЯЁ]\.)$/
+/** A digit with a letter (or a mask's `*`) on both sides, in a word of at least three letters. */
+const digitInWord = /(?<=[A-Za-zА-Яа-яЁё*])\d(?=[A-Za-zА-Яа-яЁё*])/g
+
+function initialText(digit: string, previous: OcrWord | undefined): string | null {
+  if (!previous || !nameWord.test(previous.text)) return null
+  // By the majority of the word's letters: a name word may carry a twin of the other script.
+  const script = scriptOf(previous.text)
+  if (script === 'cyrillic') return cyrillicOfDigit[digit] ?? null
+  return script === 'latin' ? (latinOfDigit[digit] ?? null) : null
+}
+
+/** A digit inside a word as a letter: in the word's script, else in the one script that has such a letter. */
+function lettersForDigits(text: string): string {
+  if ((text.match(/[A-Za-zА-Яа-яЁё]/g) ?? []).length < 3) return text
+  const script = scriptOf(text.replace(/\d/g, ''))
+  return text.replace(digitInWord, (digit, offset: number) => {
+    const cyrillic = cyrillicOfDigit[digit]
+    const latin = latinOfDigit[digit]
+    const letter =
+      script === 'cyrillic'
+        ? cyrillic
+        : script === 'latin'
+          ? latin
+          : cyrillic && latin
+            ? undefined
+            : (cyrillic ?? latin)
+    if (!letter) return digit
+    // Lowercase among lowercase letters (`Ky3****a` → `Kyз****a`).
+    return /[a-zа-яё]/.test(text[offset - 1] ?? '') ? letter.toLowerCase() : letter
+  })
+}
+
+export function readOcrWord(word: OcrWord, previous: OcrWord | undefined): string {
+  const text = word.text
+  const initial = digitInitial.exec(text)
+  const letter = initial ? initialText(initial[1]!, previous) : null
+  if (letter) return `${letter}.`
+  if (previous && rubleLookalike.test(text) && /\d$/.test(previous.text)) return '₽'
+  const glued = rubleGlued.exec(text)
+  if (glued) return `${glued[1]} ₽`
+  if (identifierLike.test(text)) {
+    const digits = text.replace(/\D/g, '').length
+    if (digits >= text.length - digits) return text.replace(/[А-ЯЁ]/g, (ch) => cyrillicTwins[ch] ?? ch)
+  }
+  const apart = gluedInitial.exec(text)
+  if (apart) return `${apart[1]} ${apart[2]}`
+  return lettersForDigits(text)
+}
