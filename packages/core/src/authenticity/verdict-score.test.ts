@@ -125,6 +125,10 @@ describe('the calibrated verdict', () => {
     expect(evidenceGroup('structure.xref_line_ends')).toBe('file-writer')
     expect(r.score).toBeCloseTo(weightOf(1 / 48))
     expect(r.checks.at(-1)!.detail).toMatch(/: content\.(stream_end|operator_spacing) \+3\.2; /)
+    // `moved` lists the group's one counted member, the same as the summary names.
+    expect(r.moved).toHaveLength(1)
+    expect(r.moved[0]!.name).toMatch(/^content\.(stream_end|operator_spacing)$/)
+    expect(r.moved[0]!.weight).toBeCloseTo(r.score)
   })
 
   it('given checks that false-alarm often, then each weighs little, and two independent ones corroborate', () => {

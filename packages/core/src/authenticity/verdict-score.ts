@@ -130,6 +130,8 @@ export function weightOf(rate: number): number {
 export interface ScoredAssessment {
   verdict: Verdict
   score: number
+  /** The failed soft checks that moved the score: the strongest of each group, heaviest first. */
+  moved: { name: string; weight: number }[]
   /** The checks, each soft one's detail stating its false-alarm rate and weight, then the summary. */
   checks: CheckResult[]
 }
@@ -174,5 +176,5 @@ export function scoreVerdict(checks: readonly CheckResult[], fp: Fingerprint): S
       (hardFailed.length > 0 ? `; hard failures: ${hardFailed.join(', ')}` : '') +
       `; fingerprint ${fingerprintVersion(fp)}, P_detect ${P_DETECT}, one weight per group`,
   }
-  return { verdict, score, checks: [...annotated, summary] }
+  return { verdict, score, moved, checks: [...annotated, summary] }
 }
