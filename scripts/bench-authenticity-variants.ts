@@ -25,18 +25,18 @@ import { parsePdfStructure } from '@rv/core/pdf/structure/index'
 import type { CorpusFile } from '@rv/forgery'
 import { generateReceipt, generatorFamilies } from '@rv/generator'
 
-/** `family/file name` → variant title, from the corpus's MANIFEST.tsv (`file family variant …`). */
-export function readManifestVariants(root: string): Map<string, string> {
+/** `family/file name` → one column of the corpus's MANIFEST.tsv (`file family variant op_time_msk`). */
+export function readManifest(root: string, column: 'variant' | 'op_time_msk'): Map<string, string> {
   const out = new Map<string, string>()
   const path = join(root, 'MANIFEST.tsv')
   if (!existsSync(path)) return out
   const [header, ...rows] = readFileSync(path, 'utf8').split('\n')
   const cols = (header ?? '').split('\t')
-  const [file, variant] = [cols.indexOf('file'), cols.indexOf('variant')]
-  if (file < 0 || variant < 0) return out
+  const [file, value] = [cols.indexOf('file'), cols.indexOf(column)]
+  if (file < 0 || value < 0) return out
   for (const row of rows) {
     const c = row.split('\t')
-    if (c[file] && c[variant]) out.set(c[file]!, c[variant]!)
+    if (c[file] && c[value]) out.set(c[file]!, c[value]!)
   }
   return out
 }
@@ -90,6 +90,8 @@ function tally(rows: VariantRow, j: Judgement): void {
 
 export interface LabelledSample {
   variant: string
+  /** Operation time as the manifest gives it (sortable), else the file's position in name order. */
+  at: string
   sample: LearningSample
 }
 
@@ -143,6 +145,39 @@ export function leaveOneVariantOut(
     }
     for (const h of held) tally(row, judgeSample(h.sample, fp))
     return [row]
+  })
+}
+
+/**
+ * Time split: learned on the older half of a family's receipts (by operation time), judged on the newer
+ * half, and the reverse — what a fingerprint learned today meets next month, and what a payer downloads a
+ * year late. One row per direction.
+ */
+export function timeSplit(family: string, samples: readonly LabelledSample[]): VariantRow[] {
+  if (samples.length < 4) return []
+  const sorted = [...samples].sort((a, b) => a.at.localeCompare(b.at))
+  const half = Math.floor(sorted.length / 2)
+  const [older, newer] = [sorted.slice(0, half), sorted.slice(half)]
+  return [
+    ['older half → newer half', older, newer],
+    ['newer half → older half', newer, older],
+  ].map(([name, train, test]) => {
+    const fp = learnFamilyFingerprint(
+      family,
+      (train as LabelledSample[]).map((s) => s.sample),
+    )
+    const row: VariantRow = {
+      family,
+      variant: name as string,
+      model: `learned on ${(train as LabelledSample[]).length} receipts`,
+      judged: 0,
+      forged: 0,
+      suspicious: 0,
+      maxScore: 0,
+      moved: new Map(),
+    }
+    for (const t of test as LabelledSample[]) tally(row, judgeSample(t.sample, fp))
+    return row
   })
 }
 

@@ -40,7 +40,8 @@ import {
   generatedVariants,
   type LabelledSample,
   leaveOneVariantOut,
-  readManifestVariants,
+  readManifest,
+  timeSplit,
   variantOf,
   variantTable,
 } from './bench-authenticity-variants'
@@ -228,19 +229,26 @@ try {
 process.stderr.write('\n')
 
 // Leave-one-variant-out (genuine only): every variant judged by a fingerprint learned on the family's others.
-const manifest = readManifestVariants(values.corpus)
+const manifest = readManifest(values.corpus, 'variant')
+const opTimes = readManifest(values.corpus, 'op_time_msk')
 const variantRows: ReturnType<typeof leaveOneVariantOut> = []
+const timeRows: ReturnType<typeof timeSplit> = []
 const realSamples = new Map<string, LearningSample[]>()
 for (const [family, files] of corpus) {
   if (!fingerprints[family]) continue
   const labelled: LabelledSample[] = []
-  for (const f of files)
-    labelled.push({ variant: await variantOf(f, manifest), sample: sample(family, f.bytes, f.name) })
+  for (const [i, f] of files.entries())
+    labelled.push({
+      variant: await variantOf(f, manifest),
+      at: opTimes.get(`${family}/${f.name}`) ?? String(i).padStart(6, '0'),
+      sample: sample(family, f.bytes, f.name),
+    })
   realSamples.set(
     family,
     labelled.map((l) => l.sample),
   )
   variantRows.push(...leaveOneVariantOut(family, labelled, fingerprints[family]))
+  timeRows.push(...timeSplit(family, labelled))
 }
 const generatedRows = generatedVariants(realSamples, fingerprints, Number(values.generated))
 
@@ -310,6 +318,14 @@ lines.push(
     'A check prefixed `!` is a hard failure; the others are the soft checks that moved the score (the strongest of each group).',
   '',
   ...variantTable(variantRows),
+  '',
+)
+lines.push(
+  '## Time split (genuine receipts judged by a fingerprint learned on the other half of the period)',
+  '',
+  "Each family's receipts sorted by operation time (MANIFEST.tsv, else name order) and halved; each half judged by the fingerprint and calibration learned on the other.",
+  '',
+  ...variantTable(timeRows).map((l) => l.replace('variant (held out)', 'direction')),
   '',
 )
 if (generatedRows.length > 0)
