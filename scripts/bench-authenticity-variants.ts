@@ -219,9 +219,9 @@ export function generatedVariants(
   return rows
 }
 
-export function variantTable(rows: readonly VariantRow[]): string[] {
+export function variantTable(rows: readonly VariantRow[], unit = 'variant (held out)'): string[] {
   const lines = [
-    '| family | variant (held out) | model | judged | forged | suspicious | max score | checks that moved the score (receipts) |',
+    `| family | ${unit} | model | judged | forged | suspicious | max score | checks that moved the score (receipts) |`,
     '|---|---|---|---:|---:|---:|---:|---|',
   ]
   for (const r of rows) {

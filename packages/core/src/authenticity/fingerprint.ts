@@ -129,7 +129,12 @@ export interface LearningSample {
  * false-alarm rate counts the exceptions.
  */
 const HABITS = new Set(['firstUseOrdered', 'maxCodesPerString'])
-const HABIT_SHARE = 0.9
+export const HABIT_SHARE = 0.9
+/** The checks of the habits (fingerprint-checks.ts): verdict-score.ts credits them with no fewer exceptions. */
+export const HABIT_CHECKS: ReadonlySet<string> = new Set([
+  'fonts.first_use_order',
+  'content.glyph_per_string',
+])
 
 function habitOf(values: number[]): Envelope {
   const sorted = [...values].sort((a, b) => a - b)

@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { Fingerprint } from './fingerprint'
 import { isWriterCheck, pooledWriterCalibration } from './pooled-calibration'
+import { emptyFingerprint } from './testing/empty-fingerprint'
 import { falseAlarmRate, weightOf } from './verdict-score'
 
 function fp(family: string, checks: Record<string, { judged: number; fired: number }>): Fingerprint {
-  return {
+  return emptyFingerprint({
     family,
-    source: 'learned',
-    samples: 46,
     calibration: { method: 'inner 5-fold over 46 genuine samples', checks },
-    categorical: {},
-    members: {},
-    numeric: {},
-    subsetTagPattern: '^[A-Z]{6}$',
-    layout: { tolerance: 0.6, left: [], right: [], center: [], baselines: [] },
-    semantics: { idTimeSlack: null, creationAfterOperation: null, generatedAfterOperation: null },
-  }
+  })
 }
 
 describe('pooledWriterCalibration', () => {

@@ -1,10 +1,12 @@
 import type { CheckResult } from '@rv/schemas'
 import { describe, expect, it } from 'vitest'
 import type { Fingerprint } from './fingerprint'
+import { emptyFingerprint } from './testing/empty-fingerprint'
 import {
   DEFAULT_FALSE_ALARM,
   evidenceGroup,
   falseAlarmRate,
+  HABIT_FALSE_ALARM,
   P_DETECT,
   SUSPICIOUS_AT,
   scoreVerdict,
@@ -14,19 +16,11 @@ import {
 const fp = (
   checks: Record<string, { judged: number; fired: number }> | null,
   version?: string,
-): Fingerprint => ({
-  family: 'test',
-  source: 'learned',
-  samples: 46,
-  ...(version ? { version } : {}),
-  ...(checks ? { calibration: { method: 'inner 5-fold', checks } } : {}),
-  categorical: {},
-  members: {},
-  numeric: {},
-  subsetTagPattern: '^[A-Z]{6}$',
-  layout: { tolerance: 0.6, left: [], right: [], center: [], baselines: [] },
-  semantics: { idTimeSlack: null, creationAfterOperation: null, generatedAfterOperation: null },
-})
+): Fingerprint =>
+  emptyFingerprint({
+    ...(version ? { version } : {}),
+    ...(checks ? { calibration: { method: 'inner 5-fold', checks } } : {}),
+  })
 
 const soft = (name: string, passed = false): CheckResult => ({ name, hard: false, passed, detail: 'what' })
 const hard = (name: string, passed = false): CheckResult => ({ name, hard: true, passed, detail: 'what' })
@@ -90,6 +84,17 @@ describe('the calibrated verdict', () => {
     // However many genuine files a check passed, its rate is at least MIN_FALSE_ALARM: it stays soft evidence.
     const huge = fp({ 'layout.alignment': { judged: 1_000_000, fired: 0 } })
     expect(scoreVerdict([soft('layout.alignment')], huge).verdict).toBe('suspicious')
+  })
+
+  it('given a habit that never fired held out, then it still needs corroboration: a habit admits exceptions', () => {
+    const r = scoreVerdict([soft('fonts.first_use_order')], fp({ 'fonts.first_use_order': clean46 }))
+    expect(r.score).toBeCloseTo(Math.log(P_DETECT / HABIT_FALSE_ALARM))
+    expect(r.verdict).toBe('genuine')
+    const withAnother = scoreVerdict(
+      [soft('fonts.first_use_order'), soft('structure.deflate_fingerprint')],
+      fp({ 'fonts.first_use_order': clean46, 'structure.deflate_fingerprint': clean46 }),
+    )
+    expect(withAnother.verdict).toBe('suspicious')
   })
 
   it('given a single failure of a check that false-alarms now and then, then genuine: it needs corroboration', () => {
