@@ -3,16 +3,20 @@
  * (`learnFamilyFingerprint`, inner k-fold) — from a folder of genuine receipts and writes
  * packages/core/src/families/<family>/fingerprint.json. Families with fewer than --min samples are left
  * alone (their fingerprints are written from FAMILIES.md by hand and marked `"source": "FAMILIES.md"`).
+ * The hand-written fingerprints whose writer facts were checked on a development receipt (POOLED_INTO) then
+ * get the learned families' pooled out-of-sample counts of the writer checks (pooled-calibration.ts).
  *
  *   npx tsx scripts/learn-fingerprints.ts [--corpus ../shared/corpus/real] [--min 2] [--family vtb]
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 // Imported module by module: the authenticity index loads the fingerprint files this script writes.
 import { sampleOf } from '@rv/core/authenticity/assess'
+import type { Fingerprint } from '@rv/core/authenticity/fingerprint'
 import { learnFamilyFingerprint } from '@rv/core/authenticity/learn-family'
+import { pooledWriterCalibration } from '@rv/core/authenticity/pooled-calibration'
 import { parsePdfStructure } from '@rv/core/pdf/structure/index'
 import { defaultCorpusRoot, readCorpus } from '@rv/forgery/corpus'
 
@@ -43,4 +47,27 @@ for (const [family, files] of corpus) {
   mkdirSync(join(outRoot, family), { recursive: true })
   writeFileSync(join(outRoot, family, 'fingerprint.json'), `${JSON.stringify(fingerprint, null, 2)}\n`)
   console.log(`${family}: learned from ${samples.length} samples`)
+}
+
+/**
+ * Hand-written fingerprints whose writer facts (deflate, xref and content syntax, subsetter) were checked
+ * byte for byte on a development receipt. Ozon's were not (no receipt): its checks keep the default rate.
+ */
+const POOLED_INTO = ['tbank', 'gazprombank']
+
+const read = (family: string): Fingerprint | null => {
+  const path = join(outRoot, family, 'fingerprint.json')
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Fingerprint) : null
+}
+const learned = readdirSync(outRoot, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => read(d.name))
+  .filter((fp): fp is Fingerprint => fp?.source === 'learned')
+const pooled = pooledWriterCalibration(learned)
+for (const family of POOLED_INTO) {
+  const fp = read(family)
+  if (!fp || fp.source !== 'FAMILIES.md' || !pooled) continue
+  const path = join(outRoot, family, 'fingerprint.json')
+  writeFileSync(path, `${JSON.stringify({ ...fp, calibration: pooled }, null, 2)}\n`)
+  console.log(`${family}: writer-check rates pooled from ${learned.map((l) => l.family).join(', ')}`)
 }

@@ -107,6 +107,15 @@ function tagPattern(tags: string[], samples: number): string {
   return `${out}$`
 }
 
+/**
+ * A CreationDate more than a day after the operation is not a render moment but a download moment (VTB:
+ * FAMILIES.md «from +15 s up to ~389 days»): how long a payer waits is the payer's, so the learned maximum
+ * says only how long the sampled payers waited. Trained on recent receipts, a ×3 bound called older genuine
+ * downloads late; such a family gets no upper bound but the horizon below.
+ */
+const DOWNLOAD_AFTER = 86_400
+const DOWNLOAD_HORIZON = 10 * 366 * 86_400
+
 export interface LearningSample {
   features: DocumentFeatures
   facts: PrintedFacts
@@ -120,7 +129,12 @@ export interface LearningSample {
  * false-alarm rate counts the exceptions.
  */
 const HABITS = new Set(['firstUseOrdered', 'maxCodesPerString'])
-const HABIT_SHARE = 0.9
+export const HABIT_SHARE = 0.9
+/** The checks of the habits (fingerprint-checks.ts): verdict-score.ts credits them with no fewer exceptions. */
+export const HABIT_CHECKS: ReadonlySet<string> = new Set([
+  'fonts.first_use_order',
+  'content.glyph_per_string',
+])
 
 function habitOf(values: number[]): Envelope {
   const sorted = [...values].sort((a, b) => a - b)
@@ -209,7 +223,10 @@ export function learnFingerprint(family: string, samples: readonly LearningSampl
       // The slack and time envelopes are widened generously: a small sample must not make a rule strict.
       idTimeSlack: slack ? { min: Math.min(slack.min - 15, -15), max: Math.max(slack.max + 15, 15) } : null,
       creationAfterOperation: creation
-        ? { min: Math.min(creation.min - 60, 0), max: Math.max(creation.max * 3, 3600) }
+        ? {
+            min: Math.min(creation.min - 60, 0),
+            max: creation.max > DOWNLOAD_AFTER ? DOWNLOAD_HORIZON : Math.max(creation.max * 3, 3600),
+          }
         : null,
       generatedAfterOperation: generated
         ? { min: Math.min(generated.min - 60, -60), max: Math.max(generated.max * 3, 86400) }

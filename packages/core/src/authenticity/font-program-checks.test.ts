@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { parsePdfStructure } from '../pdf/structure/parse-structure'
 import { buildPdf } from '../pdf/structure/testing/minimal-pdf'
 import {
+  deflatePath,
   type FontProgramFacts,
   fontProgramChecks,
   fontProgramFacts,
@@ -181,9 +182,18 @@ describe('fontProgramChecks', () => {
     expect(check(facts({ cidToGidUnordered: 1 }), 'fonts.cid_to_gid_order')?.passed).toBe(false)
   })
 
-  it('given content at a level the family never used, when checked, then deflate_level fails', () => {
+  it('given content on a zlib code path the family never used, when checked, then deflate_level fails', () => {
     expect(check(facts({ deflateLevels: [1] }), 'structure.deflate_level')?.passed).toBe(false)
+    expect(check(facts({ deflateLevels: [0] }), 'structure.deflate_level')?.passed).toBe(false)
     expect(check(facts({ deflateLevels: [] }), 'structure.deflate_level')).toBeUndefined()
+  })
+
+  it('given another level of the same lazy code path (a template set to 9 beside 6), then deflate_level passes', () => {
+    expect(deflatePath(6)).toBe('lazy')
+    expect(deflatePath(9)).toBe('lazy')
+    expect(deflatePath(1)).toBe('fast')
+    expect(check(facts({ deflateLevels: [9] }), 'structure.deflate_level')?.passed).toBe(true)
+    expect(check(facts({ deflateLevels: [4] }), 'structure.deflate_level')?.passed).toBe(true)
   })
 
   it('given a digit off the run or drawn from two codes, when checked, then digit_codes fails', () => {

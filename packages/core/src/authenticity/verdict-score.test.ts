@@ -1,10 +1,12 @@
 import type { CheckResult } from '@rv/schemas'
 import { describe, expect, it } from 'vitest'
 import type { Fingerprint } from './fingerprint'
+import { emptyFingerprint } from './testing/empty-fingerprint'
 import {
   DEFAULT_FALSE_ALARM,
   evidenceGroup,
   falseAlarmRate,
+  HABIT_FALSE_ALARM,
   P_DETECT,
   SUSPICIOUS_AT,
   scoreVerdict,
@@ -14,19 +16,11 @@ import {
 const fp = (
   checks: Record<string, { judged: number; fired: number }> | null,
   version?: string,
-): Fingerprint => ({
-  family: 'test',
-  source: 'learned',
-  samples: 46,
-  ...(version ? { version } : {}),
-  ...(checks ? { calibration: { method: 'inner 5-fold', checks } } : {}),
-  categorical: {},
-  members: {},
-  numeric: {},
-  subsetTagPattern: '^[A-Z]{6}$',
-  layout: { tolerance: 0.6, left: [], right: [], center: [], baselines: [] },
-  semantics: { idTimeSlack: null, creationAfterOperation: null, generatedAfterOperation: null },
-})
+): Fingerprint =>
+  emptyFingerprint({
+    ...(version ? { version } : {}),
+    ...(checks ? { calibration: { method: 'inner 5-fold', checks } } : {}),
+  })
 
 const soft = (name: string, passed = false): CheckResult => ({ name, hard: false, passed, detail: 'what' })
 const hard = (name: string, passed = false): CheckResult => ({ name, hard: true, passed, detail: 'what' })
@@ -92,6 +86,17 @@ describe('the calibrated verdict', () => {
     expect(scoreVerdict([soft('layout.alignment')], huge).verdict).toBe('suspicious')
   })
 
+  it('given a habit that never fired held out, then it still needs corroboration: a habit admits exceptions', () => {
+    const r = scoreVerdict([soft('fonts.first_use_order')], fp({ 'fonts.first_use_order': clean46 }))
+    expect(r.score).toBeCloseTo(Math.log(P_DETECT / HABIT_FALSE_ALARM))
+    expect(r.verdict).toBe('genuine')
+    const withAnother = scoreVerdict(
+      [soft('fonts.first_use_order'), soft('structure.deflate_fingerprint')],
+      fp({ 'fonts.first_use_order': clean46, 'structure.deflate_fingerprint': clean46 }),
+    )
+    expect(withAnother.verdict).toBe('suspicious')
+  })
+
   it('given a single failure of a check that false-alarms now and then, then genuine: it needs corroboration', () => {
     const noisy = fp({ 'layout.alignment': { judged: 46, fired: 3 } })
     const r = scoreVerdict([soft('layout.alignment')], noisy)
@@ -125,6 +130,10 @@ describe('the calibrated verdict', () => {
     expect(evidenceGroup('structure.xref_line_ends')).toBe('file-writer')
     expect(r.score).toBeCloseTo(weightOf(1 / 48))
     expect(r.checks.at(-1)!.detail).toMatch(/: content\.(stream_end|operator_spacing) \+3\.2; /)
+    // `moved` lists the group's one counted member, the same as the summary names.
+    expect(r.moved).toHaveLength(1)
+    expect(r.moved[0]!.name).toMatch(/^content\.(stream_end|operator_spacing)$/)
+    expect(r.moved[0]!.weight).toBeCloseTo(r.score)
   })
 
   it('given checks that false-alarm often, then each weighs little, and two independent ones corroborate', () => {

@@ -12,7 +12,7 @@
  * The threshold, the prior and the default rate are fixed here, not fitted to the project's forgery toolkit.
  */
 import type { CheckResult, Verdict } from '@rv/schemas'
-import type { Fingerprint } from './fingerprint'
+import { type Fingerprint, HABIT_CHECKS, HABIT_SHARE } from './fingerprint'
 import { fingerprintVersion } from './fingerprint-version'
 import { explainedByDrift } from './template-drift'
 
@@ -22,9 +22,9 @@ export const P_DETECT = 0.5
  * One learned fact that no held-out genuine receipt broke (false-alarm rate ≤ P_DETECT·e^-2.5 ≈ 0.041: e.g.
  * 0 fires in ≥ 23 out-of-sample judgements) is enough for `suspicious`, i.e. an analyst's review, never a
  * rejection; a noisier check needs corroboration from another group. Chosen on the out-of-sample bench's
- * threshold-sensitivity table (docs/authenticity-accuracy.md): at 2.5, 1 of 94 held-out genuine receipts is
- * suspicious and most single-mark forgeries are caught; at 3–4 (two groups needed) no genuine receipt is
- * suspicious but a forgery whose edit leaves one learned mark passes as genuine.
+ * threshold-sensitivity table (docs/authenticity-accuracy.md): at 2.5, no held-out genuine receipt of 94 is
+ * suspicious and most single-mark forgeries are caught; at 3–4 (two groups needed) a forgery whose edit
+ * leaves one learned mark passes as genuine.
  */
 export const SUSPICIOUS_AT = 2.5
 /**
@@ -116,11 +116,23 @@ export interface FalseAlarm {
   basis: string
 }
 
-/** (fired + 1) / (judged + 2), at least MIN_FALSE_ALARM: never zero, so 0 of 46 is rare, not impossible. */
+/**
+ * A habit (fingerprint.ts: learned as what ≥ HABIT_SHARE of the samples do, e.g. Alfa's first-use glyph
+ * numbering) admits by its own definition one genuine exception in ten: it is credited with no lower rate,
+ * so it weighs ln(0.5 / 0.1) ≈ 1.6 and needs corroboration. (One genuine Alfa receipt numbers a formatted
+ * amount's glyphs out of drawing order; held out, the measured 0 of 36 made it suspicious alone.)
+ */
+export const HABIT_FALSE_ALARM = 1 - HABIT_SHARE
+
+/**
+ * (fired + 1) / (judged + 2), at least MIN_FALSE_ALARM (HABIT_FALSE_ALARM for a habit): never zero, so 0 of
+ * 46 is rare, not impossible.
+ */
 export function falseAlarmRate(fp: Fingerprint, name: string): FalseAlarm {
   const m = fp.calibration?.checks[name]
   if (!m || m.judged === 0) return { rate: DEFAULT_FALSE_ALARM, basis: 'default' }
-  return { rate: Math.max(MIN_FALSE_ALARM, (m.fired + 1) / (m.judged + 2)), basis: `${m.fired}/${m.judged}` }
+  const floor = HABIT_CHECKS.has(name) ? HABIT_FALSE_ALARM : MIN_FALSE_ALARM
+  return { rate: Math.max(floor, (m.fired + 1) / (m.judged + 2)), basis: `${m.fired}/${m.judged}` }
 }
 
 export function weightOf(rate: number): number {
@@ -130,6 +142,8 @@ export function weightOf(rate: number): number {
 export interface ScoredAssessment {
   verdict: Verdict
   score: number
+  /** The failed soft checks that moved the score: the strongest of each group, heaviest first. */
+  moved: { name: string; weight: number }[]
   /** The checks, each soft one's detail stating its false-alarm rate and weight, then the summary. */
   checks: CheckResult[]
 }
@@ -174,5 +188,5 @@ export function scoreVerdict(checks: readonly CheckResult[], fp: Fingerprint): S
       (hardFailed.length > 0 ? `; hard failures: ${hardFailed.join(', ')}` : '') +
       `; fingerprint ${fingerprintVersion(fp)}, P_detect ${P_DETECT}, one weight per group`,
   }
-  return { verdict, score, checks: [...annotated, summary] }
+  return { verdict, score, moved, checks: [...annotated, summary] }
 }

@@ -1,0 +1,50 @@
+/**
+ * False-alarm rates for a hand-written fingerprint's writer checks, pooled from the learned families.
+ *
+ * A family with one development receipt (T-Bank, Gazprombank) has no out-of-sample measurement of its own,
+ * so every soft check of its FAMILIES.md fingerprint weighs the default rate (verdict-score.ts). Some of
+ * those checks test the PDF library, not the bank's layout: whether the page content is byte-identical to
+ * classic zlib, the xref and trailer byte syntax, the content writer's string syntax and operator spacing,
+ * the subsetter's one glyph per character and its widths, the number formatter's position grid. How often
+ * such a check fires on a genuine receipt is a property of a server-side Java writer producing one fresh
+ * file per receipt, measured out of sample on the learned families (VTB's PDFBox, Alfa's BI Publisher),
+ * not of one bank's template: their inner k-fold counts are pooled into the hand-written fingerprint. Layout,
+ * sizes, metadata, times and printed values (the hand-written anchors, envelopes and formats, where a wrong
+ * guess is the risk) keep the default rate. Everything stays soft.
+ */
+import type { Calibration, Fingerprint } from './fingerprint'
+import { evidenceGroup } from './verdict-score'
+
+/** Evidence groups whose checks test the PDF writer itself (verdict-score.ts). */
+const WRITER_GROUPS = new Set(['file-writer', 'content-writer', 'compression'])
+/** Writer facts outside those groups: the font subsetter's and the number formatter's. */
+const WRITER_CHECKS = new Set([
+  'fonts.one_code_per_character',
+  'fonts.unused_glyphs',
+  'fonts.widths_vs_program',
+  'fonts.uncovered_codes',
+  'content.position_grid',
+])
+
+export function isWriterCheck(name: string): boolean {
+  return WRITER_CHECKS.has(name) || WRITER_GROUPS.has(evidenceGroup(name))
+}
+
+/** The learned families' out-of-sample counts of the writer checks, summed; undefined without any. */
+export function pooledWriterCalibration(learned: readonly Fingerprint[]): Calibration | undefined {
+  const sources = learned.filter((fp) => fp.source === 'learned' && fp.calibration)
+  if (sources.length === 0) return undefined
+  const checks: Calibration['checks'] = {}
+  for (const fp of sources) {
+    for (const [name, m] of Object.entries(fp.calibration!.checks)) {
+      if (!isWriterCheck(name)) continue
+      const sum = checks[name] ?? { judged: 0, fired: 0 }
+      checks[name] = { judged: sum.judged + m.judged, fired: sum.fired + m.fired }
+    }
+  }
+  const from = sources.map((fp) => `${fp.family} (${fp.calibration!.method})`).join(', ')
+  return {
+    method: `writer checks pooled from ${from}; every other check at the default rate`,
+    checks: Object.fromEntries(Object.entries(checks).sort(([a], [b]) => a.localeCompare(b))),
+  }
+}
