@@ -1,0 +1,182 @@
+/**
+ * The aggregator's write model on the real store: slots written once, decisions from memory or one read,
+ * the terminal record claimed once and put on the check with its outbox flag after the publish. These are
+ * the cases the per-result read of the check used to cover: several replicas, a failed publish, a crash
+ * between the claim and the final write.
+ */
+import { exampleRecord, fallbackRecommend, pendingRecord } from '@rv/core'
+import { createLogger } from '@rv/logger'
+import type { CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
+import { connectStore, type Store } from '@rv/store'
+import { createCleanup } from '@rv/testing'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { createAggregatorHandler } from '../src/handler'
+import { sweepOnce } from '../src/sweeper'
+import { type ResultMessage, resultEvent, submissionInfo } from '../src/to-aggregate-event'
+
+const stack = inject('stack')
+const cleanup = createCleanup(stack, 'it-agg-writes')
+let store: Store
+const example = exampleRecord()
+let sequence = 0
+
+beforeAll(async () => {
+  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
+  await store.ensureIndexes()
+})
+
+afterAll(async () => {
+  await store.close()
+  await cleanup.run()
+})
+
+async function submitted(createdAt = new Date().toISOString()): Promise<CheckSubmittedV1> {
+  sequence++
+  const s: CheckSubmittedV1 = {
+    check_id: `chk_01WRT${String(sequence).padStart(21, '0')}`,
+    tenant_id: 'ten_w',
+    created_at: createdAt,
+    file: { bucket: 'b', key: 'k', sha256: 'a'.repeat(64), size: 1, content_type: 'application/pdf' },
+    expectation: { order_ref: 'o-2' },
+    profile: { name: 'default', version: 1 },
+    mode: 'pdf',
+  }
+  await store.checks.insertPending(pendingRecord(submissionInfo(s)), s as unknown as Record<string, unknown>)
+  await store.checks.markPublished(s.check_id)
+  return s
+}
+
+function results(
+  s: CheckSubmittedV1,
+): Record<'extraction' | 'authenticity' | 'matching' | 'replay', ResultMessage> {
+  const ids = { check_id: s.check_id, tenant_id: s.tenant_id }
+  return {
+    extraction: {
+      topic: 'check.extracted.v1',
+      value: {
+        ...ids,
+        submission: s,
+        extraction: {
+          family: 'vtb/x',
+          fields: example.fields,
+          normalized_text_sha256: 'b'.repeat(64),
+          facts: {},
+        },
+      },
+    },
+    authenticity: { topic: 'check.authenticated.v1', value: { ...ids, document: example.document } },
+    matching: { topic: 'check.matched.v1', value: { ...ids, match: example.match } },
+    replay: { topic: 'check.replay-checked.v1', value: { ...ids, replay: example.replay, reasons: [] } },
+  }
+}
+
+function replica(publish: (record: CheckRecord) => Promise<void>) {
+  return createAggregatorHandler({
+    checks: store.checks,
+    publishCompleted: publish,
+    recommendFor: async () => fallbackRecommend,
+    now: () => new Date(),
+  })
+}
+
+function sweep(handler: ReturnType<typeof replica>, completed: CheckRecord[], deadlineMs = 3_600_000) {
+  return sweepOnce({
+    checks: store.checks,
+    handler,
+    publishSubmitted: async () => {},
+    publishCompleted: async (record) => {
+      completed.push(record)
+    },
+    logger: createLogger({ level: 'silent' }),
+    now: () => new Date(Date.now() + 1000),
+    republishAfterMs: 0,
+    deadlineMs,
+  })
+}
+
+describe('aggregator write model on the real store', () => {
+  it('finishes a check once when two replicas share its results, concurrently', async () => {
+    const s = await submitted()
+    const r = results(s)
+    const completed: CheckRecord[] = []
+    const publish = async (record: CheckRecord) => {
+      completed.push(record)
+    }
+    const a = replica(publish)
+    const b = replica(publish)
+    await a.onSubmitted(s)
+    await a.onResult(r.extraction)
+    expect((await store.checks.findRecord(s.tenant_id, s.check_id))?.status).toBe('processing')
+    await Promise.all([a.onResult(r.matching), b.onResult(r.authenticity), b.onResult(r.replay)])
+    // Whoever stored last saw all four slots (its own memory being incomplete, it read them).
+    expect(completed.map((c) => c.id)).toEqual([s.check_id])
+    expect(completed[0]).toMatchObject({ status: 'done', order_ref: 'o-2', match: example.match })
+    expect(await store.checks.findDocument(s.check_id)).toMatchObject({
+      status: 'done',
+      completed_published: true,
+    })
+    // Redelivery to either replica changes nothing and publishes nothing.
+    await a.onResult(r.replay)
+    await b.onResult(r.extraction)
+    expect(completed).toHaveLength(1)
+  })
+
+  it('decides a check whose extraction slot lacks the submission, reading it from the check', async () => {
+    const s = await submitted()
+    const r = results(s)
+    // As an aggregator before slots carried the submission wrote it.
+    await store.checks.insertStage(s.check_id, 'extraction', resultEvent(r.extraction).event)
+    const completed: CheckRecord[] = []
+    const handler = replica(async (record) => {
+      completed.push(record)
+    })
+    for (const stage of ['authenticity', 'matching', 'replay'] as const) await handler.onResult(r[stage])
+    expect(completed.map((c) => c.id)).toEqual([s.check_id])
+    expect(completed[0]?.fields).toEqual(example.fields)
+  })
+
+  it('leaves a completion whose publish failed to the sweeper, with the record already terminal', async () => {
+    const s = await submitted()
+    const r = results(s)
+    const handler = replica(async () => {
+      throw new Error('broker down')
+    })
+    await handler.onResult(r.extraction)
+    await handler.onResult(r.authenticity)
+    await handler.onResult(r.matching)
+    await expect(handler.onResult(r.replay)).rejects.toThrow('broker down')
+    expect(await store.checks.findDocument(s.check_id)).toMatchObject({
+      status: 'done',
+      completed_published: false,
+    })
+    const completed: CheckRecord[] = []
+    const report = await sweep(handler, completed)
+    expect(report.completedRepublished).toBeGreaterThanOrEqual(1)
+    expect(completed.filter((c) => c.id === s.check_id)).toHaveLength(1)
+    expect((await store.checks.findDocument(s.check_id))?.completed_published).toBe(true)
+  })
+
+  it('repairs a check whose claimer died between the claim and its final write', async () => {
+    const s = await submitted(new Date(Date.now() - 120_000).toISOString())
+    const r = results(s)
+    const handler = replica(async () => {})
+    for (const stage of ['extraction', 'authenticity', 'matching', 'replay'] as const)
+      await store.checks.insertStage(s.check_id, stage, resultEvent(r[stage]).event)
+    const claimed: CheckRecord = {
+      ...pendingRecord(submissionInfo(s)),
+      status: 'done',
+      recommendation: 'review',
+      reasons: ['decision_unavailable'],
+    }
+    expect(await store.checks.claimCompletion(claimed)).toBe(true)
+    // The crash: no publish, no final write. The check still looks running, past its deadline.
+    const completed: CheckRecord[] = []
+    await sweep(handler, completed, 60_000)
+    await sweep(handler, completed, 60_000)
+    expect(completed.filter((c) => c.id === s.check_id)).toEqual([claimed])
+    expect(await store.checks.findDocument(s.check_id)).toMatchObject({
+      status: 'done',
+      completed_published: true,
+    })
+  })
+})
