@@ -4,7 +4,7 @@
  * the cases the per-result read of the check used to cover: several replicas, a failed publish, a crash
  * between the claim and the final write.
  */
-import { exampleRecord, fallbackRecommend, pendingRecord } from '@rv/core'
+import { fallbackRecommend, pendingRecord } from '@rv/core'
 import { createLogger } from '@rv/logger'
 import type { CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
 import { connectStore, type Store } from '@rv/store'
@@ -12,13 +12,12 @@ import { createCleanup } from '@rv/testing'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createAggregatorHandler } from '../src/handler'
 import { sweepOnce } from '../src/sweeper'
-import { type ResultMessage, resultEvent, submissionInfo } from '../src/to-aggregate-event'
+import { resultEvent, submissionInfo } from '../src/to-aggregate-event'
+import { example, gatewayWrite, newSubmission, resultsFor } from './checks-fixture'
 
 const stack = inject('stack')
 const cleanup = createCleanup(stack, 'it-agg-writes')
 let store: Store
-const example = exampleRecord()
-let sequence = 0
 
 beforeAll(async () => {
   store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
@@ -31,43 +30,9 @@ afterAll(async () => {
 })
 
 async function submitted(createdAt = new Date().toISOString()): Promise<CheckSubmittedV1> {
-  sequence++
-  const s: CheckSubmittedV1 = {
-    check_id: `chk_01WRT${String(sequence).padStart(21, '0')}`,
-    tenant_id: 'ten_w',
-    created_at: createdAt,
-    file: { bucket: 'b', key: 'k', sha256: 'a'.repeat(64), size: 1, content_type: 'application/pdf' },
-    expectation: { order_ref: 'o-2' },
-    profile: { name: 'default', version: 1 },
-    mode: 'pdf',
-  }
-  await store.checks.insertPending(pendingRecord(submissionInfo(s)), s as unknown as Record<string, unknown>)
-  await store.checks.markPublished(s.check_id)
+  const s = newSubmission('WRT', createdAt)
+  await gatewayWrite(store, s)
   return s
-}
-
-function results(
-  s: CheckSubmittedV1,
-): Record<'extraction' | 'authenticity' | 'matching' | 'replay', ResultMessage> {
-  const ids = { check_id: s.check_id, tenant_id: s.tenant_id }
-  return {
-    extraction: {
-      topic: 'check.extracted.v1',
-      value: {
-        ...ids,
-        submission: s,
-        extraction: {
-          family: 'vtb/x',
-          fields: example.fields,
-          normalized_text_sha256: 'b'.repeat(64),
-          facts: {},
-        },
-      },
-    },
-    authenticity: { topic: 'check.authenticated.v1', value: { ...ids, document: example.document } },
-    matching: { topic: 'check.matched.v1', value: { ...ids, match: example.match } },
-    replay: { topic: 'check.replay-checked.v1', value: { ...ids, replay: example.replay, reasons: [] } },
-  }
 }
 
 function replica(publish: (record: CheckRecord) => Promise<void>) {
@@ -97,7 +62,7 @@ function sweep(handler: ReturnType<typeof replica>, completed: CheckRecord[], de
 describe('aggregator write model on the real store', () => {
   it('finishes a check once when two replicas share its results, concurrently', async () => {
     const s = await submitted()
-    const r = results(s)
+    const r = resultsFor(s)
     const completed: CheckRecord[] = []
     const publish = async (record: CheckRecord) => {
       completed.push(record)
@@ -110,7 +75,7 @@ describe('aggregator write model on the real store', () => {
     await Promise.all([a.onResult(r.matching), b.onResult(r.authenticity), b.onResult(r.replay)])
     // Whoever stored last saw all four slots (its own memory being incomplete, it read them).
     expect(completed.map((c) => c.id)).toEqual([s.check_id])
-    expect(completed[0]).toMatchObject({ status: 'done', order_ref: 'o-2', match: example.match })
+    expect(completed[0]).toMatchObject({ status: 'done', order_ref: 'o-1', match: example.match })
     expect(await store.checks.findDocument(s.check_id)).toMatchObject({
       status: 'done',
       completed_published: true,
@@ -123,7 +88,7 @@ describe('aggregator write model on the real store', () => {
 
   it('decides a check whose extraction slot lacks the submission, reading it from the check', async () => {
     const s = await submitted()
-    const r = results(s)
+    const r = resultsFor(s)
     // As an aggregator before slots carried the submission wrote it.
     await store.checks.insertStage(s.check_id, 'extraction', resultEvent(r.extraction).event)
     const completed: CheckRecord[] = []
@@ -137,7 +102,7 @@ describe('aggregator write model on the real store', () => {
 
   it('leaves a completion whose publish failed to the sweeper, with the record already terminal', async () => {
     const s = await submitted()
-    const r = results(s)
+    const r = resultsFor(s)
     const handler = replica(async () => {
       throw new Error('broker down')
     })
@@ -158,7 +123,7 @@ describe('aggregator write model on the real store', () => {
 
   it('repairs a check whose claimer died between the claim and its final write', async () => {
     const s = await submitted(new Date(Date.now() - 120_000).toISOString())
-    const r = results(s)
+    const r = resultsFor(s)
     const handler = replica(async () => {})
     for (const stage of ['extraction', 'authenticity', 'matching', 'replay'] as const)
       await store.checks.insertStage(s.check_id, stage, resultEvent(r[stage]).event)
