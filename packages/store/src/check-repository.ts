@@ -114,10 +114,12 @@ export function createCheckRepository(db: Db) {
 
   /**
    * Claims the terminal record by inserting its completion document; true for the one claimer. A later
-   * claim finds the first and repairs the `checks` document if it is not terminal yet (a claimer that died
-   * before its final write, or a lost update), with the completion outbox flag down so the sweeper publishes.
+   * claim finds the first and, if that claim was made before `repairBefore` (default: now) and the `checks`
+   * document is still not terminal (a claimer that died before its final write, or a lost update), repairs
+   * it with the completion outbox flag down so the sweeper publishes. A younger claim is left to its
+   * claimer, which may be publishing right now: repairing under it would make the sweeper publish twice.
    */
-  async function claimCompletion(record: CheckRecord): Promise<boolean> {
+  async function claimCompletion(record: CheckRecord, repairBefore = new Date()): Promise<boolean> {
     const now = new Date()
     try {
       await completions.insertOne({
@@ -133,7 +135,7 @@ export function createCheckRepository(db: Db) {
     }
     const claimed = await completions.findOne({ _id: record.id })
     const doc = await checks.findOne({ _id: record.id }, { projection: { status: 1 } })
-    if (claimed && doc && !terminal.includes(doc.status)) {
+    if (claimed && claimed.at < repairBefore && doc && !terminal.includes(doc.status)) {
       // FerretDB v1 rewrites the whole document, so this repair can overwrite the claimer's write, flag
       // included: set the flag down (at worst the sweeper publishes the completion twice; lost, a claimer
       // crashing before its publish would never be repaired).

@@ -38,6 +38,11 @@ export interface AggregatorDeps {
   now: () => Date
   /** Checks whose slots this process remembers (default 10 000). */
   memoryChecks?: number
+  /**
+   * How old another claim must be before this process repairs its check (the claimer is taken for dead):
+   * REPUBLISH_AFTER_MS, the time a completion may take to go out (default 10 s).
+   */
+  repairAfterMs?: number
 }
 
 const isTerminal = (record: CheckRecord) => record.status === 'done' || record.status === 'failed'
@@ -65,6 +70,9 @@ export function eventsOf(doc: CheckDocument, extra: AggregateEvent[] = []): Aggr
 
 export function createAggregatorHandler(deps: AggregatorDeps) {
   const memory = createSlotMemory(deps.memoryChecks)
+  const repairAfterMs = deps.repairAfterMs ?? 10_000
+  /** Checks this process is completing (claim, publish, final write): one decider per check and process. */
+  const completing = new Set<string>()
 
   /** Publishes a claimed record, then puts it on the check with the outbox flag saying whether it went. */
   async function complete(record: CheckRecord): Promise<void> {
@@ -79,23 +87,36 @@ export function createAggregatorHandler(deps: AggregatorDeps) {
   }
 
   async function run(commands: AggregateCommand[]): Promise<void> {
-    let claimed = false
-    for (const command of commands) {
-      switch (command.type) {
-        case 'write_record':
-          if (isTerminal(command.record)) {
-            claimed = await deps.checks.claimCompletion(command.record)
-            memory.forget(command.record.id)
-          } else await deps.checks.recordProgress(command.record)
-          break
-        case 'publish_completed':
-          if (claimed) await complete(command.record)
-          break
-        default: {
-          const unreachable: never = command
-          throw new Error(`unknown command ${JSON.stringify(unreachable)}`)
+    const terminalWrite = commands.find((c) => c.type === 'write_record' && isTerminal(c.record))
+    const checkId = terminalWrite?.record.id
+    if (checkId !== undefined) {
+      // Two results of one check decided here at once (the last two stages often report together): the
+      // first completes it, the second has nothing to add — its slot is stored, its claim would only lose.
+      if (completing.has(checkId)) return
+      completing.add(checkId)
+    }
+    try {
+      let claimed = false
+      for (const command of commands) {
+        switch (command.type) {
+          case 'write_record':
+            if (isTerminal(command.record)) {
+              const repairBefore = new Date(deps.now().getTime() - repairAfterMs)
+              claimed = await deps.checks.claimCompletion(command.record, repairBefore)
+              memory.forget(command.record.id)
+            } else await deps.checks.recordProgress(command.record)
+            break
+          case 'publish_completed':
+            if (claimed) await complete(command.record)
+            break
+          default: {
+            const unreachable: never = command
+            throw new Error(`unknown command ${JSON.stringify(unreachable)}`)
+          }
         }
       }
+    } finally {
+      if (checkId !== undefined) completing.delete(checkId)
     }
   }
 

@@ -35,16 +35,22 @@ async function submitted(createdAt = new Date().toISOString()): Promise<CheckSub
   return s
 }
 
-function replica(publish: (record: CheckRecord) => Promise<void>) {
+function replica(publish: (record: CheckRecord) => Promise<void>, aheadMs = 0) {
   return createAggregatorHandler({
     checks: store.checks,
     publishCompleted: publish,
     recommendFor: async () => fallbackRecommend,
-    now: () => new Date(),
+    now: () => new Date(Date.now() + aheadMs),
+    repairAfterMs: 10_000,
   })
 }
 
-function sweep(handler: ReturnType<typeof replica>, completed: CheckRecord[], deadlineMs = 3_600_000) {
+function sweep(
+  handler: ReturnType<typeof replica>,
+  completed: CheckRecord[],
+  deadlineMs = 3_600_000,
+  aheadMs = 1000,
+) {
   return sweepOnce({
     checks: store.checks,
     handler,
@@ -53,7 +59,7 @@ function sweep(handler: ReturnType<typeof replica>, completed: CheckRecord[], de
       completed.push(record)
     },
     logger: createLogger({ level: 'silent' }),
-    now: () => new Date(Date.now() + 1000),
+    now: () => new Date(Date.now() + aheadMs),
     republishAfterMs: 0,
     deadlineMs,
   })
@@ -124,7 +130,8 @@ describe('aggregator write model on the real store', () => {
   it('repairs a check whose claimer died between the claim and its final write', async () => {
     const s = await submitted(new Date(Date.now() - 120_000).toISOString())
     const r = resultsFor(s)
-    const handler = replica(async () => {})
+    // Its sweeper runs once the claim is older than REPUBLISH_AFTER_MS.
+    const handler = replica(async () => {}, 30_000)
     for (const stage of ['extraction', 'authenticity', 'matching', 'replay'] as const)
       await store.checks.insertStage(s.check_id, stage, resultEvent(r[stage]).event)
     const claimed: CheckRecord = {
@@ -136,12 +143,71 @@ describe('aggregator write model on the real store', () => {
     expect(await store.checks.claimCompletion(claimed)).toBe(true)
     // The crash: no publish, no final write. The check still looks running, past its deadline.
     const completed: CheckRecord[] = []
-    await sweep(handler, completed, 60_000)
-    await sweep(handler, completed, 60_000)
+    await sweep(handler, completed, 60_000, 30_000)
+    await sweep(handler, completed, 60_000, 30_000)
     expect(completed.filter((c) => c.id === s.check_id)).toEqual([claimed])
     expect(await store.checks.findDocument(s.check_id)).toMatchObject({
       status: 'done',
       completed_published: true,
     })
+  })
+
+  it('lets a fresh claim of another replica finish: no repair under it, one completion', async () => {
+    const s = await submitted()
+    const r = resultsFor(s)
+    for (const stage of ['extraction', 'authenticity', 'matching', 'replay'] as const)
+      await store.checks.insertStage(
+        s.check_id,
+        stage,
+        resultEvent(r[stage]).event,
+        stage === 'extraction' ? (s as never) : undefined,
+      )
+    const claimed: CheckRecord = {
+      ...pendingRecord(submissionInfo(s)),
+      status: 'done',
+      recommendation: 'review',
+    }
+    // Replica A has claimed and is publishing; B gets a redelivered result meanwhile.
+    expect(await store.checks.claimCompletion(claimed)).toBe(true)
+    const published: CheckRecord[] = []
+    await replica(async (record) => {
+      published.push(record)
+    }).onResult(r.matching)
+    expect(published).toEqual([])
+    expect((await store.checks.findDocument(s.check_id))?.completed_published).toBeUndefined()
+    await store.checks.finishCompleted(claimed, true)
+    const completed: CheckRecord[] = []
+    await sweep(
+      replica(async () => {}),
+      completed,
+    )
+    expect(completed.filter((c) => c.id === s.check_id)).toEqual([])
+  })
+
+  it('claims once per process when the last two results are decided at the same moment', async () => {
+    const s = await submitted()
+    const r = resultsFor(s)
+    const published: CheckRecord[] = []
+    const claims: string[] = []
+    const handler = createAggregatorHandler({
+      checks: {
+        ...store.checks,
+        claimCompletion: async (record, before) => {
+          claims.push(record.id)
+          return store.checks.claimCompletion(record, before)
+        },
+      },
+      publishCompleted: async (record) => {
+        published.push(record)
+      },
+      recommendFor: async () => fallbackRecommend,
+      now: () => new Date(),
+    })
+    await handler.onSubmitted(s)
+    await handler.onResult(r.extraction)
+    await handler.onResult(r.authenticity)
+    await Promise.all([handler.onResult(r.matching), handler.onResult(r.replay)])
+    expect(published.map((c) => c.id)).toEqual([s.check_id])
+    expect(claims).toEqual([s.check_id])
   })
 })
