@@ -23,6 +23,7 @@ import { loadAverage } from './load/proc-cpu'
 import { generateLoadReceipts } from './load/receipts'
 import { seedStoredChecks } from './load/seed-checks'
 import { formatSummary, summarize } from './load/stats'
+import { type CommandCounts, commandDelta, snapshotStoreCommands } from './load/store-commands'
 import { submitReceipt } from './load/submit'
 
 function out(line = ''): void {
@@ -44,6 +45,7 @@ function printReport(
   completions: ReadonlyMap<string, Completion>,
   cpu: Record<string, number>,
   loads: { before: string; after: string },
+  commands: { before: CommandCounts; after: CommandCounts },
 ): void {
   const ackedIds = new Set(submissions.flatMap((s) => (s.checkId ? [s.checkId] : [])))
   const done = [...completions.entries()].filter(([id]) => ackedIds.has(id))
@@ -84,6 +86,13 @@ function printReport(
   for (const [name, ms] of perCheck) out(`  ${name.padEnd(14)} ${ms.toFixed(1).padStart(8)} ms`)
   out(
     `  ${'total'.padEnd(14)} ${total.toFixed(1).padStart(8)} ms  (=> at most ~${(1000 / total).toFixed(0)} checks/s per core)`,
+  )
+  const moved = commandDelta(commands.before, commands.after)
+  const perDone = (n: number) => (n / Math.max(1, done.length)).toFixed(1)
+  out(
+    `store commands per completed check (server counters over the run, sweeper included): ${perDone(
+      moved.reduce((sum, [, n]) => sum + n, 0),
+    )} — ${moved.map(([name, n]) => `${name} ${perDone(n)}`).join(', ')}`,
   )
 }
 
@@ -127,6 +136,7 @@ async function main(): Promise<void> {
     const groups = () => ({ ...bench.services.pids(), ...mapValues(stackServerPids(), (pid) => [pid]) })
     const loadBefore = loadAverage()
     const cpuBefore = snapshotCpu(groups())
+    const commandsBefore = await snapshotStoreCommands(bench.store.db)
     const submissions = await runOpenLoop({
       rate: options.rate,
       durationS: options.durationS,
@@ -141,11 +151,20 @@ async function main(): Promise<void> {
     const acked = submissions.flatMap((s) => (s.checkId ? [s.checkId] : []))
     await bench.watcher.waitFor(acked, performance.now() + options.drainS * 1000)
     const cpu = cpuDelta(cpuBefore, snapshotCpu(groups()))
+    const commandsAfter = await snapshotStoreCommands(bench.store.db)
     const loadAfter = loadAverage()
     // One snapshot for every figure: completions still arriving must not make the counts disagree.
     const completions = new Map(bench.watcher.completions)
     const ledger = await buildLedger(submissions, completions, bench.store)
-    printReport(options, submissions, ledger, completions, cpu, { before: loadBefore, after: loadAfter })
+    printReport(
+      options,
+      submissions,
+      ledger,
+      completions,
+      cpu,
+      { before: loadBefore, after: loadAfter },
+      { before: commandsBefore, after: commandsAfter },
+    )
   } finally {
     if (!interrupted) await bench.close()
   }

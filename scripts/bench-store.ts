@@ -68,18 +68,29 @@ async function lifecycle(store: Store, tenantId: string, timings: Timings): Prom
   )
   await timed(timings, 'gateway: mark published', () => store.checks.markPublished(id))
   await timed(timings, 'aggregator: exists (submission)', () => store.checks.exists(id))
-  for (const slot of stageSlots)
-    await timed(timings, 'aggregator: save stage + read check', () =>
-      store.checks.saveStage(id, tenantId, slot, { check_id: id, [slot]: { ok: true } }),
+  const submission = { check_id: id, tenant_id: tenantId }
+  for (const slot of stageSlots) {
+    await timed(timings, 'aggregator: insert stage slot', () =>
+      store.checks.insertStage(
+        id,
+        slot,
+        { check_id: id, [slot]: { ok: true } },
+        slot === 'extraction' ? submission : undefined,
+      ),
     )
+    // The last result is decided from the slots the process has seen (no read).
+    if (slot !== 'replay')
+      await timed(timings, "aggregator: read the check's slots", () => store.checks.findStages(id))
+  }
   await timed(timings, 'aggregator: progress write', () =>
-    store.checks.writeRecord({ ...record, status: 'processing' }),
+    store.checks.recordProgress({ ...record, status: 'processing' }),
   )
-  await timed(timings, 'aggregator: terminal write', () =>
-    store.checks.writeRecord({ ...record, status: 'done' }),
+  const done: CheckRecord = { ...record, status: 'done' }
+  await timed(timings, 'aggregator: terminal claim', () => store.checks.claimCompletion(done))
+  await timed(timings, 'aggregator: final write (record, status, flag)', () =>
+    store.checks.finishCompleted(done, true),
   )
-  await timed(timings, 'aggregator: mark completed published', () => store.checks.markCompletedPublished(id))
-  await timed(timings, 'aggregator: read check with stages', () => store.checks.findDocument(id))
+  await timed(timings, 'sweeper: read check with stages', () => store.checks.findDocument(id))
   return id
 }
 

@@ -2,7 +2,8 @@
  * `--stored N`: N finished checks in the store before the measured run, so the figures show whether the
  * store's cost grows with its data. Each is a clone of one real check that went through the pipeline (the
  * warm-up), with its own id, tenant (round robin), time (spread over the day before) and replay digests,
- * in every collection the check touches, written in bulk (insertMany, unordered, 1000 a batch).
+ * in every collection the check touches, written in bulk (insertMany, unordered, 1000 a batch, every
+ * collection of a batch at once, three batches in flight).
  */
 import { createHash } from 'node:crypto'
 import type { Store } from '@rv/store'
@@ -18,6 +19,8 @@ const checkCollections: ReadonlyArray<[string, '_id' | 'check_id']> = [
 ]
 
 const BATCH = 1000
+/** Batches in flight at once. */
+const IN_FLIGHT = 3
 
 type Doc = Record<string, unknown>
 
@@ -68,7 +71,7 @@ export async function seedStoredChecks(
   const digests = (originals.get('replay_keys') ?? []).map((d) => String(d.digest))
   const now = Date.now()
   let documents = 0
-  for (let from = 0; from < count; from += BATCH) {
+  const seedBatch = async (from: number) => {
     const batch = new Map<string, Doc[]>(checkCollections.map(([name]) => [name, []]))
     for (let i = from; i < Math.min(count, from + BATCH); i++) {
       const shiftMs = -Math.floor(((i + 1) / count) * 24 * 3600 * 1000)
@@ -81,12 +84,26 @@ export async function seedStoredChecks(
       for (const [name, docs] of originals)
         for (const doc of docs) batch.get(name)?.push(shiftDates(replaceStrings(doc, map), shiftMs) as Doc)
     }
-    for (const [name, docs] of batch) {
-      if (docs.length === 0) continue
-      await store.db.collection(name).insertMany(docs as never[], { ordered: false })
-      documents += docs.length
-    }
-    progress(Math.min(count, from + BATCH))
+    // Every collection of a batch at once: the server's inserts overlap with each other and with encoding.
+    await Promise.all(
+      [...batch].map(async ([name, docs]) => {
+        if (docs.length === 0) return
+        await store.db.collection(name).insertMany(docs as never[], { ordered: false })
+        documents += docs.length
+      }),
+    )
   }
+  const starts: number[] = []
+  for (let from = 0; from < count; from += BATCH) starts.push(from)
+  let stored = 0
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      for (let from = starts.shift(); from !== undefined; from = starts.shift()) {
+        await seedBatch(from)
+        stored += Math.min(BATCH, count - from)
+        progress(stored)
+      }
+    }),
+  )
   return { checks: count, documents, ms: performance.now() - started }
 }

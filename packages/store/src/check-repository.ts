@@ -37,6 +37,14 @@ interface StageDocument {
   check_id: string
   slot: StageSlot
   value: unknown
+  /** The check.submitted.v1 payload the extraction result carries, so the slots alone can be decided. */
+  submission?: Record<string, unknown>
+}
+
+/** What the slots of one check hold: each stage's result and, once extraction reported, the submission. */
+export interface CheckSlots {
+  stages: Partial<Record<StageSlot, unknown>>
+  submission?: Record<string, unknown>
 }
 
 /** The terminal record, written once; the source of truth for a finished check. */
@@ -65,15 +73,102 @@ export function createCheckRepository(db: Db) {
   const stages: Collection<StageDocument> = db.collection<StageDocument>('check_stages')
   const completions: Collection<CompletionDocument> = db.collection<CompletionDocument>('check_completions')
 
-  async function withStages(doc: CheckDocument | null): Promise<CheckDocument | undefined> {
-    if (!doc) return undefined
+  /** Every slot of a check. */
+  async function findStages(id: string): Promise<CheckSlots> {
     // One query on check_id (indexed; FerretDB on PostgreSQL pushes it down). On FerretDB's SQLite
     // backend this scans the collection: that backend does not hold volume (deploy/native/README.md).
-    const slots = await findWith(stages, stageQueries.byCheck(doc._id)).toArray()
+    const slots = await findWith(stages, stageQueries.byCheck(id)).toArray()
+    const submission = slots.find((s) => s.submission)?.submission
     return {
-      ...doc,
       stages: Object.fromEntries(slots.map((s) => [s.slot, s.value])),
+      ...(submission ? { submission } : {}),
     }
+  }
+
+  async function withStages(doc: CheckDocument | null): Promise<CheckDocument | undefined> {
+    if (!doc) return undefined
+    return { ...doc, stages: (await findStages(doc._id)).stages }
+  }
+
+  /** Stores one stage's result in its slot; false when the slot was already filled (the first write wins). */
+  async function insertStage(
+    id: string,
+    slot: StageSlot,
+    value: unknown,
+    submission?: Record<string, unknown>,
+  ): Promise<boolean> {
+    try {
+      await stages.insertOne({
+        _id: `${id}:${slot}`,
+        check_id: id,
+        slot,
+        value,
+        ...(submission ? { submission } : {}),
+      })
+      return true
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error
+      return false
+    }
+  }
+
+  /**
+   * Claims the terminal record by inserting its completion document; true for the one claimer. A later
+   * claim finds the first and, if that claim was made before `repairBefore` (default: now) and the `checks`
+   * document is still not terminal (a claimer that died before its final write, or a lost update), repairs
+   * it with the completion outbox flag down so the sweeper publishes. A younger claim is left to its
+   * claimer, which may be publishing right now: repairing under it would make the sweeper publish twice.
+   */
+  async function claimCompletion(record: CheckRecord, repairBefore = new Date()): Promise<boolean> {
+    const now = new Date()
+    try {
+      await completions.insertOne({
+        _id: record.id,
+        tenant_id: record.tenant_id,
+        status: record.status,
+        record,
+        at: now,
+      })
+      return true
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error
+    }
+    const claimed = await completions.findOne({ _id: record.id })
+    const doc = await checks.findOne({ _id: record.id }, { projection: { status: 1 } })
+    if (claimed && claimed.at < repairBefore && doc && !terminal.includes(doc.status)) {
+      // FerretDB v1 rewrites the whole document, so this repair can overwrite the claimer's write, flag
+      // included: set the flag down (at worst the sweeper publishes the completion twice; lost, a claimer
+      // crashing before its publish would never be repaired).
+      await checks.updateOne(
+        { _id: record.id },
+        {
+          $set: {
+            record: claimed.record,
+            status: claimed.status,
+            updated_at: now,
+            completed_published: false,
+          },
+        },
+      )
+    }
+    return false
+  }
+
+  /** The claimed record onto the `checks` document, with its completion outbox flag. */
+  async function finishCompleted(record: CheckRecord, published: boolean): Promise<void> {
+    await checks.updateOne(
+      { _id: record.id },
+      { $set: { record, status: record.status, updated_at: new Date(), completed_published: published } },
+    )
+  }
+
+  /** The first stage's progress (`processing`) onto a check still `pending`; false when it was not. */
+  async function recordProgress(record: CheckRecord): Promise<boolean> {
+    const result = await checks.updateOne(
+      { _id: record.id, status: 'pending' },
+      { $set: { record, status: record.status, updated_at: new Date() } },
+    )
+    return result.modifiedCount === 1
   }
 
   async function insertIfMissing(doc: Omit<CheckDocument, 'stages'>): Promise<void> {
@@ -138,12 +233,18 @@ export function createCheckRepository(db: Db) {
       return withStages(await checks.findOne({ _id: id }))
     },
 
+    insertStage,
+    findStages,
+    claimCompletion,
+    finishCompleted,
+    recordProgress,
+
     /**
-     * Stores one stage's result in its own slot document (a redelivery rewrites the same value) and returns
-     * the check with every slot stored so far.
+     * Stores one stage's result in its own slot document (the first write wins; a redelivery changes
+     * nothing) and returns the check with every slot stored so far.
      */
     async saveStage(id: string, tenantId: string, slot: StageSlot, value: unknown): Promise<CheckDocument> {
-      await stages.replaceOne({ _id: `${id}:${slot}` }, { check_id: id, slot, value }, { upsert: true })
+      await insertStage(id, slot, value)
       const doc = await withStages(await checks.findOne({ _id: id }))
       // A result that overtook the gateway's write: the submission event will complete the document.
       return doc ?? ({ _id: id, tenant_id: tenantId, stages: {} } as unknown as CheckDocument)
@@ -170,56 +271,15 @@ export function createCheckRepository(db: Db) {
     },
 
     /**
-     * Stores the record. A terminal record is claimed once by inserting its completion document; only the
-     * claimer gets true and goes on to publish check.completed.v1. A later terminal write finds the claim
-     * and re-applies the claimed record to the `checks` document, repairing a lost update. A progress
-     * write never follows a claim.
+     * Stores the record: a terminal one is claimed once (`claimCompletion`) and then put on the check with
+     * its completion outbox flag down; only the claimer gets true. A progress write only moves a `pending` check.
+     * The aggregator itself uses the steps, publishing between the claim and the final write.
      */
     async writeRecord(record: CheckRecord): Promise<boolean> {
-      const now = new Date()
-      if (terminal.includes(record.status)) {
-        try {
-          await completions.insertOne({
-            _id: record.id,
-            tenant_id: record.tenant_id,
-            status: record.status,
-            record,
-            at: now,
-          })
-        } catch (error) {
-          if (!isDuplicateKeyError(error)) throw error
-          const claimed = await completions.findOne({ _id: record.id })
-          const doc = await checks.findOne({ _id: record.id }, { projection: { status: 1 } })
-          if (claimed && doc && !terminal.includes(doc.status)) {
-            // FerretDB v1 rewrites the whole document, so this repair can overwrite the claimer's write,
-            // flag included: set the flag too (at worst the sweeper publishes the completion twice; lost,
-            // a claimer crashing before its publish would never be repaired).
-            await checks.updateOne(
-              { _id: record.id },
-              {
-                $set: {
-                  record: claimed.record,
-                  status: claimed.status,
-                  updated_at: now,
-                  completed_published: false,
-                },
-              },
-            )
-          }
-          return false
-        }
-        await checks.updateOne(
-          { _id: record.id },
-          { $set: { record, status: record.status, updated_at: now, completed_published: false } },
-        )
-        return true
-      }
-      if (await completions.findOne({ _id: record.id })) return false
-      const result = await checks.updateOne(
-        { _id: record.id, status: { $nin: terminal } },
-        { $set: { record, status: record.status, updated_at: now } },
-      )
-      return result.modifiedCount === 1
+      if (!terminal.includes(record.status)) return recordProgress(record)
+      if (!(await claimCompletion(record))) return false
+      await finishCompleted(record, false)
+      return true
     },
 
     /** Submissions whose publish did not complete, oldest first. */

@@ -1,7 +1,7 @@
 import type { ReplayCandidateInput, ReplayKeys } from '@rv/core'
 import type { ReplayKey } from '@rv/schemas'
 import type { Collection, Db } from 'mongodb'
-import { isDuplicateKeyError } from './duplicate-key'
+import { duplicateKeyIndex, isDuplicateKeyError } from './duplicate-key'
 
 /** Every key of one check, so a judge can compare all kinds, not only the ones that collided. */
 export interface ReplayCheckDocument {
@@ -79,35 +79,49 @@ export function createReplayRegistry(db: Db) {
         if (!isDuplicateKeyError(error)) throw error
       }
       const holders = new Map<string, { tenantId: string; checkId: string; createdAt: string }>()
-      let claiming = true
-      for (const kind of claimOrder) {
+      const claims: ReplayKeyDocument[] = claimOrder.flatMap((kind) => {
         const digest = input.keys[kind]
-        if (!digest) continue
+        if (!digest) return []
         const _id = `${space}:${kind}:${digest}`
+        return [
+          {
+            _id,
+            tenant_id: input.tenantId,
+            kind,
+            digest,
+            check_id: input.checkId,
+            created_at: input.createdAt,
+          },
+        ]
+      })
+      // The keys in one ordered insert: it stops at the first collision, every key before it claimed.
+      let next = 0
+      let claiming = true
+      while (next < claims.length) {
+        let refused: number
         if (claiming) {
+          const pending = claims.slice(next)
           try {
-            await keys.insertOne({
-              _id,
-              tenant_id: input.tenantId,
-              kind,
-              digest,
-              check_id: input.checkId,
-              created_at: input.createdAt,
-            })
-            continue
+            await keys.insertMany(pending, { ordered: true })
+            break
           } catch (error) {
-            if (!isDuplicateKeyError(error)) throw error
+            const index = duplicateKeyIndex(error)
+            if (index === undefined) throw error
+            refused = next + index
           }
-        }
-        const holder = await keys.findOne({ _id })
+        } else refused = next
+        const claim = claims[refused] as ReplayKeyDocument
+        const holder = await keys.findOne({ _id: claim._id })
         if (holder && (holder.check_id !== input.checkId || holder.tenant_id !== input.tenantId)) {
           holders.set(checkDocId(holder.tenant_id, holder.check_id), {
             tenantId: holder.tenant_id,
             checkId: holder.check_id,
             createdAt: holder.created_at,
           })
+          // Another check holds it: only look the remaining keys up.
           claiming = false
         }
+        next = refused + 1
       }
       const earlier: ReplayCandidateInput[] = []
       for (const [docId, holder] of holders) {

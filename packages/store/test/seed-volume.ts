@@ -88,6 +88,8 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<void> 
         check_id: id,
         slot,
         value: { check_id: id, tenant_id: tenantId, [slot]: { ok: true } },
+        // The extraction result carries the submission (check.extracted.v1), and so does its slot.
+        ...(slot === 'extraction' ? { submission } : {}),
       })),
       replayCheck: {
         _id: `${tenantId}:${id}`,

@@ -183,6 +183,15 @@ describe('replay registry', () => {
     expect(await register('ten_s', 'chk_s2', edited)).toEqual([
       { checkId: 'chk_s1', createdAt: at, keys: first },
     ])
+    // The keys go in one ordered insert: the one before the collision is claimed, none after it.
+    const holderOf = async (id: string) =>
+      (await store.db.collection('replay_keys').findOne({ _id: id as never }))?.check_id
+    expect(await holderOf(`ten_s:file_sha256:${edited.file_sha256}`)).toBe('chk_s2')
+    expect(await holderOf(`ten_s:operation_id:${edited.operation_id}`)).toBe('chk_s1')
+    expect(await holderOf(`ten_s:semantic:${edited.semantic}`)).toBeUndefined()
+    expect(await register('ten_s', 'chk_s2', edited)).toEqual([
+      { checkId: 'chk_s1', createdAt: at, keys: first },
+    ])
     expect(await register('ten_t', 'chk_t1', first)).toEqual([])
   })
 })
@@ -249,6 +258,37 @@ describe('checks', () => {
     expect(await store.checks.writeRecord({ ...record, status: 'processing' })).toBe(false)
     expect(await store.checks.writeRecord(failed)).toBe(false)
     expect((await store.checks.findDocument(record.id))?.status).toBe('failed')
+  })
+
+  it('keeps the first value of a slot and the submission extraction carried', async () => {
+    const id = 'chk_01FFFFFFFFFFFFFFFFFFFFFFFF'
+    const submission = { check_id: id, tenant_id: 'ten_a' }
+    expect(await store.checks.insertStage(id, 'extraction', { v: 1 }, submission)).toBe(true)
+    expect(await store.checks.insertStage(id, 'extraction', { v: 2 })).toBe(false)
+    expect(await store.checks.insertStage(id, 'matching', { v: 3 })).toBe(true)
+    expect(await store.checks.findStages(id)).toEqual({
+      stages: { extraction: { v: 1 }, matching: { v: 3 } },
+      submission,
+    })
+    expect(await store.checks.findStages('chk_01GGGGGGGGGGGGGGGGGGGGGGGG')).toEqual({ stages: {} })
+  })
+
+  it('claims a terminal record once and puts it on the check with its outbox flag', async () => {
+    const record = pending('chk_01HHHHHHHHHHHHHHHHHHHHHHHH')
+    await store.checks.insertPending(record, {})
+    expect(await store.checks.recordProgress({ ...record, status: 'processing' })).toBe(true)
+    expect(await store.checks.recordProgress({ ...record, status: 'processing' })).toBe(false)
+    const done = { ...record, status: 'done' as const, recommendation: 'accept' as const }
+    const claims = await Promise.all([store.checks.claimCompletion(done), store.checks.claimCompletion(done)])
+    expect(claims.filter(Boolean)).toHaveLength(1)
+    // GET serves the claimed record (the completion document) whatever the check document says.
+    expect((await store.checks.findRecord('ten_a', record.id))?.status).toBe('done')
+    await store.checks.finishCompleted(done, true)
+    const doc = await store.checks.findDocument(record.id)
+    expect(doc).toMatchObject({ status: 'done', completed_published: true })
+    expect(await store.checks.recordProgress({ ...record, status: 'processing' })).toBe(false)
+    const unsent = await store.checks.findCompletedUnpublished(new Date('2030-01-01'))
+    expect(unsent.map((d) => d._id)).not.toContain(record.id)
   })
 
   it('finds running checks past a deadline', async () => {

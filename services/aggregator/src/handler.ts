@@ -1,7 +1,9 @@
 /**
  * The aggregator's I/O around the pure process manager in @rv/core/aggregate: store the result in its
- * slot (atomic, returns every slot so far), fold the slots into state, decide, run the commands.
- * Terminal records are written at most once (conditional update), so only one delivery publishes.
+ * slot (insert once), learn the check's other slots (from this process's memory when it has seen them all,
+ * else one indexed read), fold them into state, decide, run the commands. The terminal record is claimed
+ * once (a unique insert), so only one delivery publishes; the `checks` document gets the record and the
+ * completion outbox flag in one write after the publish.
  */
 import {
   type AggregateCommand,
@@ -14,83 +16,169 @@ import {
   type StageName,
 } from '@rv/core'
 import type { CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
-import type { CheckDocument, CheckRepository } from '@rv/store'
+import type { CheckDocument, CheckRepository, CheckSlots } from '@rv/store'
+import { createSlotMemory, isComplete } from './slot-memory'
 import { type ResultMessage, resultEvent, submissionInfo } from './to-aggregate-event'
 
 export interface AggregatorDeps {
   checks: Pick<
     CheckRepository,
-    'exists' | 'saveStage' | 'saveSubmission' | 'writeRecord' | 'markCompletedPublished'
+    | 'exists'
+    | 'saveSubmission'
+    | 'findDocument'
+    | 'insertStage'
+    | 'findStages'
+    | 'recordProgress'
+    | 'claimCompletion'
+    | 'finishCompleted'
   >
   publishCompleted: (record: CheckRecord) => Promise<void>
   /** The recommendation bound to the check's pinned profile and expectation. */
   recommendFor: (submission: CheckSubmittedV1) => Promise<Recommend>
   now: () => Date
+  /** Checks whose slots this process remembers (default 10 000). */
+  memoryChecks?: number
+  /**
+   * How old another claim must be before this process repairs its check (the claimer is taken for dead):
+   * REPUBLISH_AFTER_MS, the time a completion may take to go out (default 10 s).
+   */
+  repairAfterMs?: number
+}
+
+const isTerminal = (record: CheckRecord) => record.status === 'done' || record.status === 'failed'
+const hasSubmission = (s: Record<string, unknown> | undefined): s is Record<string, unknown> =>
+  s !== undefined && Object.keys(s).length > 0
+
+/** The events stored slots stand for. */
+function slotEvents(stages: CheckSlots['stages']): AggregateEvent[] {
+  return Object.values(stages) as AggregateEvent[]
 }
 
 /** The events a stored check document stands for. */
 export function eventsOf(doc: CheckDocument, extra: AggregateEvent[] = []): AggregateEvent[] {
   const events: AggregateEvent[] = []
-  if (doc.submission && Object.keys(doc.submission).length > 0) {
+  if (hasSubmission(doc.submission)) {
     events.push({
       type: 'submitted',
       submission: submissionInfo(doc.submission as unknown as CheckSubmittedV1),
     })
   }
-  for (const slot of Object.values(doc.stages ?? {})) events.push(slot as AggregateEvent)
+  events.push(...slotEvents(doc.stages ?? {}))
   if (doc.status) events.push({ type: 'record_stored', status: doc.status })
   return [...events, ...extra]
 }
 
 export function createAggregatorHandler(deps: AggregatorDeps) {
+  const memory = createSlotMemory(deps.memoryChecks)
+  const repairAfterMs = deps.repairAfterMs ?? 10_000
+  /** Checks this process is completing (claim, publish, final write): one decider per check and process. */
+  const completing = new Set<string>()
+
+  /** Publishes a claimed record, then puts it on the check with the outbox flag saying whether it went. */
+  async function complete(record: CheckRecord): Promise<void> {
+    try {
+      await deps.publishCompleted(record)
+    } catch (error) {
+      // Left to the sweeper (flag down); if this write fails too, the redelivery's claim repairs it.
+      await deps.checks.finishCompleted(record, false).catch(() => undefined)
+      throw error
+    }
+    await deps.checks.finishCompleted(record, true)
+  }
+
   async function run(commands: AggregateCommand[]): Promise<void> {
-    let wrote = false
-    for (const command of commands) {
-      switch (command.type) {
-        case 'write_record':
-          wrote = await deps.checks.writeRecord(command.record)
-          break
-        case 'publish_completed':
-          if (!wrote) break
-          await deps.publishCompleted(command.record)
-          await deps.checks.markCompletedPublished(command.record.id)
-          break
-        default: {
-          const unreachable: never = command
-          throw new Error(`unknown command ${JSON.stringify(unreachable)}`)
+    const terminalWrite = commands.find((c) => c.type === 'write_record' && isTerminal(c.record))
+    const checkId = terminalWrite?.record.id
+    if (checkId !== undefined) {
+      // Two results of one check decided here at once (the last two stages often report together): the
+      // first completes it, the second has nothing to add — its slot is stored, its claim would only lose.
+      if (completing.has(checkId)) return
+      completing.add(checkId)
+    }
+    try {
+      let claimed = false
+      for (const command of commands) {
+        switch (command.type) {
+          case 'write_record':
+            if (isTerminal(command.record)) {
+              const repairBefore = new Date(deps.now().getTime() - repairAfterMs)
+              claimed = await deps.checks.claimCompletion(command.record, repairBefore)
+              memory.forget(command.record.id)
+            } else await deps.checks.recordProgress(command.record)
+            break
+          case 'publish_completed':
+            if (claimed) await complete(command.record)
+            break
+          default: {
+            const unreachable: never = command
+            throw new Error(`unknown command ${JSON.stringify(unreachable)}`)
+          }
         }
       }
+    } finally {
+      if (checkId !== undefined) completing.delete(checkId)
     }
   }
 
-  /** Decides over a stored document (plus events not stored, e.g. a passed deadline) and acts. */
-  async function settle(doc: CheckDocument, extra: AggregateEvent[] = []): Promise<AggregateCommand[]> {
-    if (!doc.submission || Object.keys(doc.submission).length === 0) return []
-    const state = eventsOf(doc, extra).reduce(evolve, initialState)
-    const recommend = await deps.recommendFor(doc.submission as unknown as CheckSubmittedV1)
+  async function decideAndRun(
+    submission: Record<string, unknown>,
+    events: AggregateEvent[],
+  ): Promise<AggregateCommand[]> {
+    const state = events.reduce(evolve, initialState)
+    const recommend = await deps.recommendFor(submission as unknown as CheckSubmittedV1)
     const commands = decide(state, deps.now(), recommend)
     await run(commands)
     return commands
   }
 
+  /** Decides over a stored document (plus events not stored, e.g. a passed deadline) and acts. */
+  async function settle(doc: CheckDocument, extra: AggregateEvent[] = []): Promise<AggregateCommand[]> {
+    if (!hasSubmission(doc.submission)) return []
+    return decideAndRun(doc.submission, eventsOf(doc, extra))
+  }
+
+  /** Decides over a check's slots; the submission comes from the check document when no slot has it yet. */
+  async function settleSlots(checkId: string, slots: CheckSlots): Promise<void> {
+    let submission = slots.submission
+    if (!hasSubmission(submission)) {
+      submission = (await deps.checks.findDocument(checkId))?.submission
+      if (!hasSubmission(submission)) return // the submission event will settle it
+      memory.merge(checkId, { stages: {}, submission })
+    }
+    const submitted: AggregateEvent = {
+      type: 'submitted',
+      submission: submissionInfo(submission as unknown as CheckSubmittedV1),
+    }
+    await decideAndRun(submission, [submitted, ...slotEvents(slots.stages)])
+  }
+
   return {
     settle,
     async onSubmitted(submission: CheckSubmittedV1): Promise<void> {
+      const value = submission as unknown as Record<string, unknown>
       // Normally the gateway wrote the check before publishing and results will drive it: one cheap read.
-      if (await deps.checks.exists(submission.check_id)) return
+      if (await deps.checks.exists(submission.check_id)) {
+        memory.merge(submission.check_id, { stages: {}, submission: value })
+        return
+      }
       const record = pendingRecord(submissionInfo(submission))
-      const doc = await deps.checks.saveSubmission(
-        submission.check_id,
-        submission.tenant_id,
-        record,
-        submission as unknown as Record<string, unknown>,
-      )
+      const doc = await deps.checks.saveSubmission(submission.check_id, submission.tenant_id, record, value)
       await settle(doc)
     },
     async onResult(message: ResultMessage): Promise<{ stage: StageName }> {
       const { stage, event } = resultEvent(message)
-      const doc = await deps.checks.saveStage(message.value.check_id, message.value.tenant_id, stage, event)
-      await settle(doc)
+      const checkId = message.value.check_id
+      const submission =
+        message.topic === 'check.extracted.v1'
+          ? (message.value.submission as unknown as Record<string, unknown>)
+          : undefined
+      const inserted = await deps.checks.insertStage(checkId, stage, event, submission)
+      // Our value is the stored one only if our insert made the slot; a redelivery reads what is stored.
+      let slots = inserted
+        ? memory.merge(checkId, { stages: { [stage]: event }, ...(submission ? { submission } : {}) })
+        : undefined
+      if (!slots || !isComplete(slots)) slots = memory.merge(checkId, await deps.checks.findStages(checkId))
+      await settleSlots(checkId, slots)
       return { stage }
     },
   }

@@ -42,6 +42,7 @@ const handler = createAggregatorHandler({
     return (input) => decide(input, profile, { expectation: submission.expectation })
   },
   now,
+  repairAfterMs: config.sweeper.republishAfterMs,
 })
 
 const consumer = await bus.consume({

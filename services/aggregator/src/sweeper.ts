@@ -60,11 +60,20 @@ export async function sweepOnce(deps: SweeperDeps): Promise<SweepReport> {
   return report
 }
 
-/** Runs `sweepOnce` every `intervalMs` until stopped; a failed sweep is logged and retried next tick. */
+/**
+ * Runs `sweepOnce` every `intervalMs` until stopped; a failed sweep is logged and retried next tick. A tick
+ * that finds the previous sweep still running is skipped: overlapping sweeps would repeat each other's
+ * queries (the idempotency purge's first look back is hundreds of them) and feed a store already slow.
+ */
 export function startSweeper(deps: SweeperDeps, intervalMs: number): { stop: () => Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve()
+  let running: Promise<unknown> | undefined
   const timer = setInterval(() => {
-    running = sweepOnce(deps).catch((err) => deps.logger.warn('sweep failed', { err }))
+    if (running) return
+    running = sweepOnce(deps)
+      .catch((err) => deps.logger.warn('sweep failed', { err }))
+      .finally(() => {
+        running = undefined
+      })
   }, intervalMs)
   return {
     stop: async () => {

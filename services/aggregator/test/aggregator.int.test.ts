@@ -1,4 +1,4 @@
-import { exampleRecord, fallbackRecommend, pendingRecord } from '@rv/core'
+import { fallbackRecommend } from '@rv/core'
 import { createLogger } from '@rv/logger'
 import type { CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
 import { connectStore, type Store } from '@rv/store'
@@ -6,13 +6,11 @@ import { createCleanup } from '@rv/testing'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createAggregatorHandler } from '../src/handler'
 import { sweepOnce } from '../src/sweeper'
-import { submissionInfo } from '../src/to-aggregate-event'
+import { example, newSubmission, resultsFor, gatewayWrite as writePending } from './checks-fixture'
 
 const stack = inject('stack')
 const cleanup = createCleanup(stack, 'it-aggregator')
 let store: Store
-const example = exampleRecord()
-let sequence = 0
 
 beforeAll(async () => {
   store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
@@ -25,17 +23,7 @@ afterAll(async () => {
 })
 
 function submission(createdAt = '2026-03-11T07:12:00.000Z'): CheckSubmittedV1 {
-  sequence++
-  const id = `chk_01AGG${String(sequence).padStart(21, '0')}`
-  return {
-    check_id: id,
-    tenant_id: 'ten_a',
-    created_at: createdAt,
-    file: { bucket: 'b', key: 'k', sha256: 'a'.repeat(64), size: 1, content_type: 'application/pdf' },
-    expectation: { order_ref: 'o-1' },
-    profile: { name: 'default', version: 1 },
-    mode: 'pdf',
-  }
+  return newSubmission('AGG', createdAt)
 }
 
 function harness(now = new Date('2026-03-11T07:12:02.000Z')) {
@@ -52,41 +40,23 @@ function harness(now = new Date('2026-03-11T07:12:02.000Z')) {
   return { handler, completed, republished }
 }
 
-async function gatewayWrite(s: CheckSubmittedV1, published = true) {
-  await store.checks.insertPending(pendingRecord(submissionInfo(s)), s as unknown as Record<string, unknown>)
-  if (published) await store.checks.markPublished(s.check_id)
-}
+const gatewayWrite = (s: CheckSubmittedV1, published = true) => writePending(store, s, published)
 
 describe('aggregator handler on the real store', () => {
   it('shows progress, then finishes done once and publishes exactly once despite redelivery', async () => {
     const s = submission()
     await gatewayWrite(s)
     const { handler, completed } = harness()
-    const ids = { check_id: s.check_id, tenant_id: s.tenant_id }
+    const r = resultsFor(s)
     await handler.onSubmitted(s)
-    await handler.onResult({
-      topic: 'check.extracted.v1',
-      value: {
-        ...ids,
-        submission: s,
-        extraction: {
-          family: 'vtb/x',
-          fields: example.fields,
-          normalized_text_sha256: 'b'.repeat(64),
-          facts: {},
-        },
-      },
-    })
+    await handler.onResult(r.extraction)
     expect((await store.checks.findRecord('ten_a', s.check_id))?.status).toBe('processing')
-    await handler.onResult({ topic: 'check.matched.v1', value: { ...ids, match: example.match } })
-    await handler.onResult({ topic: 'check.authenticated.v1', value: { ...ids, document: example.document } })
-    const replayed = {
-      topic: 'check.replay-checked.v1' as const,
-      value: { ...ids, replay: example.replay, reasons: [] },
-    }
+    await handler.onResult(r.matching)
+    await handler.onResult(r.authenticity)
+    const replayed = r.replay
     await handler.onResult(replayed)
     await handler.onResult(replayed)
-    await handler.onResult({ topic: 'check.matched.v1', value: { ...ids, match: example.match } })
+    await handler.onResult(r.matching)
 
     const record = await store.checks.findRecord('ten_a', s.check_id)
     expect(record).toMatchObject({

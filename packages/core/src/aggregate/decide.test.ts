@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { exampleRecord } from '../check/example-record'
 import type { AggregateEvent, SubmissionInfo } from './aggregate-event'
 import { type AggregateCommand, decide, type Recommend } from './decide'
+import { emptyMatch } from './empty-blocks'
 import { evolve, initialState } from './evolve'
 import { fallbackRecommend } from './fallback-recommend'
 
@@ -54,23 +55,24 @@ describe('aggregate decide', () => {
     expect(given([extracted, authenticated])).toEqual([])
   })
 
-  it('stores a processing record while stages are missing', () => {
-    const commands = given([submitted, extracted, matched])
+  it('stores a processing record when the first stage reports', () => {
+    const commands = given([submitted, extracted])
     expect(commands.map((c) => c.type)).toEqual(['write_record'])
     const record = written(commands)
     expect(record.status).toBe('processing')
     expect(record.fields).toEqual(example.fields)
-    expect(record.match).toEqual(match)
+    expect(record.match).toEqual(emptyMatch())
     expect(record.document).toEqual({ verdict: null, family: 'vtb/sbp_outgoing', checks: [] })
     expect(record.recommendation).toBeNull()
     expect(record.cost.latency_ms).toBeNull()
   })
 
-  it('writes progress only when the status changes', () => {
+  it('writes progress only once: not before a stage reported, not after the first', () => {
     expect(given([submitted, { type: 'record_stored', status: 'pending' }])).toEqual([])
-    expect(given([submitted, extracted, { type: 'record_stored', status: 'processing' }, matched])).toEqual(
-      [],
-    )
+    expect(given([submitted, extracted, { type: 'record_stored', status: 'processing' }])).toEqual([])
+    expect(given([submitted, extracted, matched])).toEqual([])
+    expect(given([submitted, extracted, matched, authenticated])).toEqual([])
+    expect(given([submitted, matched]).map((c) => c.type)).toEqual(['write_record'])
   })
 
   it('finishes done with the recommendation and latency once all four stages reported, in any order', () => {

@@ -76,7 +76,7 @@ function finish(
 /**
  * What to do after the latest event. Nothing until the submission is known or once the record is terminal;
  * a stage failure or a passed deadline finishes the check `failed`; four results finish it `done`;
- * otherwise the record is stored when its status changes, so GET shows `processing`.
+ * otherwise the record is stored once, when the first stage reported, so GET shows `processing`.
  *
  * @example
  * decide(events.reduce(evolve, initialState), new Date(), recommend)
@@ -101,8 +101,9 @@ export function decide(state: AggregateState, now: Date, recommend: Recommend): 
     }
     return finish(record, state, now, recommend, { error, reason: `stage_timeout:${missing[0]}` })
   }
-  // Progress is written when the status changes (pending -> processing), not for every result: each write
-  // costs the aggregator a round trip per message, and the blocks are complete only at the end anyway.
-  if (record.status === state.storedStatus) return []
+  // Progress is written once, when the first stage reports (pending -> processing), not for every result:
+  // each write is a store round trip (a whole-document rewrite on FerretDB), and the blocks are complete only
+  // at the end anyway. The aggregator does not read the stored status per result, so the rule is the count.
+  if (state.reported.length !== 1 || state.storedStatus === record.status) return []
   return [{ type: 'write_record', record }]
 }

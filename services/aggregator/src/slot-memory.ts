@@ -1,0 +1,43 @@
+/**
+ * What this process has seen stored in each running check's slots. A slot is written once (the first
+ * write wins), so a value seen stored stays true: when every slot of a check and its submission are known
+ * here, deciding it needs no read of the store. Only an optimisation: whatever is not known is read.
+ * Bounded: past `maxChecks` the check seen least recently is forgotten, which only costs a read later.
+ */
+import { type CheckSlots, stageSlots } from '@rv/store'
+
+/** Every stage reported and the submission known: enough to decide without the store. */
+export function isComplete(slots: CheckSlots): boolean {
+  return slots.submission !== undefined && stageSlots.every((slot) => slot in slots.stages)
+}
+
+/**
+ * @example
+ * const memory = createSlotMemory()
+ * const known = memory.merge(checkId, { stages: { extraction: event }, submission })
+ */
+export function createSlotMemory(maxChecks = 10_000) {
+  const known = new Map<string, CheckSlots>()
+  return {
+    /** Adds what was seen stored for `checkId`; returns everything known about it. */
+    merge(checkId: string, seen: CheckSlots): CheckSlots {
+      const current = known.get(checkId)
+      const submission = current?.submission ?? seen.submission
+      const merged: CheckSlots = {
+        stages: { ...current?.stages, ...seen.stages },
+        ...(submission ? { submission } : {}),
+      }
+      known.delete(checkId)
+      known.set(checkId, merged)
+      if (known.size > maxChecks) {
+        const oldest = known.keys().next().value
+        if (oldest !== undefined) known.delete(oldest)
+      }
+      return merged
+    },
+    forget(checkId: string): void {
+      known.delete(checkId)
+    },
+    size: () => known.size,
+  }
+}
