@@ -13,10 +13,10 @@ import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { CheckMatchedV1 } from '@rv/schemas'
-import { deleteSubjects, deleteTopics, findRepoRoot, randomName, resolveStack } from '@rv/testing'
+import { findRepoRoot, resolveStack } from '@rv/testing'
 import { createEventBus, type EventBus } from '../src/event-bus'
-import { allTopics, eventTopics, physicalTopic, valueSubject } from '../src/topics'
 import { submittedEvent } from '../test/sample-events'
+import { benchPrefix, removeBenchNamespace } from './bench-namespace'
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`)
@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   const durationS = option('duration', 20)
   const concurrency = option('concurrency', 3)
   const stack = await resolveStack()
-  const prefix = `${randomName('bench-relay')}.`
+  const prefix = benchPrefix('bench-relay')
   const bus = openBus(stack.kafkaBrokers, stack.schemaRegistryUrl, prefix, 'rv-bench-source')
   try {
     await bus.ensureTopics()
@@ -160,15 +160,7 @@ async function main(): Promise<void> {
     )
   } finally {
     await bus.close()
-    await deleteTopics(
-      stack.kafkaBrokers,
-      allTopics.map((t) => physicalTopic(prefix, t)),
-    )
-    await deleteSubjects(
-      stack.schemaRegistryUrl,
-      eventTopics.map((t) => valueSubject(physicalTopic(prefix, t))),
-    )
-    await stack.stop()
+    await removeBenchNamespace(stack, prefix)
   }
 }
 

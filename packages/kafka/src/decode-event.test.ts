@@ -1,5 +1,6 @@
 import type { SchemaRegistry } from '@kafkajs/confluent-schema-registry'
 import { describe, expect, it } from 'vitest'
+import { matchedEvent } from '../test/sample-events'
 import { decodeEvent } from './decode-event'
 import type { KafkaStageError } from './errors'
 import { encodeWire } from './wire-format'
@@ -16,20 +17,7 @@ function countingRegistry() {
   return { registry, calls }
 }
 
-const value = {
-  check_id: 'chk_01JDV3T6Q8ZK4C2M7N9P0R5S8W',
-  tenant_id: 'ten_a',
-  match: {
-    bank: true,
-    amount: true,
-    currency: true,
-    recipient: false,
-    window: true,
-    type: null,
-    status: true,
-    payment_reference: true,
-  },
-}
+const value = matchedEvent('chk_01JDV3T6Q8ZK4C2M7N9P0R5S8W')
 
 describe('decodeEvent', () => {
   it("decodes a message written with this build's schema without the registry client", async () => {
