@@ -6,9 +6,9 @@
  */
 
 import type { CheckMatchedV1 } from '@rv/schemas'
-import { deleteSubjects, deleteTopics, randomName, resolveStack } from '@rv/testing'
+import { randomName, resolveStack } from '@rv/testing'
 import { createEventBus } from '../src/event-bus'
-import { allTopics, eventTopics, physicalTopic, valueSubject } from '../src/topics'
+import { removeBenchNamespace } from './bench-namespace'
 
 const countAt = process.argv.indexOf('--messages')
 const count = countAt === -1 ? 2000 : Number(process.argv[countAt + 1])
@@ -122,13 +122,5 @@ try {
   console.log(summary('live end-to-end (publish call to handler start, 200 messages)', live))
 } finally {
   await bus.close()
-  await deleteTopics(
-    stack.kafkaBrokers,
-    allTopics.map((t) => physicalTopic(prefix, t)),
-  )
-  await deleteSubjects(
-    stack.schemaRegistryUrl,
-    eventTopics.map((t) => valueSubject(physicalTopic(prefix, t))),
-  )
-  await stack.stop()
+  await removeBenchNamespace(stack, prefix)
 }

@@ -1,5 +1,5 @@
 /**
- * Consuming: decode + validate, call the handler, retry retryable failures with backoff, dead-letter the
+ * Consuming: decode + validate (once for messages written with this build's schema), call the handler, retry retryable failures with backoff, dead-letter the
  * rest and tell the service (`onPermanentFailure`), and only then mark the offset done. Done offsets are
  * committed in the background (every `commitIntervalMs` or `commitThreshold` messages, and on stop or
  * rebalance), not one broker round trip per message. A crash anywhere before the commit means the
@@ -91,6 +91,8 @@ export interface ConsumerDeps {
   producer: () => Promise<Producer>
   prefix: string
   logger: BusLogger
+  /** Physical topic -> id of this build's schema (from registration): such messages are validated once. */
+  schemaIds?: ReadonlyMap<string, number>
 }
 
 export async function startConsumer<T extends EventTopic>(
@@ -135,7 +137,7 @@ export async function startConsumer<T extends EventTopic>(
     let value: EventValueByTopic[T] | undefined
     for (let attempt = 1; ; attempt++) {
       try {
-        value ??= await decodeEvent(deps.registry, topic, message.value)
+        value ??= await decodeEvent(deps.registry, topic, message.value, deps.schemaIds?.get(payload.topic))
         const event = { topic, key, value, headers, partition, offset: message.offset, attempt }
         await withHeartbeats(heartbeat, heartbeatIntervalMs, () =>
           options.handle(event as ConsumedMessage<T>),

@@ -18,6 +18,7 @@ import { type BusLogger, kafkajsLogCreator, stderrLogger } from './bus-logger'
 import { clientSecurityOptions } from './connection-security'
 import { type ConsumeOptions, type ConsumerHandle, startConsumer } from './consumer'
 import { ensureTopicLayout } from './ensure-topics'
+import { fixKafkajsIdleLoop } from './kafkajs-idle-loop'
 import { createPublisher, type Publish } from './publisher'
 import { createRegistryClient, registerEventSchemas } from './registry'
 import { type ReplayOptions, type ReplayReport, replayDeadLetters } from './replay-dead-letters'
@@ -68,6 +69,8 @@ export interface EventBus {
 }
 
 export function createEventBus(options: EventBusOptions): EventBus {
+  // kafkajs 2.2.4 spins a 1 ms timer on every connection; see kafkajs-idle-loop.ts.
+  fixKafkajsIdleLoop()
   const prefix = options.topicPrefix ?? ''
   const logger = options.logger ?? stderrLogger
   const layout: TopicLayout = {
@@ -131,7 +134,10 @@ export function createEventBus(options: EventBusOptions): EventBus {
     },
     publish: createPublisher({ producer, registry, prefix, schemaIds }),
     async consume(consumeOptions) {
-      const handle = await startConsumer({ kafka, registry, producer, prefix, logger }, consumeOptions)
+      const handle = await startConsumer(
+        { kafka, registry, producer, prefix, logger, schemaIds },
+        consumeOptions,
+      )
       const tracked: ConsumerHandle = {
         stop: async () => {
           consumers.delete(tracked)

@@ -1,13 +1,16 @@
 /**
- * Publishing: validate against the topic's schema, encode through the registry (magic byte + schema id +
- * JSON), send keyed by check id on an idempotent producer so retries inside the client never duplicate.
+ * Publishing: validate against the topic's schema (once: the registry client's encode would validate the
+ * same value against the same schema again), write the registry's wire format (magic byte + schema id of
+ * this build's schema + JSON), send keyed by check id on an idempotent producer so retries inside the
+ * client never duplicate.
  */
 import type { SchemaRegistry } from '@kafkajs/confluent-schema-registry'
 import type { Producer } from 'kafkajs'
 import { KafkaStageError } from './errors'
 import { assertEvent } from './event-validator'
-import { lookupSchemaId, registryError } from './registry'
+import { lookupSchemaId } from './registry'
 import { type EventTopic, type EventValueByTopic, physicalTopic } from './topics'
+import { encodeWire } from './wire-format'
 
 export interface PublisherDeps {
   producer: () => Promise<Producer>
@@ -35,12 +38,7 @@ export function createPublisher(deps: PublisherDeps): Publish {
       id = await lookupSchemaId(deps.registry, physical, topic)
       deps.schemaIds.set(physical, id)
     }
-    let encoded: Buffer
-    try {
-      encoded = await deps.registry.encode(id, value)
-    } catch (error) {
-      throw registryError(error, `encoding ${topic}`)
-    }
+    const encoded = encodeWire(id, value)
     await sendOrThrow(await deps.producer(), physical, [{ key, value: encoded, headers: { ...headers } }])
   }
 }

@@ -1,6 +1,6 @@
 /** Valid event values for the integration tests (synthetic: no real receipt data). */
 import type { CheckMatchedV1, CheckSubmittedV1 } from '@rv/schemas'
-import { randomName } from './stack'
+import { randomName } from '@rv/testing'
 
 export function newCheckId(): string {
   return `chk_${randomName('x')

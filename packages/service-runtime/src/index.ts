@@ -7,5 +7,6 @@ export {
 } from './health-server'
 export { type BusConfig, openEventBus } from './open-event-bus'
 export { openHealthServer } from './open-health-server'
+export { createPinnedProfiles, type FindProfile, type ProfileRef } from './pinned-profiles'
 export { runStageConsumer, type StageConsumer, type StageConsumerOptions } from './run-stage-consumer'
 export { traceHeaders } from './trace-headers'

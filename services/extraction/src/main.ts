@@ -5,8 +5,7 @@ import { extractReceipt } from '@rv/core/extraction/index'
 import { parsePdf } from '@rv/core/pdf/parse-pdf'
 import { createLogger } from '@rv/logger'
 import { readImage } from '@rv/ocr'
-import type { Profile } from '@rv/schemas'
-import { runStageConsumer } from '@rv/service-runtime'
+import { createPinnedProfiles, runStageConsumer } from '@rv/service-runtime'
 import { createStorage } from '@rv/storage'
 import { connectStore } from '@rv/store'
 import { createModelStep } from '@rv/vlm'
@@ -18,17 +17,13 @@ const logger = createLogger({ level: config.logLevel, bindings: { service: 'extr
 const storage = createStorage(config.s3)
 // The vision model, only when configured: its budget counter and the tenants' policies live in the store.
 const store = config.vlm.baseUrl === undefined ? undefined : await connectStore(config.mongo)
-const profiles = new Map<string, Profile | undefined>()
+const pinnedProfile = store && createPinnedProfiles(store.profiles.find)
 const completeWithModel =
   store &&
+  pinnedProfile &&
   createModelStep(config.vlm, {
     budget: store.modelBudget,
-    policyFor: async (tenantId, ref) => {
-      // Profile versions are immutable: read each once.
-      const key = `${tenantId}\u0000${ref.name}\u0000${ref.version}`
-      if (!profiles.has(key)) profiles.set(key, await store.profiles.find(tenantId, ref.name, ref.version))
-      return profiles.get(key)?.vlm
-    },
+    policyFor: async (tenantId, ref) => (await pinnedProfile(tenantId, ref))?.vlm,
   })
 const deps = {
   readFile: (key: string) => storage.get(key),

@@ -4,8 +4,7 @@ import { emptyMatch } from '@rv/core'
 import { defaultProfile } from '@rv/core/decision/index'
 import { matchExpectation } from '@rv/core/match/index'
 import { createLogger } from '@rv/logger'
-import type { Profile } from '@rv/schemas'
-import { runStageConsumer } from '@rv/service-runtime'
+import { createPinnedProfiles, runStageConsumer } from '@rv/service-runtime'
 import { connectStore } from '@rv/store'
 import { loadConfig } from './config'
 import { handleExtracted } from './handler'
@@ -13,16 +12,12 @@ import { handleExtracted } from './handler'
 const config = loadConfig(readProcessEnv())
 const logger = createLogger({ level: config.logLevel, bindings: { service: 'matching' } })
 const store = await connectStore(config.mongo)
-const profiles = new Map<string, Profile>()
+const pinnedProfile = createPinnedProfiles(store.profiles.find)
 const deps = {
   matchExpectation,
   // The check's pinned profile (tenant's own version, else the built-in one) sets the matching options.
   optionsFor: async (tenantId: string, ref: { name: string; version: number }) => {
-    // Profile versions are immutable: read each once.
-    const key = `${tenantId}\u0000${ref.name}\u0000${ref.version}`
-    const profile = profiles.get(key) ?? (await store.profiles.find(tenantId, ref.name, ref.version))
-    if (profile) profiles.set(key, profile)
-    const used = profile ?? defaultProfile
+    const used = (await pinnedProfile(tenantId, ref)) ?? defaultProfile
     return { minVisibleDigits: used.match.min_visible_digits, amountTolerance: used.match.amount_tolerance }
   },
 }

@@ -2,7 +2,7 @@
 import { readProcessEnv } from '@rv/config'
 import { emptyReplay } from '@rv/core'
 import { createLogger } from '@rv/logger'
-import { runStageConsumer } from '@rv/service-runtime'
+import { createPinnedProfiles, runStageConsumer } from '@rv/service-runtime'
 import { connectStore } from '@rv/store'
 import { loadConfig } from './config'
 import { handleExtracted } from './handler'
@@ -13,8 +13,8 @@ const store = await connectStore(config.mongo)
 await store.ensureIndexes()
 const deps = {
   register: store.replay.register,
-  profile: (tenantId: string, ref: { name: string; version: number }) =>
-    store.profiles.find(tenantId, ref.name, ref.version),
+  // Read once per version (immutable), not once per message.
+  profile: createPinnedProfiles(store.profiles.find),
   ...(config.replayKeySecret ? { keySecret: config.replayKeySecret } : {}),
 }
 if (!config.replayKeySecret)
