@@ -6,7 +6,7 @@
  * Not a test: figures depend on the machine, so every run prints the load average beside them.
  *
  *   eval "$(bash deploy/native/stack.sh env)"
- *   npm run bench:load -- --rate 30 --duration 60 [--stored 100000] [--tenants 4]
+ *   npm run bench:load -- --rate 30 --duration 60 [--stored 100000 [--settle 120]] [--tenants 4]
  *        [--replicas authenticity=2] [--concurrency 4] [--partitions 6] [--drain 30] [--cpu-prof DIR]
  *
  * Starts the six services on an isolated namespace of that stack and removes it afterwards.
@@ -132,6 +132,10 @@ async function main(): Promise<void> {
       out(
         `seeded ${seeded.checks} checks (${seeded.documents} documents) in ${(seeded.ms / 1000).toFixed(1)} s`,
       )
+      if (options.settleS > 0) {
+        await new Promise((r) => setTimeout(r, options.settleS * 1000))
+        out(`settled ${options.settleS} s after seeding (load average ${loadAverage()})`)
+      }
     }
     const groups = () => ({ ...bench.services.pids(), ...mapValues(stackServerPids(), (pid) => [pid]) })
     const loadBefore = loadAverage()

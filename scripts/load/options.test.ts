@@ -7,6 +7,7 @@ describe('parseLoadOptions', () => {
       rate: 10,
       durationS: 30,
       stored: 0,
+      settleS: 0,
       tenants: 1,
       replicas: {},
       drainS: 30,
@@ -18,7 +19,7 @@ describe('parseLoadOptions', () => {
 
   it('reads every option', () => {
     const o = parseLoadOptions(
-      '--rate 30 --duration 60 --stored 100000 --tenants 4 --replicas authenticity=2,extraction=3 --drain 5 --concurrency 4 --partitions 6'.split(
+      '--rate 30 --duration 60 --stored 100000 --settle 120 --tenants 4 --replicas authenticity=2,extraction=3 --drain 5 --concurrency 4 --partitions 6'.split(
         ' ',
       ),
     )
@@ -26,6 +27,7 @@ describe('parseLoadOptions', () => {
       rate: 30,
       durationS: 60,
       stored: 100000,
+      settleS: 120,
       tenants: 4,
       replicas: { authenticity: 2, extraction: 3 },
       drainS: 5,

@@ -4,6 +4,8 @@
  *   --rate R            offered checks per second, open loop (default 10)
  *   --duration S        seconds of offered load (default 30)
  *   --stored N          checks stored before the run (default 0)
+ *   --settle S          seconds to wait between seeding and the run (default 0): a store that grew over a day
+ *                       has vacuumed and analysed as it went, one seeded in a burst still does it in the run
  *   --tenants T         tenants the load is spread over, round robin (default 1)
  *   --replicas a=2,b=3  processes of a consumer service (extraction, authenticity, matching, replay, aggregator)
  *   --drain S           seconds to wait after the last POST for completions (default 30)
@@ -18,6 +20,7 @@ export interface LoadOptions {
   rate: number
   durationS: number
   stored: number
+  settleS: number
   tenants: number
   replicas: Partial<Record<ConsumerService, number>>
   drainS: number
@@ -65,6 +68,7 @@ export function parseLoadOptions(argv: readonly string[]): LoadOptions {
     rate: number(argv, 'rate', 10, 0.01),
     durationS: number(argv, 'duration', 30, 1),
     stored: Math.floor(number(argv, 'stored', 0, 0)),
+    settleS: number(argv, 'settle', 0, 0),
     tenants: Math.floor(number(argv, 'tenants', 1, 1)),
     replicas: parseReplicas(value(argv, 'replicas')),
     drainS: number(argv, 'drain', 30, 0),
