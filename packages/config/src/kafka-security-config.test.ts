@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { loadAggregatorConfig } from './aggregator-config'
 import { describeConfig } from './describe-config'
-import { ConfigError } from './env-reader'
 import { loadGatewayConfig } from './gateway-config'
+import { problemsOf } from './problems-of'
 import { loadStageConfig } from './stage-config'
-
-function problemsOf(load: () => unknown): readonly string[] {
-  try {
-    load()
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems
-    throw error
-  }
-  return []
-}
 
 describe('Kafka and registry security configuration', () => {
   it('is plaintext and anonymous by default (the local stack)', () => {

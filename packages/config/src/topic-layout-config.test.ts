@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { loadAggregatorConfig } from './aggregator-config'
-import { ConfigError } from './env-reader'
 import { loadGatewayConfig } from './gateway-config'
+import { problemsOf } from './problems-of'
 import { loadStageConfig } from './stage-config'
-
-function problemsOf(load: () => unknown): readonly string[] {
-  try {
-    load()
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems
-    throw error
-  }
-  return []
-}
 
 describe('topic layout configuration', () => {
   it('defaults to 3 partitions, replication 1 and the broker default min.insync.replicas (the local stack)', () => {
