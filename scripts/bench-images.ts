@@ -1,5 +1,6 @@
 /**
- * `npm run bench:images [-- --per-variant N] [--real-limit N] [--kinds clean,screenshot,photo] [--real <dir>]`
+ * `npm run bench:images [-- --per-variant N] [--real-limit N] [--kinds clean,screenshot,photo] [--real <dir>]
+ *                        [--families ozon,tbank] [--second-reading off]`
  *
  * Accuracy and time of the offline image path (sharp + Tesseract → OCR words → the family readers), per kind
  * of picture (packages/generator/src/images: `clean` render, `screenshot` crop, `photo` tilt+blur+grain+JPEG):
@@ -12,6 +13,8 @@
  * figure is printed beside the strict one), wrong amounts with confidence >= 0.9
  * (must be 0), and time per image (OCR: decode + preprocess + tesseract; median and p95, wall and CPU of
  * this process and its children — tesseract runs with OMP_THREAD_LIMIT=1, i.e. one core).
+ * `--families` keeps the receipts of those banks only (generated and real); `--second-reading off` measures
+ * the first OCR pass alone (packages/ocr read-image.ts), and the count of images read twice is printed.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -25,7 +28,7 @@ import {
   imageKinds,
   renderReceiptImage,
 } from '@rv/generator'
-import { readImage } from '@rv/ocr'
+import { readImage, rereadBlock } from '@rv/ocr'
 import type { ReceiptFields } from '@rv/schemas'
 
 const { values } = parseArgs({
@@ -34,11 +37,16 @@ const { values } = parseArgs({
     'real-limit': { type: 'string', default: '0' },
     kinds: { type: 'string', default: imageKinds.join(',') },
     real: { type: 'string', default: resolve(import.meta.dirname, '../../shared/corpus/real') },
+    families: { type: 'string', default: '' },
+    'second-reading': { type: 'string', default: 'on' },
   },
 })
 const perVariant = Number(values['per-variant'])
 const realLimit = Number(values['real-limit'])
 const kinds = values.kinds.split(',') as ImageKind[]
+const banks = values.families === '' ? null : new Set(values.families.split(','))
+const wanted = (family: string) => banks === null || banks.has(family.split('/')[0]!)
+const secondReading = values['second-reading'] !== 'off'
 // `source` is `ocr` by design and the confidence map is compared as a threshold below, not by value.
 const fieldNames = postFieldKeys.filter((k) => k !== 'confidence' && k !== 'source')
 
@@ -55,6 +63,8 @@ class KindTally {
   /** Text fields equal once pixel-identical Latin/Cyrillic twins are folded (see `folded`). */
   readonly foldedFields = new Map<string, number>()
   wrongConfidentAmount = 0
+  /** Images whose first reading was replaced by the merged second one (packages/ocr read-image.ts). */
+  readTwice = 0
   readonly wall: number[] = []
   readonly cpu: number[] = []
   add(family: boolean, got: ReceiptFields, truth: ReceiptFields): void {
@@ -81,6 +91,7 @@ class KindTally {
       console.log(`    ${f.padEnd(20)} ${pct(ok, this.n).padStart(7)}  (${ok}/${this.n})${beside}`)
     }
     console.log(`    wrong amount with confidence >= 0.9: ${this.wrongConfidentAmount}`)
+    console.log(`    second reading kept: ${this.readTwice} of ${this.n} images`)
     const ms = (x: number) => `${x.toFixed(0)} ms`
     console.log(
       `    OCR time per image: wall median ${ms(quantile(this.wall, 0.5))}, p95 ${ms(quantile(this.wall, 0.95))}; ` +
@@ -124,7 +135,8 @@ function cpuMs(): number {
 async function readTimed(bytes: Uint8Array, tally: KindTally) {
   const cpu = cpuMs()
   const started = performance.now()
-  const page = await readImage(bytes)
+  const page = await readImage(bytes, { secondReading })
+  if (page.words.some((w) => w.block >= rereadBlock)) tally.readTwice++
   tally.wall.push(performance.now() - started)
   tally.cpu.push(cpuMs() - cpu)
   return extractImageReceipt(page)
@@ -152,6 +164,7 @@ async function benchSet(
 async function* generated() {
   for (const name of generatorFamilies) {
     const [bank, variant] = name.split('/') as [string, string]
+    if (!wanted(bank)) continue
     for (let i = 0; i < perVariant; i++) {
       const { pdf, truth } = generateReceipt({ family: bank, variant, seed: `bench-images-${i}` })
       yield { pdf, seed: `bench-images-${i}`, family: truth.family, fields: truth.fields }
@@ -169,12 +182,16 @@ async function* real(dir: string) {
     if (i % step !== 0) continue
     const pdf = new Uint8Array(readFileSync(join(dir, file)))
     const truth = extractReceipt(await parsePdf(pdf))
+    if (!wanted(truth.family)) continue
     yield { pdf, seed: `real-${i}`, family: truth.family, fields: truth.fields }
   }
 }
 
 async function main(): Promise<void> {
-  console.log(`bench:images — kinds ${kinds.join(', ')}; started ${new Date().toISOString()}`)
+  console.log(
+    `bench:images — kinds ${kinds.join(', ')}; families ${banks ? [...banks].join(', ') : 'all'}; ` +
+      `second reading ${secondReading ? 'on' : 'off'}; started ${new Date().toISOString()}`,
+  )
   if (perVariant > 0) {
     await benchSet(
       `generated receipts (@rv/generator, ${perVariant} per variant, ${generatorFamilies.length} variants)`,

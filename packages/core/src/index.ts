@@ -31,9 +31,11 @@ export {
   decodeSbpIdTime as decodeSbpIdTimeMs,
   extractImageReceipt,
   extractReceipt,
+  fieldsLeftUnread,
   type ImageExtraction,
   parseDateTime,
   parseMoney,
+  secondReadingHelps,
 } from './extraction/index'
 export { type FamilyDefinition, families, recogniseFamily } from './families/index'
 export * from './image/index'

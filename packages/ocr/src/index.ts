@@ -1,3 +1,5 @@
+export { findUnreadInk, type GrayImage, type UnreadRegion } from './find-unread-ink'
 export { type PreparedImage, type PreprocessOptions, preprocessImage } from './preprocess-image'
-export { type ReadImageOptions, readImage } from './read-image'
+export { mergeReadings, type ReadImageOptions, readImage } from './read-image'
+export { type RegionReading, rereadBlock, rereadRegions } from './reread-regions'
 export { OcrEngineError, runTesseract, type TesseractOptions } from './run-tesseract'

@@ -3,12 +3,31 @@
  * and upscaling by sharp, then tesseract's TSV parsed by core. Failures are the record's error codes
  * (CheckError): an image sharp cannot decode is `image_unreadable` (permanent); an engine that is missing,
  * crashes or times out is `stage_failed` (retryable: the image itself may be fine).
+ *
+ * A second, targeted reading follows when the first leaves a field the recognised variant always prints
+ * unread (core's `fieldsLeftUnread`): the ink the first pass did not read — light grey rows tesseract's
+ * global threshold dropped — is read again region by region (find-unread-ink.ts, reread-regions.ts), and
+ * the merged words are kept only if they read more and lose nothing (core's `secondReadingHelps`).
  */
-import { CheckError, type OcrPage, parseTesseractTsv } from '@rv/core'
+import {
+  CheckError,
+  extractImageReceipt,
+  fieldsLeftUnread,
+  type OcrPage,
+  type OcrWord,
+  parseTesseractTsv,
+  secondReadingHelps,
+} from '@rv/core'
+import sharp from 'sharp'
+import { findUnreadInk, type GrayImage } from './find-unread-ink'
 import { type PreparedImage, type PreprocessOptions, preprocessImage } from './preprocess-image'
+import { type RegionReading, rereadRegions } from './reread-regions'
 import { runTesseract, type TesseractOptions } from './run-tesseract'
 
-export interface ReadImageOptions extends PreprocessOptions, TesseractOptions {}
+export interface ReadImageOptions extends PreprocessOptions, TesseractOptions {
+  /** The targeted second reading of unread ink (default on). */
+  secondReading?: boolean
+}
 
 export async function readImage(bytes: Uint8Array, options: ReadImageOptions = {}): Promise<OcrPage> {
   let prepared: PreparedImage
@@ -17,12 +36,44 @@ export async function readImage(bytes: Uint8Array, options: ReadImageOptions = {
   } catch (error) {
     throw new CheckError('image_unreadable', undefined, { cause: error })
   }
-  let tsv: string
+  const first = await ocr(prepared.png, options)
+  const page = { ...first, width: prepared.width, height: prepared.height }
+  if (options.secondReading === false) return page
+  const firstResult = extractImageReceipt(page)
+  if (fieldsLeftUnread(firstResult).length === 0) return page
+  const gray = await grayPixels(prepared.png)
+  const regions = findUnreadInk(gray, page.words)
+  if (regions.length === 0) return page
+  let readings: RegionReading[]
   try {
-    tsv = await runTesseract(prepared.png, options)
+    readings = await rereadRegions(gray, regions, options)
   } catch (error) {
     throw new CheckError('stage_failed', 'The OCR engine failed to read the image.', { cause: error })
   }
-  const page = parseTesseractTsv(tsv)
-  return { ...page, width: prepared.width, height: prepared.height }
+  const merged = { ...page, words: mergeReadings(page.words, readings) }
+  return secondReadingHelps(firstResult, extractImageReceipt(merged)) ? merged : page
+}
+
+async function ocr(png: Buffer, options: TesseractOptions): Promise<OcrPage> {
+  try {
+    return parseTesseractTsv(await runTesseract(png, options))
+  } catch (error) {
+    throw new CheckError('stage_failed', 'The OCR engine failed to read the image.', { cause: error })
+  }
+}
+
+async function grayPixels(png: Buffer): Promise<GrayImage> {
+  const { data, info } = await sharp(png).extractChannel(0).raw().toBuffer({ resolveWithObject: true })
+  return {
+    pixels: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+  }
+}
+
+/** The first pass's words with each region that read something in place of the words it replaces. */
+export function mergeReadings(words: readonly OcrWord[], readings: readonly RegionReading[]): OcrWord[] {
+  const read = readings.filter((r) => r.words.length > 0)
+  const replaced = new Set(read.flatMap((r) => r.region.replaces))
+  return [...words.filter((w) => !replaced.has(w)), ...read.flatMap((r) => r.words)]
 }

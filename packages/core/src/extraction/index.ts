@@ -1,6 +1,7 @@
 export { decodeSbpIdTime, isSbpId, joinSbpId } from './decode-sbp-id'
 export { extractImageReceipt, type ImageExtraction } from './extract-image-receipt'
 export { type ExtractOptions, extractReceipt } from './extract-receipt'
+export { fieldsLeftUnread, secondReadingHelps } from './image-second-reading'
 export { type LocalDateTime, moscowToEpochMs, toIsoUtc } from './moscow-time'
 export { labelKey, normalizeText } from './normalize-text'
 export { type Money, parseCommission, parseMoney } from './parse-amount'

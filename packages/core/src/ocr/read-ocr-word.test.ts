@@ -41,4 +41,11 @@ describe('readOcrWord', () => {
     expect(read('©.', 'Saidov')).toBe('C.')
     expect(read('©:', '1 000')).toBe('©:')
   })
+
+  it('reads a date whose point came back as a comma as a date, keeping a comma after the year', () => {
+    expect(read('17.10,2025')).toBe('17.10.2025')
+    expect(read('17,10.2025,')).toBe('17.10.2025,')
+    expect(read('17.10.2025')).toBe('17.10.2025')
+    expect(read('49,20')).toBe('49,20')
+  })
 })

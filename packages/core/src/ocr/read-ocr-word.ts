@@ -7,7 +7,8 @@
  * - a name's initial read as a digit or a sign (`3.`, `0.`, `©:`) after a capitalised name word is the
  *   letter twin in that word's script;
  * - a digit inside a word of letters (`Ky3****a`) is the letter it resembles, in the script that has one;
- * - an initial glued to its name (`ЮлияИ.`) is set apart.
+ * - an initial glued to its name (`ЮлияИ.`) is set apart;
+ * - a date's point read as a comma (`17.10,2025`: a light grey date cropped and read again) is a point.
  */
 
 import { cyrillicTwins, scriptOf } from './letter-scripts'
@@ -39,6 +40,8 @@ const digitInitial = /^([\d©])[.:,]$/
 const nameWord = /^[A-ZА-ЯЁ][A-Za-zА-Яа-яЁё]+$/
 /** An initial glued to the name before it (`ЮлияИ.`). */
 const gluedInitial = /^([A-ZА-ЯЁ][a-zа-яё]+)([A-ZА-ЯЁ]\.)$/
+/** DD.MM.YYYY with a point read as a comma; a comma after the year (VTB's `DD.MM.YYYY,`) is kept. */
+const commaDate = /^(\d{2})[.,](\d{2})[.,](\d{4})(,?)$/
 /** A digit with a letter (or a mask's `*`) on both sides, in a word of at least three letters. */
 const digitInWord = /(?<=[A-Za-zА-Яа-яЁё*])\d(?=[A-Za-zА-Яа-яЁё*])/g
 
@@ -83,6 +86,8 @@ export function readOcrWord(word: OcrWord, previous: OcrWord | undefined): strin
     const digits = text.replace(/\D/g, '').length
     if (digits >= text.length - digits) return text.replace(/[А-ЯЁ]/g, (ch) => cyrillicTwins[ch] ?? ch)
   }
+  const date = commaDate.exec(text)
+  if (date) return `${date[1]}.${date[2]}.${date[3]}${date[4]}`
   const apart = gluedInitial.exec(text)
   if (apart) return `${apart[1]} ${apart[2]}`
   return lettersForDigits(text)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fromMsk } from '../format/time'
 import { Rng } from '../random/rng'
-import { dayOfYearUtc, decodeSbpTime, sbpId, tailFor } from './sbp-id'
+import { dayOfYearUtc, decodeSbpTime, freeCharacter, sbpId, tailFor } from './sbp-id'
 
 describe('sbpId', () => {
   it('encodes the UTC day of year and time, 32 chars of [0-9A-Z] after A/B', () => {
@@ -33,5 +33,27 @@ describe('sbpId', () => {
   it('counts day of year in UTC, leap years included', () => {
     expect(dayOfYearUtc(Date.UTC(2024, 11, 31, 23, 0))).toBe(366)
     expect(dayOfYearUtc(Date.UTC(2025, 0, 1, 0, 0))).toBe(1)
+  })
+
+  it('writes digits at positions 12–15 and a digit or a capital at 16, as the real ids have them', () => {
+    const at = Date.UTC(2026, 2, 6, 9, 56, 19)
+    let digitsAt16 = 0
+    const n = 2000
+    for (let i = 0; i < n; i++) {
+      const id = sbpId(at, new Rng(`free-${i}`))
+      expect(id.slice(11, 15)).toMatch(/^\d{4}$/)
+      expect(id[15]).toMatch(/^[0-9A-Z]$/)
+      if (/\d/.test(id[15]!)) digitsAt16++
+    }
+    // 24 of the 67 real ids carry a digit there (36 %).
+    expect(digitsAt16 / n).toBeGreaterThan(0.3)
+    expect(digitsAt16 / n).toBeLessThan(0.42)
+  })
+
+  it('maps one uniform draw onto every digit and every capital at position 16', () => {
+    const seen = new Set<string>()
+    for (let i = 0; i < 10_000; i++) seen.add(freeCharacter(i / 10_000))
+    seen.add(freeCharacter(0.9999999999))
+    expect([...seen].sort().join('')).toBe('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ')
   })
 })

@@ -4,7 +4,14 @@ import type { Rng } from '../random/rng'
 /**
  * SBP operation id, 32 chars: [AB], year digit, UTC day of year (3), UTC HHMMSS, 5 alphanumerics, 6-char block,
  * 10-char tail that changes slowly with the period (FAMILIES.md, "SBP operation identifier").
+ *
+ * The 5 "alphanumerics" (positions 12–16): FAMILIES.md documents them as `[0-9A-Z]` and its fake examples
+ * write `K7Q2P`, but in all 67 real ids of the development split positions 12–15 are digits and position 16
+ * is a digit 24 times and a letter 43 times (character classes only, checked 25 Nov 2026). The generator
+ * follows the real ids, so a picture of a generated receipt is as hard to read as a real one.
  */
+/** Share of real ids with a digit at position 16 (24 of 67). */
+const digitAt16 = 24 / 67
 const tails: Record<string, string[]> = {
   '2025-03': ['0011460901'],
   '2025-04': ['0011491102'],
@@ -39,8 +46,7 @@ export function dayOfYearUtc(epochMs: number): number {
 
 export function sbpId(epochMs: number, rng: Rng, tail?: string): string {
   const u = utc(epochMs)
-  const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
-  const block5 = `K${rng.int(1, 9)}Q2${rng.chars(1, alnum)}`
+  const block5 = String(rng.int(0, 9999)).padStart(4, '0') + freeCharacter(rng.next())
   const april2026 = u.year === 2026 && u.month >= 4
   const block6 = april2026 ? `0${rng.pick(['B', 'G'])}10${rng.digits(2)}` : `0000${rng.digits(2)}`
   return (
@@ -54,6 +60,17 @@ export function sbpId(epochMs: number, rng: Rng, tail?: string): string {
     block6 +
     (tail ?? tailFor(epochMs, rng))
   )
+}
+
+/**
+ * Position 16 from one uniform draw `u` in [0, 1): a digit with the real ids' share, else a capital letter.
+ * Positions 12–16 take two draws in all, as before, so the draws after the id (the rest of the receipt) are
+ * the ones they were.
+ */
+export function freeCharacter(u: number): string {
+  if (u < digitAt16) return String(Math.floor((u / digitAt16) * 10))
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+  return letters[Math.min(25, Math.floor(((u - digitAt16) / (1 - digitAt16)) * 26))]!
 }
 
 /** Decodes the UTC time of an id (decade taken from `decadeOf`). */
