@@ -10,6 +10,31 @@ const full = {
   S3_SECRET_KEY: 'secret',
 }
 
+const saslSsl = {
+  KAFKA_SASL_SSL_BROKERS: '127.0.0.1:19094',
+  KAFKA_SASL_SSL_CA_FILE: '/repo/.stack/kafka/tls/ca.pem',
+  KAFKA_SASL_SSL_USERNAME: 'rv',
+  KAFKA_SASL_SSL_PASSWORD: 'rv-kafka-secret',
+}
+
+describe('the native Kafka SASL_SSL listener in the stack variables', () => {
+  it('is carried from the environment to the exported variables, so test files behind turbo still see it', () => {
+    const stack = stackFromEnv({ ...full, ...saslSsl })
+    expect(stack?.kafkaSaslSsl).toEqual({
+      brokers: ['127.0.0.1:19094'],
+      caFile: '/repo/.stack/kafka/tls/ca.pem',
+      username: 'rv',
+      password: 'rv-kafka-secret',
+    })
+    expect(stackToEnv(stack!)).toMatchObject(saslSsl)
+  })
+
+  it('is absent unless all four are set', () => {
+    expect(stackFromEnv({ ...full, KAFKA_SASL_SSL_BROKERS: '127.0.0.1:19094' })?.kafkaSaslSsl).toBeUndefined()
+    expect(Object.keys(stackToEnv(stackFromEnv(full)!))).not.toContain('KAFKA_SASL_SSL_BROKERS')
+  })
+})
+
 describe('stackFromEnv', () => {
   it('is undefined when no stack variable is set, so the resolver may start servers', () => {
     expect(stackFromEnv({})).toBeUndefined()

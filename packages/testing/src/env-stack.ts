@@ -1,4 +1,10 @@
-import { DEFAULT_S3_REGION, parseBrokers, type StackConfig, s3FromEndpoint } from './stack-config'
+import {
+  DEFAULT_S3_REGION,
+  type KafkaSaslSslListener,
+  parseBrokers,
+  type StackConfig,
+  s3FromEndpoint,
+} from './stack-config'
 
 /** The variables that name an already running stack; the same names the services read. */
 export const STACK_ENV_VARS = [
@@ -38,7 +44,20 @@ export function stackFromEnv(env: StackEnv): StackConfig | undefined {
       value('S3_SECRET_KEY'),
       env['S3_REGION']?.trim() || DEFAULT_S3_REGION,
     ),
+    ...saslSslFromEnv(env),
   }
+}
+
+/** The optional SASL_SSL listener (`stack.sh env` prints it for the native Kafka); all four or nothing. */
+function saslSslFromEnv(env: StackEnv): { kafkaSaslSsl?: KafkaSaslSslListener } {
+  const [brokers, caFile, username, password] = [
+    'KAFKA_SASL_SSL_BROKERS',
+    'KAFKA_SASL_SSL_CA_FILE',
+    'KAFKA_SASL_SSL_USERNAME',
+    'KAFKA_SASL_SSL_PASSWORD',
+  ].map((name) => env[name]?.trim() ?? '')
+  if (!brokers || !caFile || !username || !password) return {}
+  return { kafkaSaslSsl: { brokers: parseBrokers(brokers), caFile, username, password } }
 }
 
 /** The inverse of {@link stackFromEnv}: what to export so child processes and services see the stack. */
@@ -51,5 +70,13 @@ export function stackToEnv(stack: StackConfig): Record<string, string> {
     S3_ACCESS_KEY: stack.s3.accessKey,
     S3_SECRET_KEY: stack.s3.secretKey,
     S3_REGION: stack.s3.region,
+    ...(stack.kafkaSaslSsl
+      ? {
+          KAFKA_SASL_SSL_BROKERS: stack.kafkaSaslSsl.brokers.join(','),
+          KAFKA_SASL_SSL_CA_FILE: stack.kafkaSaslSsl.caFile,
+          KAFKA_SASL_SSL_USERNAME: stack.kafkaSaslSsl.username,
+          KAFKA_SASL_SSL_PASSWORD: stack.kafkaSaslSsl.password,
+        }
+      : {}),
   }
 }

@@ -21,7 +21,13 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const stack = await resolveStack()
   Object.assign(process.env, stackToEnv(stack))
-  const { kafkaBrokers, schemaRegistryUrl, mongoUrl, s3 } = stack
-  project.provide('stack', { kafkaBrokers, schemaRegistryUrl, mongoUrl, s3 })
+  const { kafkaBrokers, schemaRegistryUrl, mongoUrl, s3, kafkaSaslSsl } = stack
+  project.provide('stack', {
+    kafkaBrokers,
+    schemaRegistryUrl,
+    mongoUrl,
+    s3,
+    ...(kafkaSaslSsl ? { kafkaSaslSsl } : {}),
+  })
   return () => stack.stop()
 }

@@ -16,6 +16,15 @@ export interface StackConfig {
   schemaRegistryUrl: string
   mongoUrl: string
   s3: S3Config
+  /** The native Kafka's SASL_SSL listener (KAFKA_SASL_SSL_*), where the stack has one. */
+  kafkaSaslSsl?: KafkaSaslSslListener
+}
+
+export interface KafkaSaslSslListener {
+  brokers: string[]
+  caFile: string
+  username: string
+  password: string
 }
 
 export const DEFAULT_S3_REGION = 'us-east-1'
