@@ -1,28 +1,20 @@
 import { defaultProfile } from '@rv/core/decision/index'
 import type { Logger } from '@rv/logger'
 import type { Profile } from '@rv/schemas'
+import { createPinnedProfiles, type ProfileRef } from '@rv/service-runtime'
 import type { ProfileRepository } from '@rv/store'
 
 /**
- * The decision profile a check pinned at submission (tenant's own version, else the built-in one). A
- * reference that no longer resolves falls back to the built-in default, loudly: deciding with a known
- * profile beats leaving the check unfinished. Profile versions are immutable, so each is read once.
+ * The decision profile a check pinned at submission (tenant's own version, else the built-in one), read
+ * once per process (`createPinnedProfiles`). A reference that no longer resolves falls back to the
+ * built-in default, loudly: deciding with a known profile beats leaving the check unfinished.
  */
 export function createProfileResolver(profiles: Pick<ProfileRepository, 'find'>, logger: Logger) {
-  const cache = new Map<string, Profile>()
-  return async (tenantId: string, ref: { name: string; version: number }): Promise<Profile> => {
-    const key = `${tenantId}\u0000${ref.name}\u0000${ref.version}`
-    const cached = cache.get(key)
-    if (cached) return cached
-    const profile = await profiles.find(tenantId, ref.name, ref.version)
-    if (!profile) {
-      logger.warn('pinned profile not found, using the built-in default', {
-        tenant_id: tenantId,
-        profile: ref,
-      })
-      return defaultProfile
-    }
-    cache.set(key, profile)
-    return profile
+  const pinned = createPinnedProfiles((tenantId, name, version) => profiles.find(tenantId, name, version))
+  return async (tenantId: string, ref: ProfileRef): Promise<Profile> => {
+    const profile = await pinned(tenantId, ref)
+    if (profile) return profile
+    logger.warn('pinned profile not found, using the built-in default', { tenant_id: tenantId, profile: ref })
+    return defaultProfile
   }
 }
