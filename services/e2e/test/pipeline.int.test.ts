@@ -84,7 +84,8 @@ beforeAll(async () => {
   Object.assign(tenantA, await createTenant('tenant-a'))
   const created = admin('tenant', 'create', 'tenant-b')
   Object.assign(tenantB, { id: created.tenant_id, key: created.api_key })
-  services = await startServices({ env: e2e.env, readyTimeoutMs: 90_000 })
+  // No lookup cache (default 1 s): the revocation test below asserts the key stops working at once.
+  services = await startServices({ env: { ...e2e.env, LOOKUP_CACHE_MS: '0' }, readyTimeoutMs: 90_000 })
   // A downstream subscriber, decoding check.completed.v1 through the registry like any consumer would.
   bus = createEventBus({
     brokers: stack.kafkaBrokers,
