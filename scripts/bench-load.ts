@@ -8,6 +8,7 @@
  *   eval "$(bash deploy/native/stack.sh env)"
  *   npm run bench:load -- --rate 30 --duration 60 [--stored 100000 [--settle 120]] [--tenants 4]
  *        [--replicas authenticity=2] [--concurrency 4] [--partitions 6] [--drain 30] [--cpu-prof DIR]
+ *   npm run bench:load -- --rate 5,10,15,20 --duration 60 --quiet-below 1.5   # the curve, one point per rate
  *
  * Starts the six services on an isolated namespace of that stack and removes it afterwards.
  * Options: scripts/load/options.ts. Method and results: docs/capacity.md.
@@ -20,6 +21,7 @@ import { cpuDelta, snapshotCpu } from './load/cpu-snapshot'
 import { runOpenLoop, type Submission, sendRate } from './load/open-loop'
 import { type LoadOptions, parseLoadOptions } from './load/options'
 import { loadAverage } from './load/proc-cpu'
+import { waitForQuiet } from './load/quiet-machine'
 import { generateLoadReceipts } from './load/receipts'
 import { seedStoredChecks } from './load/seed-checks'
 import { formatSummary, summarize } from './load/stats'
@@ -99,7 +101,8 @@ function printReport(
 async function main(): Promise<void> {
   const options = parseLoadOptions(process.argv.slice(2))
   const runId = `load-${Date.now().toString(36)}`
-  const total = Math.max(1, Math.round(options.rate * options.durationS))
+  const counts = options.rates.map((rate) => Math.max(1, Math.round(rate * options.durationS)))
+  const total = counts.reduce((sum, n) => sum + n, 0)
   let t = performance.now()
   const receipts = generateLoadReceipts(total, runId)
   out(
@@ -137,41 +140,68 @@ async function main(): Promise<void> {
         out(`settled ${options.settleS} s after seeding (load average ${loadAverage()})`)
       }
     }
-    const groups = () => ({ ...bench.services.pids(), ...mapValues(stackServerPids(), (pid) => [pid]) })
-    const loadBefore = loadAverage()
-    const cpuBefore = snapshotCpu(groups())
-    const commandsBefore = await snapshotStoreCommands(bench.store.db)
-    const submissions = await runOpenLoop({
-      rate: options.rate,
-      durationS: options.durationS,
-      send: (i) =>
-        submitReceipt(
-          bench.services.baseUrl,
-          bench.keys[i % bench.keys.length] as string,
-          receipts[i] as (typeof receipts)[number],
-          `${runId}-${i}`,
-        ),
-    })
-    const acked = submissions.flatMap((s) => (s.checkId ? [s.checkId] : []))
-    await bench.watcher.waitFor(acked, performance.now() + options.drainS * 1000)
-    const cpu = cpuDelta(cpuBefore, snapshotCpu(groups()))
-    const commandsAfter = await snapshotStoreCommands(bench.store.db)
-    const loadAfter = loadAverage()
-    // One snapshot for every figure: completions still arriving must not make the counts disagree.
-    const completions = new Map(bench.watcher.completions)
-    const ledger = await buildLedger(submissions, completions, bench.store)
-    printReport(
-      options,
-      submissions,
-      ledger,
-      completions,
-      cpu,
-      { before: loadBefore, after: loadAfter },
-      { before: commandsBefore, after: commandsAfter },
-    )
+    let offset = 0
+    for (const [point, rate] of options.rates.entries()) {
+      const slice = receipts.slice(offset, offset + (counts[point] as number))
+      offset += slice.length
+      await runPoint(bench, { ...options, rate }, slice, `${runId}-${point}`)
+    }
   } finally {
     if (!interrupted) await bench.close()
   }
+}
+
+/** One point of the curve: the offered rate for the duration, its completions, its report. */
+async function runPoint(
+  bench: Awaited<ReturnType<typeof startBenchStack>>,
+  options: LoadOptions,
+  receipts: ReturnType<typeof generateLoadReceipts>,
+  pointId: string,
+): Promise<void> {
+  if (options.quietBelow !== undefined) {
+    const { waitedMs, quiet } = await waitForQuiet({
+      below: options.quietBelow,
+      maxMs: options.quietWaitS * 1000,
+    })
+    out(
+      quiet
+        ? `waited ${(waitedMs / 1000).toFixed(0)} s for the 1-minute load average to fall to ${options.quietBelow}`
+        : `the load average stayed above ${options.quietBelow} for ${(waitedMs / 1000).toFixed(0)} s: measuring anyway`,
+    )
+  }
+  const groups = () => ({ ...bench.services.pids(), ...mapValues(stackServerPids(), (pid) => [pid]) })
+  const loadBefore = loadAverage()
+  const cpuBefore = snapshotCpu(groups())
+  const commandsBefore = await snapshotStoreCommands(bench.store.db)
+  const submissions = await runOpenLoop({
+    rate: options.rate,
+    durationS: options.durationS,
+    send: (i) =>
+      submitReceipt(
+        bench.services.baseUrl,
+        bench.keys[i % bench.keys.length] as string,
+        receipts[i] as (typeof receipts)[number],
+        `${pointId}-${i}`,
+      ),
+  })
+  const acked = submissions.flatMap((s) => (s.checkId ? [s.checkId] : []))
+  await bench.watcher.waitFor(acked, performance.now() + options.drainS * 1000)
+  const cpu = cpuDelta(cpuBefore, snapshotCpu(groups()))
+  const commandsAfter = await snapshotStoreCommands(bench.store.db)
+  const loadAfter = loadAverage()
+  // One snapshot for every figure: completions still arriving must not make the counts disagree.
+  const ours = new Set(acked)
+  const completions = new Map([...bench.watcher.completions].filter(([id]) => ours.has(id)))
+  const ledger = await buildLedger(submissions, completions, bench.store)
+  printReport(
+    options,
+    submissions,
+    ledger,
+    completions,
+    cpu,
+    { before: loadBefore, after: loadAfter },
+    { before: commandsBefore, after: commandsAfter },
+  )
 }
 
 function mapValues<V, W>(record: Record<string, V>, f: (v: V) => W): Record<string, W> {

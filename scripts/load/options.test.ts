@@ -5,6 +5,7 @@ describe('parseLoadOptions', () => {
   it('has defaults', () => {
     expect(parseLoadOptions([])).toEqual({
       rate: 10,
+      rates: [10],
       durationS: 30,
       stored: 0,
       settleS: 0,
@@ -14,17 +15,20 @@ describe('parseLoadOptions', () => {
       concurrency: undefined,
       partitions: undefined,
       cpuProfDir: undefined,
+      quietBelow: undefined,
+      quietWaitS: 1800,
     })
   })
 
   it('reads every option', () => {
     const o = parseLoadOptions(
-      '--rate 30 --duration 60 --stored 100000 --settle 120 --tenants 4 --replicas authenticity=2,extraction=3 --drain 5 --concurrency 4 --partitions 6'.split(
+      '--rate 30 --duration 60 --stored 100000 --settle 120 --tenants 4 --replicas authenticity=2,extraction=3 --drain 5 --concurrency 4 --partitions 6 --quiet-below 1.5 --quiet-wait 600'.split(
         ' ',
       ),
     )
     expect(o).toEqual({
       rate: 30,
+      rates: [30],
       durationS: 60,
       stored: 100000,
       settleS: 120,
@@ -34,11 +38,22 @@ describe('parseLoadOptions', () => {
       concurrency: 4,
       partitions: 6,
       cpuProfDir: undefined,
+      quietBelow: 1.5,
+      quietWaitS: 600,
     })
+  })
+
+  it('reads a list of rates as the points of one curve, in the order given', () => {
+    const o = parseLoadOptions(['--rate', '5,10,2.5'])
+    expect(o.rates).toEqual([5, 10, 2.5])
+    expect(o.rate).toBe(5)
   })
 
   it('refuses a bad value instead of guessing', () => {
     expect(() => parseLoadOptions(['--rate', 'fast'])).toThrow(/--rate/)
+    expect(() => parseLoadOptions(['--rate', '5,,10'])).toThrow(/--rate/)
+    expect(() => parseLoadOptions(['--rate', '5,0'])).toThrow(/--rate/)
+    expect(() => parseLoadOptions(['--quiet-below', 'low'])).toThrow(/--quiet-below/)
     expect(() => parseLoadOptions(['--rate'])).toThrow(/needs a value/)
     expect(() => parseLoadOptions(['--replicas', 'gateway=2'])).toThrow(/unknown service/)
   })

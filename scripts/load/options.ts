@@ -1,7 +1,8 @@
 /**
  * Command-line options of `npm run bench:load` (and the shared part of `bench:faults`).
  *
- *   --rate R            offered checks per second, open loop (default 10)
+ *   --rate R[,R2,...]   offered checks per second, open loop (default 10); a list runs one point per rate,
+ *                       in order, on the same services and store (seeded once): the curve in one command
  *   --duration S        seconds of offered load (default 30)
  *   --stored N          checks stored before the run (default 0)
  *   --settle S          seconds to wait between seeding and the run (default 0): a store that grew over a day
@@ -12,12 +13,16 @@
  *   --concurrency N     CONSUMER_CONCURRENCY of every consumer (partitions consumed at once; default: config's)
  *   --partitions N      partitions of each topic created for the run (default: config's)
  *   --cpu-prof DIR      services write V8 CPU profiles into DIR when they stop (open in Chrome DevTools)
+ *   --quiet-below L     before each point, wait (at most --quiet-wait S, default 1800) until the 1-minute load
+ *                       average is at most L: on a shared machine the figures are then taken when it is quiet
  */
 const consumerServices = ['extraction', 'authenticity', 'matching', 'replay', 'aggregator'] as const
 export type ConsumerService = (typeof consumerServices)[number]
 
 export interface LoadOptions {
+  /** The first of `rates` (what a one-point run offers). */
   rate: number
+  rates: number[]
   durationS: number
   stored: number
   settleS: number
@@ -27,6 +32,8 @@ export interface LoadOptions {
   concurrency: number | undefined
   partitions: number | undefined
   cpuProfDir: string | undefined
+  quietBelow: number | undefined
+  quietWaitS: number
 }
 
 function value(argv: readonly string[], name: string): string | undefined {
@@ -63,9 +70,23 @@ export function parseReplicas(raw: string | undefined): Partial<Record<ConsumerS
   )
 }
 
+function rates(argv: readonly string[]): number[] {
+  const raw = value(argv, 'rate')
+  if (raw === undefined) return [10]
+  return raw.split(',').map((part) => {
+    const n = Number(part)
+    if (part === '' || !Number.isFinite(n) || n < 0.01)
+      throw new Error(`--rate must be numbers >= 0.01, got ${raw}`)
+    return n
+  })
+}
+
 export function parseLoadOptions(argv: readonly string[]): LoadOptions {
+  const offered = rates(argv)
+  const quietBelow = value(argv, 'quiet-below')
   return {
-    rate: number(argv, 'rate', 10, 0.01),
+    rate: offered[0] as number,
+    rates: offered,
     durationS: number(argv, 'duration', 30, 1),
     stored: Math.floor(number(argv, 'stored', 0, 0)),
     settleS: number(argv, 'settle', 0, 0),
@@ -75,5 +96,7 @@ export function parseLoadOptions(argv: readonly string[]): LoadOptions {
     concurrency: optionalInt(argv, 'concurrency'),
     partitions: optionalInt(argv, 'partitions'),
     cpuProfDir: value(argv, 'cpu-prof'),
+    quietBelow: quietBelow === undefined ? undefined : number(argv, 'quiet-below', 0, 0.01),
+    quietWaitS: number(argv, 'quiet-wait', 1800, 0),
   }
 }

@@ -1,0 +1,32 @@
+/**
+ * Waits until the machine is quiet enough to measure on: the 1-minute load average at most `below`, checked
+ * every `pollMs`, for at most `maxMs`. Returns how long it waited and whether the machine got quiet (a run
+ * that timed out still goes on: its figures carry the load average anyway).
+ */
+import { readFileSync } from 'node:fs'
+
+export interface QuietOptions {
+  below: number
+  maxMs: number
+  pollMs?: number
+  /** The 1-minute load average (default: /proc/loadavg). */
+  read?: () => number
+  sleep?: (ms: number) => Promise<void>
+  now?: () => number
+}
+
+export function loadAverage1(): number {
+  return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0])
+}
+
+export async function waitForQuiet(options: QuietOptions): Promise<{ waitedMs: number; quiet: boolean }> {
+  const read = options.read ?? loadAverage1
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
+  const now = options.now ?? (() => performance.now())
+  const start = now()
+  for (;;) {
+    if (read() <= options.below) return { waitedMs: now() - start, quiet: true }
+    if (now() - start >= options.maxMs) return { waitedMs: now() - start, quiet: false }
+    await sleep(options.pollMs ?? 5000)
+  }
+}
