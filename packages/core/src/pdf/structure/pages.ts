@@ -11,7 +11,7 @@ import type { PdfImageInfo, PdfPageStructure } from './structure-types'
 const MAX_TREE_DEPTH = 32
 const MAX_OPS_PER_PAGE = 200_000
 
-interface Inherited {
+export interface Inherited {
   resources?: PdfValue
   mediaBox?: PdfValue
   cropBox?: PdfValue
@@ -25,8 +25,17 @@ function box(store: ObjectStore, value: PdfValue | undefined): number[] | null {
   return nums.every((x) => typeof x === 'number') ? (nums as number[]) : null
 }
 
-export function collectPageDicts(store: ObjectStore, pagesRef: PdfValue | undefined, limits: PdfLimits) {
-  const out: { page: PdfDict; inherited: Inherited }[] = []
+export interface PageDict {
+  page: PdfDict
+  inherited: Inherited
+}
+
+export function collectPageDicts(
+  store: ObjectStore,
+  pagesRef: PdfValue | undefined,
+  limits: PdfLimits,
+): PageDict[] {
+  const out: PageDict[] = []
   const seen = new Set<number>()
   const root = store.dict(pagesRef)
   const declared = numberOf(root?.map.get('Count'))

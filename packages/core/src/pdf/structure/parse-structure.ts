@@ -6,7 +6,7 @@ import { CheckError } from '../../check/error-codes'
 import { defaultPdfLimits, type PdfLimits } from '../pdf-model'
 import type { InflateBudget } from './filters'
 import { assertObjectCount, ObjectStore } from './object-store'
-import { collectPageDicts, readPage } from './pages'
+import { collectPageDicts, type PageDict, readPage } from './pages'
 import {
   bytesToHex,
   bytesToLatin1,
@@ -42,7 +42,28 @@ function verifyOffsets(store: ObjectStore, entries: Map<number, XrefEntry>): str
   return problems
 }
 
+/**
+ * The structure plus the object graph it was read from, for readers that need more than the structure
+ * records (the text layer reads fonts, forms and Info from it). Reading the store afterwards does not change
+ * the structure: it is built eagerly.
+ */
+export interface OpenedPdf {
+  structure: PdfStructure
+  store: ObjectStore
+  /** Page dictionaries in page order, with their inherited attributes. */
+  pageDicts: PageDict[]
+  /** The page tree root's /Count as written (null when absent or not a number). */
+  declaredPageCount: number | null
+  /** The Info dictionary (null when absent). */
+  infoDict: PdfDict | null
+}
+
 export function parsePdfStructure(bytes: Uint8Array, limits: PdfLimits = defaultPdfLimits): PdfStructure {
+  return openPdf(bytes, limits).structure
+}
+
+/** Parses the structure and keeps the object store open for further reading. */
+export function openPdf(bytes: Uint8Array, limits: PdfLimits = defaultPdfLimits): OpenedPdf {
   if (bytes.length > limits.maxBytes)
     throw new CheckError('file_too_large', `The file exceeds ${limits.maxBytes} bytes.`)
   const text = bytesToLatin1(bytes)
@@ -183,7 +204,7 @@ export function parsePdfStructure(bytes: Uint8Array, limits: PdfLimits = default
     trailerKeys: [...r.trailer.map.keys()].sort(),
     prev: numberOf(r.trailer.map.get('Prev')),
   }))
-  return {
+  const structure: PdfStructure = {
     byteLength: bytes.length,
     headerVersion,
     headerOffset,
@@ -228,4 +249,6 @@ export function parsePdfStructure(bytes: Uint8Array, limits: PdfLimits = default
     pageCount: pages.length,
     pages,
   }
+  const declaredPageCount = numberOf(store.dict(root.map.get('Pages'))?.map.get('Count'))
+  return { structure, store, pageDicts, declaredPageCount, infoDict }
 }
