@@ -1,15 +1,16 @@
 /**
- * Parse once, share the model: the bytes are guarded, opened with pdf.js (no worker thread, no fonts
- * installed, no canvas, no network) and turned into a PdfModel. Every failure leaves as a CheckError with a
- * record error code; nothing else escapes.
+ * Parse once, share the model: the bytes are guarded, their structure parsed (`structure/`), and the text
+ * layer read from that structure (`text-from-structure/`); a file the structure reader does not reproduce
+ * exactly is read by pdf.js instead (`text/`), with the same result. Every failure leaves as a CheckError with
+ * a record error code; nothing else escapes.
  */
 import { CheckError } from '../check/error-codes'
 import { defaultPdfLimits, type PdfLimits, type PdfModel } from './pdf-model'
-import type { PdfStructure } from './structure'
-import { parsePdfStructure } from './structure'
+import { type OpenedPdf, openPdf } from './structure'
+import { readTextFromStructure } from './text-from-structure/read-structure-text'
 import { guardPdfBytes } from './text/input-guards'
-import { getPdfJs } from './text/pdfjs-runtime'
-import { readTextLayer } from './text/read-text-layer'
+import type { TextLayer } from './text/read-text-layer'
+import { readTextLayerWithPdfJs } from './text/read-with-pdfjs'
 import { resolveFontNames } from './text/resolve-font-names'
 
 /**
@@ -19,48 +20,27 @@ import { resolveFontNames } from './text/resolve-font-names'
  */
 export async function parsePdf(bytes: Uint8Array, limits: PdfLimits = defaultPdfLimits): Promise<PdfModel> {
   guardPdfBytes(bytes, limits)
-  const structure = parseStructure(bytes, limits)
-  const { pdfjs, worker } = await getPdfJs()
-  // pdf.js takes ownership of (and detaches) the buffer it is given; the caller keeps its bytes.
-  const task = pdfjs.getDocument({
-    data: bytes.slice(),
-    worker,
-    verbosity: 0,
-    disableFontFace: true,
-    useSystemFonts: false,
-    isEvalSupported: false,
-    useWorkerFetch: false,
-    isOffscreenCanvasSupported: false,
-    isImageDecoderSupported: false,
-    stopAtErrors: false,
-  })
+  const opened = openStructure(bytes, limits)
+  const read = readTextFromStructure(opened)
+  let layer: TextLayer
   try {
-    const doc = await task.promise
-    if (doc.numPages > limits.maxPages) {
-      throw new CheckError(
-        'pdf_too_many_pages',
-        `The PDF has ${doc.numPages} pages; the limit is ${limits.maxPages}.`,
-      )
-    }
-    const layer = await readTextLayer(doc)
-    if (layer.encrypted) throw new CheckError('pdf_encrypted')
-    return {
-      byteLength: bytes.byteLength,
-      pages: layer.pages,
-      info: layer.info,
-      runs: resolveFontNames(layer.runs, structure),
-      structure,
-    }
+    layer = 'layer' in read ? read.layer : await readTextLayerWithPdfJs(bytes, limits)
   } catch (error) {
     throw toCheckError(error)
-  } finally {
-    await task.destroy().catch(() => undefined)
+  }
+  if (layer.encrypted) throw new CheckError('pdf_encrypted')
+  return {
+    byteLength: bytes.byteLength,
+    pages: layer.pages,
+    info: layer.info,
+    runs: resolveFontNames(layer.runs, opened.structure),
+    structure: opened.structure,
   }
 }
 
-function parseStructure(bytes: Uint8Array, limits: PdfLimits): PdfStructure {
+function openStructure(bytes: Uint8Array, limits: PdfLimits): OpenedPdf {
   try {
-    return parsePdfStructure(bytes, limits)
+    return openPdf(bytes, limits)
   } catch (error) {
     throw toCheckError(error)
   }

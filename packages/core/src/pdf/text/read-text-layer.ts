@@ -6,7 +6,8 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { PdfInfo, PdfPage, TextRun } from '../pdf-model'
 
-interface PdfJsTextItem {
+/** The fields of a pdf.js text item the layer reads (the structure reader builds the same shape). */
+export interface PdfJsTextItem {
   str: string
   transform: number[]
   width: number
@@ -14,7 +15,7 @@ interface PdfJsTextItem {
   fontName: string
 }
 
-interface PdfJsStyle {
+export interface PdfJsStyle {
   ascent?: number
 }
 
@@ -51,7 +52,7 @@ export async function readTextLayer(doc: PDFDocumentProxy): Promise<TextLayer> {
   return { pages, info: toInfo(metadata.info), runs, encrypted }
 }
 
-function toRun(
+export function toRun(
   item: PdfJsTextItem,
   page: number,
   pageHeight: number,
