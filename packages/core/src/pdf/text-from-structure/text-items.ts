@@ -187,7 +187,16 @@ export class TextItemBuilder {
     let rotate = -1
     if (current[0] && current[1] === 0 && current[2] === 0) rotate = current[0] > 0 ? 0 : 180
     else if (current[1] && current[0] === 0 && current[3] === 0) rotate = current[1] > 0 ? 90 : 270
-    if (rotate !== 0) unsupported('rotated or skewed text')
+    if (rotate === 90) {
+      ;[posX, posY, lastPosX, lastPosY] = [posY, posX, lastPosY, lastPosX]
+    } else if (rotate === 180) {
+      ;[posX, posY, lastPosX, lastPosY] = [-posX, -posY, -lastPosX, -lastPosY]
+    } else if (rotate === 270) {
+      ;[posX, posY, lastPosX, lastPosY] = [-posY, -posX, -lastPosY, -lastPosX]
+    } else if (rotate === -1) {
+      ;[posX, posY] = applyInverseRotation(posX, posY, current)
+      ;[lastPosX, lastPosY] = applyInverseRotation(lastPosX, lastPosY, this.prevTransform)
+    }
     const advanceX = (posX - lastPosX) / this.textAdvanceScale
     const advanceY = posY - lastPosY
     const textOrientation = Math.sign(this.width || this.totalWidth)
@@ -235,4 +244,9 @@ export class TextItemBuilder {
     this.resetLastChars()
     return true
   }
+}
+
+function applyInverseRotation(x: number, y: number, matrix: readonly number[]): [number, number] {
+  const scale = Math.hypot(matrix[0]!, matrix[1]!)
+  return [(matrix[0]! * x + matrix[1]! * y) / scale, (matrix[2]! * x + matrix[3]! * y) / scale]
 }
