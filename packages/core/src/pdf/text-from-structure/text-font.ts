@@ -2,13 +2,14 @@
  * A font as the text layer needs it: how codes are read from a string, each code's Unicode text and width,
  * and the ascent pdf.js reports in its styles. Only the kinds this project meets are taken, each the way
  * pdf.js 5.6 reads it (`translateFont`, `extractWidths`, `Font._charToGlyph`, `checkAndRepair`):
- * - Type0 / Identity-H / CIDFontType2 with an embedded TrueType program and a ToUnicode CMap;
+ * - Type0 / Identity-H / CIDFontType2 with an embedded TrueType program, with a ToUnicode CMap or (as pdf.js
+ *   reads it) the CIDs themselves as text;
  * - TrueType simple fonts with an embedded program, /Widths, and either a ToUnicode CMap or /Differences
  *   naming plain Latin letters and digits.
  * Anything else is `unsupported`, and the file is read by pdf.js.
  */
 import type { ObjectStore } from '../structure'
-import { isDict, isName, isRef, nameOf, type PdfDict, type PdfValue } from '../structure/pdf-values'
+import { isDict, isName, isRef, isString, nameOf, type PdfDict, type PdfValue } from '../structure/pdf-values'
 import type { PdfFontInfo } from '../structure/structure-types'
 import { readTrueTypeMetrics } from './truetype-metrics'
 import { unsupported } from './unsupported'
@@ -43,8 +44,7 @@ function loadCompositeFont(store: ObjectStore, num: number, dict: PdfDict, info:
   const descendants = store.resolve(dict.map.get('DescendantFonts'))
   const cid = store.dict(Array.isArray(descendants) ? descendants[0] : undefined)
   if (!cid || nameOf(cid.map.get('Subtype')) !== 'CIDFontType2') unsupported('descendant not CIDFontType2')
-  const toUnicode = info.toUnicode
-  if (!info.hasToUnicode || Object.keys(toUnicode).length === 0) unsupported('composite font without ToUnicode')
+  const unicode = compositeUnicode(store, cid, info)
   const descriptor = store.dict(cid.map.get('FontDescriptor'))
   const ascent = embeddedAscent(store, descriptor)
   const dw = store.resolve(cid.map.get('DW'))
@@ -55,9 +55,34 @@ function loadCompositeFont(store: ObjectStore, num: number, dict: PdfDict, info:
     name: fontName(store, descriptor, cid),
     bytesPerCode: 2,
     ascent,
-    unicode: (code) => mappedText(toUnicode, code),
+    unicode,
     width: (code) => widths.get(code) ?? defaultWidth,
   }
+}
+
+const cjkOrderings = new Set(['GB1', 'CNS1', 'Japan1', 'Korea1'])
+
+/**
+ * A composite font's code → text. With a ToUnicode CMap, its entries. Without one, pdf.js uses an identity
+ * map (`IdentityToUnicodeMap`): each glyph's text is the character whose code is the CID; the reader does the
+ * same, except where pdf.js would consult a CJK UCS-2 CMap or a descendant's own code range or ToUnicode.
+ */
+function compositeUnicode(store: ObjectStore, cid: PdfDict, info: PdfFontInfo): (code: number) => string {
+  if (info.hasToUnicode) {
+    if (Object.keys(info.toUnicode).length === 0) unsupported('empty ToUnicode')
+    return (code) => mappedText(info.toUnicode, code)
+  }
+  if (cid.map.has('ToUnicode') || cid.map.has('FirstChar') || cid.map.has('LastChar'))
+    unsupported('descendant font with its own ToUnicode or code range')
+  const system = store.dict(cid.map.get('CIDSystemInfo'))
+  const ordering = store.resolve(system?.map.get('Ordering'))
+  if (ordering !== undefined && (!isString(ordering) || cjkOrderings.has(latin1(ordering.bytes))))
+    unsupported('CID ordering with a UCS-2 CMap')
+  return (code) => String.fromCharCode(code)
+}
+
+function latin1(bytes: Uint8Array): string {
+  return String.fromCharCode(...bytes)
 }
 
 function loadSimpleTrueType(store: ObjectStore, num: number, dict: PdfDict, info: PdfFontInfo): TextFont {
