@@ -7,11 +7,11 @@
 import { CheckError } from '../check/error-codes'
 import { defaultPdfLimits, type PdfLimits, type PdfModel } from './pdf-model'
 import { type OpenedPdf, openPdf } from './structure'
-import { readTextFromStructure } from './text-from-structure/read-structure-text'
 import { guardPdfBytes } from './text/input-guards'
 import type { TextLayer } from './text/read-text-layer'
 import { readTextLayerWithPdfJs } from './text/read-with-pdfjs'
 import { resolveFontNames } from './text/resolve-font-names'
+import { readTextFromStructure } from './text-from-structure/read-structure-text'
 
 /**
  * @example

@@ -8,7 +8,16 @@ import type { PdfInfo } from '../pdf-model'
 import { isName, isRef, isString, type PdfDict } from '../structure/pdf-values'
 import { unsupported } from './unsupported'
 
-const standardKeys = new Set(['Title', 'Author', 'Subject', 'Keywords', 'Creator', 'Producer', 'CreationDate', 'ModDate'])
+const standardKeys = new Set([
+  'Title',
+  'Author',
+  'Subject',
+  'Keywords',
+  'Creator',
+  'Producer',
+  'CreationDate',
+  'ModDate',
+])
 
 export function readInfo(infoDict: PdfDict | null): PdfInfo {
   const standard: [string, string][] = []
@@ -21,13 +30,15 @@ export function readInfo(infoDict: PdfDict | null): PdfInfo {
       continue
     }
     if (key === 'Trapped' && isName(value)) continue
-    const isCustom = isString(value) || isName(value) || typeof value === 'number' || typeof value === 'boolean'
+    const isCustom =
+      isString(value) || isName(value) || typeof value === 'number' || typeof value === 'boolean'
     if (!isCustom) continue
     if (customAt < 0) customAt = standard.length
     if (isString(value)) custom.push([key, decodeInfoString(value.bytes)])
     else if (isName(value)) custom.push([key, value.name])
   }
-  const ordered = customAt < 0 ? standard : [...standard.slice(0, customAt), ...custom, ...standard.slice(customAt)]
+  const ordered =
+    customAt < 0 ? standard : [...standard.slice(0, customAt), ...custom, ...standard.slice(customAt)]
   return Object.fromEntries(ordered)
 }
 
@@ -36,7 +47,11 @@ function decodeInfoString(bytes: Uint8Array): string {
     const b0 = bytes[0]
     const b1 = bytes[1]
     const encoding =
-      b0 === 0xfe && b1 === 0xff ? 'utf-16be' : b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf ? 'utf-8' : null
+      b0 === 0xfe && b1 === 0xff
+        ? 'utf-16be'
+        : b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf
+          ? 'utf-8'
+          : null
     if (b0 === 0xff && b1 === 0xfe) unsupported('UTF-16LE Info string')
     if (encoding) {
       const body = encoding === 'utf-16be' && bytes.length % 2 === 1 ? bytes.subarray(0, -1) : bytes

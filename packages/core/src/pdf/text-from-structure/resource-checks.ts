@@ -11,15 +11,67 @@ import { unsupported } from './unsupported'
 
 /** Operators a form may use and still add nothing to the text layer (no text, no nested XObjects). */
 const textFree = new Set([
-  'w', 'J', 'j', 'M', 'd', 'ri', 'i', 'q', 'Q', 'cm', 'm', 'l', 'c', 'v', 'y', 'h', 're', 'S', 's', 'f', 'F',
-  'f*', 'B', 'B*', 'b', 'b*', 'n', 'W', 'W*', 'CS', 'cs', 'SC', 'SCN', 'sc', 'scn', 'G', 'g', 'RG', 'rg', 'K',
-  'k', 'sh', 'BI', 'MP', 'DP', 'BMC', 'BDC', 'EMC', 'BX', 'EX', 'gs',
+  'w',
+  'J',
+  'j',
+  'M',
+  'd',
+  'ri',
+  'i',
+  'q',
+  'Q',
+  'cm',
+  'm',
+  'l',
+  'c',
+  'v',
+  'y',
+  'h',
+  're',
+  'S',
+  's',
+  'f',
+  'F',
+  'f*',
+  'B',
+  'B*',
+  'b',
+  'b*',
+  'n',
+  'W',
+  'W*',
+  'CS',
+  'cs',
+  'SC',
+  'SCN',
+  'sc',
+  'scn',
+  'G',
+  'g',
+  'RG',
+  'rg',
+  'K',
+  'k',
+  'sh',
+  'BI',
+  'MP',
+  'DP',
+  'BMC',
+  'BDC',
+  'EMC',
+  'BX',
+  'EX',
+  'gs',
 ])
 
 const MAX_FORM_OPS = 50_000
 const checkedForms = new WeakMap<ObjectStore, Set<number>>()
 
-export function checkXObject(store: ObjectStore, resources: PdfDict | null, operand: PdfValue | undefined): void {
+export function checkXObject(
+  store: ObjectStore,
+  resources: PdfDict | null,
+  operand: PdfValue | undefined,
+): void {
   if (!isName(operand)) unsupported('Do operand')
   const ref = store.dict(resources?.map.get('XObject'))?.map.get(operand.name)
   if (!isRef(ref)) unsupported('XObject missing or direct')
@@ -41,7 +93,11 @@ export function checkXObject(store: ObjectStore, resources: PdfDict | null, oper
   checked.add(ref.num)
 }
 
-export function checkExtGState(store: ObjectStore, resources: PdfDict | null, operand: PdfValue | undefined): void {
+export function checkExtGState(
+  store: ObjectStore,
+  resources: PdfDict | null,
+  operand: PdfValue | undefined,
+): void {
   if (!isName(operand)) unsupported('gs operand')
   const state = store.dict(store.dict(resources?.map.get('ExtGState'))?.map.get(operand.name))
   if (!state) unsupported('ExtGState missing')

@@ -108,7 +108,9 @@ function loadSimpleTrueType(store: ObjectStore, num: number, dict: PdfDict, info
     bytesPerCode: 1,
     ascent,
     unicode: (code) =>
-      toUnicode ? mappedText(toUnicode, code) : (latinGlyph(differences?.get(code)) ?? unsupported('glyph name')),
+      toUnicode
+        ? mappedText(toUnicode, code)
+        : (latinGlyph(differences?.get(code)) ?? unsupported('glyph name')),
     width: (code) => widths.get(code) ?? defaultWidth,
   }
 }

@@ -108,7 +108,8 @@ export class TextItemBuilder {
   /** A new text matrix (`Tm`) may change the advance scale of the item being built. */
   updateAdvanceScale(state: TextState): void {
     if (!this.initialized) return
-    const scaleFactor = Math.hypot(state.ctm[0], state.ctm[1]) * Math.hypot(state.textLineMatrix[0], state.textLineMatrix[1])
+    const scaleFactor =
+      Math.hypot(state.ctm[0], state.ctm[1]) * Math.hypot(state.textLineMatrix[0], state.textLineMatrix[1])
     if (scaleFactor === this.textAdvanceScale) return
     this.totalWidth += this.width * this.textAdvanceScale
     this.width = 0
