@@ -153,6 +153,9 @@ function loadFont(
   const font = loadTextFont(store, ref, info)
   const known = fonts.byRef.get(font.ref)
   if (known) return known
+  for (const other of fonts.byRef.values())
+    if (font.descriptorRef !== null && other.font.descriptorRef === font.descriptorRef)
+      unsupported('two fonts share a font descriptor (pdf.js may alias them)')
   const loaded = { font, loadedName: `f${fonts.byRef.size + 1}` }
   fonts.byRef.set(font.ref, loaded)
   return loaded

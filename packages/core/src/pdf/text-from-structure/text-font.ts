@@ -19,6 +19,11 @@ export interface TextFont {
   ref: number
   /** pdf.js's `font.name` (FontName of the descriptor, else BaseFont): a font change flushes an item only when it differs. */
   name: string
+  /**
+   * Object number of the font descriptor. pdf.js gives two fonts sharing a descriptor one id when their
+   * contents hash alike; the reader does not hash, so it leaves such files to pdf.js.
+   */
+  descriptorRef: number | null
   /** Two-byte codes (Identity-H) or one-byte codes. */
   bytesPerCode: 1 | 2
   /** hhea ascent / unitsPerEm of the embedded program, as pdf.js's style reports it. */
@@ -45,7 +50,8 @@ function loadCompositeFont(store: ObjectStore, num: number, dict: PdfDict, info:
   const cid = store.dict(Array.isArray(descendants) ? descendants[0] : undefined)
   if (!cid || nameOf(cid.map.get('Subtype')) !== 'CIDFontType2') unsupported('descendant not CIDFontType2')
   const unicode = compositeUnicode(store, cid, info)
-  const descriptor = store.dict(cid.map.get('FontDescriptor'))
+  const descriptorValue = cid.map.get('FontDescriptor')
+  const descriptor = store.dict(descriptorValue)
   const ascent = embeddedAscent(store, descriptor)
   const dw = store.resolve(cid.map.get('DW'))
   const defaultWidth = typeof dw === 'number' ? Math.ceil(dw) : 1000
@@ -53,6 +59,7 @@ function loadCompositeFont(store: ObjectStore, num: number, dict: PdfDict, info:
   return {
     ref: num,
     name: fontName(store, descriptor, cid),
+    descriptorRef: isRef(descriptorValue) ? descriptorValue.num : null,
     bytesPerCode: 2,
     ascent,
     unicode,
@@ -86,7 +93,8 @@ function latin1(bytes: Uint8Array): string {
 }
 
 function loadSimpleTrueType(store: ObjectStore, num: number, dict: PdfDict, info: PdfFontInfo): TextFont {
-  const descriptor = store.dict(dict.map.get('FontDescriptor'))
+  const descriptorValue = dict.map.get('FontDescriptor')
+  const descriptor = store.dict(descriptorValue)
   const ascent = embeddedAscent(store, descriptor)
   const list = store.resolve(dict.map.get('Widths'))
   if (!Array.isArray(list)) unsupported('simple font without /Widths')
@@ -105,6 +113,7 @@ function loadSimpleTrueType(store: ObjectStore, num: number, dict: PdfDict, info
   return {
     ref: num,
     name: fontName(store, descriptor, dict),
+    descriptorRef: isRef(descriptorValue) ? descriptorValue.num : null,
     bytesPerCode: 1,
     ascent,
     unicode: (code) =>
