@@ -5,7 +5,7 @@
  */
 import type { ObjectStore } from '../structure'
 import type { ContentOp } from '../structure/content-tokenizer'
-import { isName, isString, type PdfDict, type PdfValue } from '../structure/pdf-values'
+import { isName, isRef, isString, type PdfDict, type PdfValue } from '../structure/pdf-values'
 import type { PdfPageStructure } from '../structure/structure-types'
 import { hasExactOperands } from './pdfjs-operators'
 import { checkExtGState, checkXObject } from './resource-checks'
@@ -150,9 +150,9 @@ function loadFont(
   info: Parameters<typeof loadTextFont>[2],
   fonts: DocumentFonts,
 ): { font: TextFont; loadedName: string } {
-  const font = loadTextFont(store, ref, info)
-  const known = fonts.byRef.get(font.ref)
+  const known = isRef(ref) ? fonts.byRef.get(ref.num) : undefined
   if (known) return known
+  const font = loadTextFont(store, ref, info)
   for (const other of fonts.byRef.values())
     if (font.descriptorRef !== null && other.font.descriptorRef === font.descriptorRef)
       unsupported('two fonts share a font descriptor (pdf.js may alias them)')
