@@ -32,7 +32,6 @@ export function interpretPage(input: PageInput, fonts: DocumentFonts): TextItem[
   const stack: TextState[] = []
   let state = new TextState()
   const fontDict = store.dict(resources?.map.get('Font'))
-  const fontInfo = new Map(page.fonts.map((font) => [font.resource, font]))
   for (const operation of page.operations) {
     const { op, operands } = operation
     if (!hasExactOperands(op, operands.length)) unsupported(`operator ${op} with ${operands.length} operands`)
@@ -54,10 +53,10 @@ export function interpretPage(input: PageInput, fonts: DocumentFonts): TextItem[
         if (!isName(resource) || typeof size !== 'number') unsupported('Tf operands')
         if (state.font && resource.name === state.fontName && size === state.fontSize) break
         if (!(size > 0)) unsupported('font size not positive')
-        const info = fontInfo.get(resource.name) ?? unsupported('Tf names no font resource')
+        const fontRef = fontDict?.map.get(resource.name) ?? unsupported('Tf names no font resource')
         state.fontName = resource.name
         state.fontSize = size
-        const loaded = loadFont(store, fontDict?.map.get(resource.name), info, fonts)
+        const loaded = loadFont(store, fontRef, fonts)
         state.font = loaded.font
         state.loadedName = loaded.loadedName
         break
@@ -146,13 +145,12 @@ export function interpretPage(input: PageInput, fonts: DocumentFonts): TextItem[
 
 function loadFont(
   store: ObjectStore,
-  ref: PdfValue | undefined,
-  info: Parameters<typeof loadTextFont>[2],
+  ref: PdfValue,
   fonts: DocumentFonts,
 ): { font: TextFont; loadedName: string } {
   const known = isRef(ref) ? fonts.byRef.get(ref.num) : undefined
   if (known) return known
-  const font = loadTextFont(store, ref, info)
+  const font = loadTextFont(store, ref)
   for (const other of fonts.byRef.values())
     if (font.descriptorRef !== null && other.font.descriptorRef === font.descriptorRef)
       unsupported('two fonts share a font descriptor (pdf.js may alias them)')

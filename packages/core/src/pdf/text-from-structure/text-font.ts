@@ -10,7 +10,7 @@
  */
 import type { ObjectStore } from '../structure'
 import { isDict, isName, isRef, isString, nameOf, type PdfDict, type PdfValue } from '../structure/pdf-values'
-import type { PdfFontInfo } from '../structure/structure-types'
+import { readToUnicodeCMap } from './to-unicode-cmap'
 import { readTrueTypeMetrics } from './truetype-metrics'
 import { unsupported } from './unsupported'
 
@@ -33,23 +33,23 @@ export interface TextFont {
   width(code: number): number
 }
 
-export function loadTextFont(store: ObjectStore, ref: PdfValue | undefined, info: PdfFontInfo): TextFont {
+export function loadTextFont(store: ObjectStore, ref: PdfValue | undefined): TextFont {
   if (!isRef(ref)) unsupported('font is not an indirect object')
   const dict = store.dict(ref)
   if (!dict) unsupported('font dictionary missing')
   if (dict.map.has('FontMatrix')) unsupported('font with a FontMatrix')
   const subtype = nameOf(dict.map.get('Subtype'))
-  if (subtype === 'Type0') return loadCompositeFont(store, ref.num, dict, info)
-  if (subtype === 'TrueType') return loadSimpleTrueType(store, ref.num, dict, info)
+  if (subtype === 'Type0') return loadCompositeFont(store, ref.num, dict)
+  if (subtype === 'TrueType') return loadSimpleTrueType(store, ref.num, dict)
   return unsupported(`font subtype ${subtype}`)
 }
 
-function loadCompositeFont(store: ObjectStore, num: number, dict: PdfDict, info: PdfFontInfo): TextFont {
+function loadCompositeFont(store: ObjectStore, num: number, dict: PdfDict): TextFont {
   if (nameOf(dict.map.get('Encoding')) !== 'Identity-H') unsupported('composite font not Identity-H')
   const descendants = store.resolve(dict.map.get('DescendantFonts'))
   const cid = store.dict(Array.isArray(descendants) ? descendants[0] : undefined)
   if (!cid || nameOf(cid.map.get('Subtype')) !== 'CIDFontType2') unsupported('descendant not CIDFontType2')
-  const unicode = compositeUnicode(store, cid, info)
+  const unicode = compositeUnicode(store, dict, cid)
   const descriptorValue = cid.map.get('FontDescriptor')
   const descriptor = store.dict(descriptorValue)
   const ascent = embeddedAscent(store, descriptor)
@@ -74,12 +74,11 @@ const cjkOrderings = new Set(['GB1', 'CNS1', 'Japan1', 'Korea1'])
  * map (`IdentityToUnicodeMap`): each glyph's text is the character whose code is the CID; the reader does the
  * same, except where pdf.js would consult a CJK UCS-2 CMap or a descendant's own code range or ToUnicode.
  */
-function compositeUnicode(store: ObjectStore, cid: PdfDict, info: PdfFontInfo): (code: number) => string {
-  if (info.hasToUnicode) {
-    if (Object.keys(info.toUnicode).length === 0) unsupported('empty ToUnicode')
-    return (code) => mappedText(info.toUnicode, code)
-  }
-  if (cid.map.has('ToUnicode') || cid.map.has('FirstChar') || cid.map.has('LastChar'))
+function compositeUnicode(store: ObjectStore, dict: PdfDict, cid: PdfDict): (code: number) => string {
+  if (cid.map.has('ToUnicode')) unsupported('descendant font with its own ToUnicode')
+  const toUnicode = readToUnicode(store, dict)
+  if (toUnicode) return (code) => mappedText(toUnicode, code)
+  if (cid.map.has('FirstChar') || cid.map.has('LastChar'))
     unsupported('descendant font with its own ToUnicode or code range')
   const system = store.dict(cid.map.get('CIDSystemInfo'))
   const ordering = store.resolve(system?.map.get('Ordering'))
@@ -92,7 +91,7 @@ function latin1(bytes: Uint8Array): string {
   return String.fromCharCode(...bytes)
 }
 
-function loadSimpleTrueType(store: ObjectStore, num: number, dict: PdfDict, info: PdfFontInfo): TextFont {
+function loadSimpleTrueType(store: ObjectStore, num: number, dict: PdfDict): TextFont {
   const descriptorValue = dict.map.get('FontDescriptor')
   const descriptor = store.dict(descriptorValue)
   const ascent = embeddedAscent(store, descriptor)
@@ -107,8 +106,7 @@ function loadSimpleTrueType(store: ObjectStore, num: number, dict: PdfDict, info
   })
   const missing = store.resolve(descriptor?.map.get('MissingWidth'))
   const defaultWidth = typeof missing === 'number' ? missing : 0
-  const toUnicode = info.hasToUnicode ? info.toUnicode : null
-  if (toUnicode && Object.keys(toUnicode).length === 0) unsupported('empty ToUnicode')
+  const toUnicode = readToUnicode(store, dict)
   const differences = toUnicode ? null : readDifferences(store, dict.map.get('Encoding'))
   return {
     ref: num,
@@ -124,8 +122,20 @@ function loadSimpleTrueType(store: ObjectStore, num: number, dict: PdfDict, info
   }
 }
 
-function mappedText(toUnicode: Record<number, string>, code: number): string {
-  const text = toUnicode[code]
+/** The font's ToUnicode CMap as pdf.js reads it; null when the font has none. */
+function readToUnicode(store: ObjectStore, dict: PdfDict): Map<number, string> | null {
+  const value = dict.map.get('ToUnicode')
+  if (value === undefined) return null
+  const data = isRef(value) ? store.streamData(value.num) : null
+  if (!data?.decoded || data.error || data.undecoded.length > 0)
+    unsupported('ToUnicode not a decodable stream')
+  const map = readToUnicodeCMap(data.decoded)
+  if (map.size === 0) unsupported('empty ToUnicode')
+  return map
+}
+
+function mappedText(toUnicode: Map<number, string>, code: number): string {
+  const text = toUnicode.get(code)
   // pdf.js falls back to the code itself for unmapped (or empty) entries: not text this reader stands behind.
   return text ? text : unsupported('code without a ToUnicode entry')
 }
