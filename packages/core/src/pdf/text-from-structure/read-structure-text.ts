@@ -32,6 +32,11 @@ export function readTextFromStructure(opened: OpenedPdf): StructureText {
 function readLayer(opened: OpenedPdf): TextLayer {
   const { structure, store, pageDicts } = opened
   if (structure.linearized) unsupported('linearized file (pdf.js counts its pages from the hint)')
+  // pdf.js rebuilds a broken xref its own way, and reads Info from the newest trailer only.
+  if (structure.xrefReconstructed) unsupported('xref rebuilt')
+  const newest = structure.revisions.at(-1)
+  if (structure.trailer.hasInfo && !newest?.trailerKeys.includes('Info'))
+    unsupported('Info only in an older trailer')
   if (opened.declaredPageCount !== pageDicts.length) unsupported('page count differs from the page tree')
   const fonts: DocumentFonts = { byRef: new Map() }
   const pages: PdfPage[] = []
