@@ -1,8 +1,21 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { CheckError } from '../check/error-codes'
 import { parsePdf } from './parse-pdf'
 import { defaultPdfLimits } from './pdf-model'
+import { openPdf } from './structure'
 import { buildMinimalPdf } from './text/minimal-pdf'
+import { readTextLayerWithPdfJs } from './text/read-with-pdfjs'
+import { resolveFontNames } from './text/resolve-font-names'
+import { readTextFromStructure } from './text-from-structure/read-structure-text'
+import { buildType0Pdf, codes } from './text-from-structure/testing/type0-font-pdf'
+
+const program = new Uint8Array(
+  readFileSync(
+    fileURLToPath(new URL('../../../generator/fonts/LiberationSans-Regular.ttf', import.meta.url)),
+  ),
+)
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {
@@ -15,6 +28,30 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 }
 
 describe('parsePdf', () => {
+  it('reads the text layer from the structure when it can, with the model pdf.js gives', async () => {
+    const bytes = buildType0Pdf({ content: `BT /F1 9 Tf 30 200 Td ${codes([1, 2, 32, 3])} Tj ET`, program })
+    expect('layer' in readTextFromStructure(openPdf(bytes))).toBe(true)
+    const model = await parsePdf(bytes)
+    const pdfjs = await readTextLayerWithPdfJs(bytes, defaultPdfLimits)
+    expect(model.runs).toEqual(resolveFontNames(pdfjs.runs, model.structure as never))
+    expect(model.runs.map((r) => [r.text, r.fontName])).toEqual([['AB C', 'Test']])
+    expect(model.pages).toEqual(pdfjs.pages)
+    expect(model.info).toEqual(pdfjs.info)
+  })
+
+  it('falls back to pdf.js for what the structure reader leaves (here a broken font program)', async () => {
+    const bytes = buildType0Pdf({
+      content: `BT /F1 9 Tf 30 200 Td ${codes([1, 2])} Tj ET`,
+      program: new Uint8Array(64).fill(7),
+    })
+    expect(readTextFromStructure(openPdf(bytes))).toMatchObject({
+      fallback: expect.stringContaining('font program'),
+    })
+    const model = await parsePdf(bytes)
+    const pdfjs = await readTextLayerWithPdfJs(bytes, defaultPdfLimits)
+    expect(model.runs).toEqual(resolveFontNames(pdfjs.runs, model.structure as never))
+  })
+
   it('reads positioned text runs and Info values of a well-formed PDF', async () => {
     const bytes = buildMinimalPdf({
       pages: [['Hello receipt', 'Amount 600']],
