@@ -54,6 +54,12 @@ describe('readTextFromStructure', () => {
     expect(layer.runs[0]?.text).toBe('AB')
   })
 
+  it('shows a code missing from the ToUnicode CMap as its own character, as pdf.js does', async () => {
+    const content = `BT /F1 10 Tf 20 300 Td ${codes([1, 0x4e2d])} Tj ET`
+    const layer = await expectSameAsPdfJs(buildType0Pdf({ content, program }))
+    expect(layer.runs[0]?.text).toBe('A\u4e2d')
+  })
+
   it('leaves to pdf.js what it does not reproduce, saying why', () => {
     const type1 = simplePagePdf('BT /F1 12 Tf 20 200 Td (Hi) Tj ET')
     expect(fast(type1)).toEqual({ fallback: 'font subtype Type1' })
@@ -67,8 +73,6 @@ describe('readTextFromStructure', () => {
     expect(fast(noFont)).toEqual({ fallback: 'text shown before any font is set' })
     const unknownOp = buildType0Pdf({ content: `BT /F1 10 Tf 1 2 XX ${codes([1])} Tj ET`, program })
     expect(fast(unknownOp)).toEqual({ fallback: 'operator XX with 2 operands' })
-    const unmapped = buildType0Pdf({ content: `BT /F1 10 Tf ${codes([500])} Tj ET`, program })
-    expect(fast(unmapped)).toEqual({ fallback: 'code without a ToUnicode entry' })
   })
 })
 
@@ -124,7 +128,7 @@ const op = fc.oneof(
       { maxLength: 8 },
     )
     .map((items) => `[${items.join(' ')}] TJ`),
-  fc.constant(`${codes([32, 1, 32, 33, 34])} Tj`),
+  fc.constantFrom(`${codes([32, 1, 32, 33, 34])} Tj`, `${codes([0x4e2d, 1])} Tj`),
 )
 
 describe('readTextFromStructure against pdf.js on random content streams', () => {

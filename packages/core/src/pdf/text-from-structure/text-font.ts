@@ -70,14 +70,17 @@ function loadCompositeFont(store: ObjectStore, num: number, dict: PdfDict): Text
 const cjkOrderings = new Set(['GB1', 'CNS1', 'Japan1', 'Korea1'])
 
 /**
- * A composite font's code → text. With a ToUnicode CMap, its entries. Without one, pdf.js uses an identity
+ * A composite font's code → text. With a ToUnicode CMap, its entries (the code's own character where it has
+ * none). Without one, pdf.js uses an identity
  * map (`IdentityToUnicodeMap`): each glyph's text is the character whose code is the CID; the reader does the
  * same, except where pdf.js would consult a CJK UCS-2 CMap or a descendant's own code range or ToUnicode.
  */
 function compositeUnicode(store: ObjectStore, dict: PdfDict, cid: PdfDict): (code: number) => string {
   if (cid.map.has('ToUnicode')) unsupported('descendant font with its own ToUnicode')
   const toUnicode = readToUnicode(store, dict)
-  if (toUnicode) return (code) => mappedText(toUnicode, code)
+  // pdf.js `_charToGlyph`: an unmapped (or empty) entry shows the code itself; composite fonts get no
+  // encoding-derived fallback, so this is all it does.
+  if (toUnicode) return (code) => toUnicode.get(code) || String.fromCharCode(code)
   if (cid.map.has('FirstChar') || cid.map.has('LastChar'))
     unsupported('descendant font with its own ToUnicode or code range')
   const system = store.dict(cid.map.get('CIDSystemInfo'))
@@ -136,7 +139,7 @@ function readToUnicode(store: ObjectStore, dict: PdfDict): Map<number, string> |
 
 function mappedText(toUnicode: Map<number, string>, code: number): string {
   const text = toUnicode.get(code)
-  // pdf.js falls back to the code itself for unmapped (or empty) entries: not text this reader stands behind.
+  // pdf.js fills a simple font's unmapped codes from its encoding (`amendFallbackToUnicode`): not reproduced.
   return text ? text : unsupported('code without a ToUnicode entry')
 }
 
