@@ -71,9 +71,9 @@ const cjkOrderings = new Set(['GB1', 'CNS1', 'Japan1', 'Korea1'])
 
 /**
  * A composite font's code → text. With a ToUnicode CMap, its entries (the code's own character where it has
- * none). Without one, pdf.js uses an identity
- * map (`IdentityToUnicodeMap`): each glyph's text is the character whose code is the CID; the reader does the
- * same, except where pdf.js would consult a CJK UCS-2 CMap or a descendant's own code range or ToUnicode.
+ * none). Without one, pdf.js uses an identity map (`IdentityToUnicodeMap`): each glyph's text is the
+ * character whose code is the CID; the reader does the same, except where pdf.js would consult a CJK UCS-2
+ * CMap or a descendant's own code range or ToUnicode.
  */
 function compositeUnicode(store: ObjectStore, dict: PdfDict, cid: PdfDict): (code: number) => string {
   if (cid.map.has('ToUnicode')) unsupported('descendant font with its own ToUnicode')
@@ -110,6 +110,9 @@ function loadSimpleTrueType(store: ObjectStore, num: number, dict: PdfDict): Tex
   const missing = store.resolve(descriptor?.map.get('MissingWidth'))
   const defaultWidth = typeof missing === 'number' ? missing : 0
   const toUnicode = readToUnicode(store, dict)
+  const flags = store.resolve(descriptor?.map.get('Flags'))
+  // pdf.js builds a symbolic TrueType font's encoding from the program's cmap: not reproduced.
+  if (!toUnicode && (typeof flags !== 'number' || (flags & 4) !== 0)) unsupported('symbolic simple font')
   const differences = toUnicode ? null : readDifferences(store, dict.map.get('Encoding'))
   return {
     ref: num,
