@@ -60,6 +60,44 @@ describe('readTextFromStructure', () => {
     expect(layer.runs[0]?.text).toBe('A\u4e2d')
   })
 
+  it('follows an image or a text-free form through Do (the item ends there), as pdf.js does', async () => {
+    const content = `BT /F1 10 Tf 20 300 Td ${codes([1])} Tj ET /Logo Do /Img Do BT /F1 10 Tf 26 300 Td ${codes([2])} Tj ET`
+    const resources = '/XObject << /Logo 30 0 R /Img 31 0 R >>'
+    const objects = [
+      { num: 30, body: '<< /Type /XObject /Subtype /Form /BBox [0 0 10 10] >>', stream: '0 0 5 5 re f' },
+      {
+        num: 31,
+        body: '<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 >>',
+        stream: '\u0000',
+      },
+    ]
+    const layer = await expectSameAsPdfJs(buildType0Pdf({ content, program, resources, objects }))
+    expect(layer.runs.map((r) => r.text)).toEqual(['A', 'B'])
+  })
+
+  it('leaves forms that show text, ExtGState fonts and vertical fonts to pdf.js', () => {
+    const formWithText = buildType0Pdf({
+      content: '/Fm Do',
+      program,
+      resources: '/XObject << /Fm 30 0 R >>',
+      objects: [{ num: 30, body: '<< /Type /XObject /Subtype /Form /BBox [0 0 9 9] >>', stream: 'BT ET' }],
+    })
+    expect(fast(formWithText)).toEqual({ fallback: 'form uses BT' })
+    const gsFont = buildType0Pdf({
+      content: '/G1 gs',
+      program,
+      resources: '/ExtGState << /G1 30 0 R >>',
+      objects: [{ num: 30, body: '<< /Type /ExtGState /Font [5 0 R 10] >>' }],
+    })
+    expect(fast(gsFont)).toEqual({ fallback: 'ExtGState sets a font' })
+    const vertical = buildType0Pdf({
+      content: `BT /F1 10 Tf ${codes([1])} Tj ET`,
+      program,
+      encoding: '/Identity-V',
+    })
+    expect(fast(vertical)).toEqual({ fallback: 'composite font not Identity-H' })
+  })
+
   it('leaves to pdf.js what it does not reproduce, saying why', () => {
     const type1 = simplePagePdf('BT /F1 12 Tf 20 200 Td (Hi) Tj ET')
     expect(fast(type1)).toEqual({ fallback: 'font subtype Type1' })

@@ -3,7 +3,7 @@
  * structure reader and pdf.js over the same content stream. Codes 1–40 are mapped by a ToUnicode CMap to the
  * characters of `glyphText` (space, no-break space and a combining accent included) and given varied widths.
  */
-import { buildPdf } from '../../structure/testing/minimal-pdf'
+import { buildPdf, type SourceObject } from '../../structure/testing/minimal-pdf'
 
 /**
  * Code n (1-based) shows glyphText[n - 1]: code 32 is a space (pdf.js adds word spacing to code 32 only),
@@ -21,6 +21,11 @@ export interface Type0PdfOptions {
   pageExtra?: string
   /** Omit the ToUnicode CMap of /F1. */
   withoutToUnicode?: boolean
+  /** Extra page resources (e.g. `/XObject << /X1 30 0 R >>`) and the objects they name (numbers from 30). */
+  resources?: string
+  objects?: SourceObject[]
+  /** Replaces /F1's /Encoding /Identity-H. */
+  encoding?: string
 }
 
 export function buildType0Pdf(options: Type0PdfOptions): Uint8Array {
@@ -37,7 +42,7 @@ export function buildType0Pdf(options: Type0PdfOptions): Uint8Array {
   const widths = `[1 [${codes.map(widthOf).join(' ')}]]`
   const font = (num: number, name: string, unicode: string) => ({
     num,
-    body: `<< /Type /Font /Subtype /Type0 /BaseFont /${name} /Encoding /Identity-H /DescendantFonts [${num + 1} 0 R]${unicode} >>`,
+    body: `<< /Type /Font /Subtype /Type0 /BaseFont /${name} /Encoding ${num === 5 ? (options.encoding ?? '/Identity-H') : '/Identity-H'} /DescendantFonts [${num + 1} 0 R]${unicode} >>`,
   })
   const cid = (num: number, name: string) => ({
     num,
@@ -59,7 +64,7 @@ export function buildType0Pdf(options: Type0PdfOptions): Uint8Array {
       { num: 2, body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
       {
         num: 3,
-        body: `<< /Type /Page /Parent 2 0 R /MediaBox ${options.mediaBox ?? '[0 0 300 400]'} /Resources << /Font << /F1 5 0 R /F2 11 0 R /F3 14 0 R >> >> /Contents 4 0 R ${options.pageExtra ?? ''} >>`,
+        body: `<< /Type /Page /Parent 2 0 R /MediaBox ${options.mediaBox ?? '[0 0 300 400]'} /Resources << /Font << /F1 5 0 R /F2 11 0 R /F3 14 0 R >> ${options.resources ?? ''} >> /Contents 4 0 R ${options.pageExtra ?? ''} >>`,
       },
       { num: 4, body: '<< >>', stream: options.content },
       { num: 8, body: '<< >>', stream: cmap },
@@ -70,6 +75,7 @@ export function buildType0Pdf(options: Type0PdfOptions): Uint8Array {
         descriptor(num + 2, name),
       ]),
       { num: 20, body: '<< /Producer (type0-font-pdf) /Title <FEFF0054006500730074> >>' },
+      ...(options.objects ?? []),
     ],
     { trailer: '/Root 1 0 R /Info 20 0 R' },
   )
