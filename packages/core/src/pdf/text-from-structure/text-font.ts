@@ -50,20 +50,28 @@ function loadCompositeFont(store: ObjectStore, num: number, dict: PdfDict): Text
   const cid = store.dict(Array.isArray(descendants) ? descendants[0] : undefined)
   if (!cid || nameOf(cid.map.get('Subtype')) !== 'CIDFontType2') unsupported('descendant not CIDFontType2')
   const unicode = compositeUnicode(store, dict, cid)
-  const descriptorValue = cid.map.get('FontDescriptor')
-  const descriptor = store.dict(descriptorValue)
-  const ascent = embeddedAscent(store, descriptor)
+  const identity = fontIdentity(store, num, cid)
   const dw = store.resolve(cid.map.get('DW'))
   const defaultWidth = typeof dw === 'number' ? Math.ceil(dw) : 1000
   const widths = readCidWidths(store, cid.map.get('W'))
+  return { ...identity, bytesPerCode: 2, unicode, width: (code) => widths.get(code) ?? defaultWidth }
+}
+
+/** What names a font and places its lines: object numbers, name, the program's ascent. */
+function fontIdentity(
+  store: ObjectStore,
+  num: number,
+  dict: PdfDict,
+): Pick<TextFont, 'ref' | 'name' | 'descriptorRef' | 'ascent'> & { descriptor: PdfDict } {
+  const descriptorValue = dict.map.get('FontDescriptor')
+  const descriptor = store.dict(descriptorValue)
+  if (!descriptor) unsupported('font without a descriptor')
   return {
     ref: num,
-    name: fontName(store, descriptor, cid),
+    name: fontName(store, descriptor, dict),
     descriptorRef: isRef(descriptorValue) ? descriptorValue.num : null,
-    bytesPerCode: 2,
-    ascent,
-    unicode,
-    width: (code) => widths.get(code) ?? defaultWidth,
+    ascent: embeddedAscent(store, descriptor),
+    descriptor,
   }
 }
 
@@ -95,9 +103,7 @@ function latin1(bytes: Uint8Array): string {
 }
 
 function loadSimpleTrueType(store: ObjectStore, num: number, dict: PdfDict): TextFont {
-  const descriptorValue = dict.map.get('FontDescriptor')
-  const descriptor = store.dict(descriptorValue)
-  const ascent = embeddedAscent(store, descriptor)
+  const { descriptor, ...identity } = fontIdentity(store, num, dict)
   const list = store.resolve(dict.map.get('Widths'))
   if (!Array.isArray(list)) unsupported('simple font without /Widths')
   const first = store.resolve(dict.map.get('FirstChar'))
@@ -107,19 +113,16 @@ function loadSimpleTrueType(store: ObjectStore, num: number, dict: PdfDict): Tex
     const w = store.resolve(value)
     if (typeof w === 'number') widths.set(firstChar + k, w)
   })
-  const missing = store.resolve(descriptor?.map.get('MissingWidth'))
+  const missing = store.resolve(descriptor.map.get('MissingWidth'))
   const defaultWidth = typeof missing === 'number' ? missing : 0
   const toUnicode = readToUnicode(store, dict)
-  const flags = store.resolve(descriptor?.map.get('Flags'))
+  const flags = store.resolve(descriptor.map.get('Flags'))
   // pdf.js builds a symbolic TrueType font's encoding from the program's cmap: not reproduced.
   if (!toUnicode && (typeof flags !== 'number' || (flags & 4) !== 0)) unsupported('symbolic simple font')
   const differences = toUnicode ? null : readDifferences(store, dict.map.get('Encoding'))
   return {
-    ref: num,
-    name: fontName(store, descriptor, dict),
-    descriptorRef: isRef(descriptorValue) ? descriptorValue.num : null,
+    ...identity,
     bytesPerCode: 1,
-    ascent,
     unicode: (code) =>
       toUnicode
         ? mappedText(toUnicode, code)
@@ -146,15 +149,14 @@ function mappedText(toUnicode: Map<number, string>, code: number): string {
   return text ? text : unsupported('code without a ToUnicode entry')
 }
 
-function fontName(store: ObjectStore, descriptor: PdfDict | null, dict: PdfDict): string {
-  const name = nameOf(store.resolve(descriptor?.map.get('FontName')))
+function fontName(store: ObjectStore, descriptor: PdfDict, dict: PdfDict): string {
+  const name = nameOf(store.resolve(descriptor.map.get('FontName')))
   const base = nameOf(store.resolve(dict.map.get('BaseFont')))
   if (name && base && name !== base) unsupported('FontName differs from BaseFont')
   return name ?? base ?? unsupported('font without a name')
 }
 
-function embeddedAscent(store: ObjectStore, descriptor: PdfDict | null): number {
-  if (!descriptor) unsupported('font without a descriptor')
+function embeddedAscent(store: ObjectStore, descriptor: PdfDict): number {
   if (descriptor.map.has('FontFile') || descriptor.map.has('FontFile3')) unsupported('non-TrueType program')
   const file = descriptor.map.get('FontFile2')
   const data = isRef(file) ? store.streamData(file.num) : null
