@@ -20,7 +20,7 @@ bash scripts/install-deps.sh || exit 1
 for tool in pdftotext qpdf gs img2pdf; do
   command -v "$tool" >/dev/null 2>&1 || { bash scripts/install-forgery-tools.sh || exit 1; break; }
 done
-command -v tesseract >/dev/null 2>&1 || bash scripts/install-ocr.sh || exit 1
+{ command -v tesseract && command -v heif-enc; } >/dev/null 2>&1 || bash scripts/install-ocr.sh || exit 1
 
 # Turbo caches test results by the repository's files; the real corpus lives outside it (../shared), so its
 # digest is part of the cache key (turbo.json declares RV_CORPUS_DIGEST on the test tasks).
