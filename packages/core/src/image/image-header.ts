@@ -1,10 +1,13 @@
+import { ascii, u16be, u16le, u24le, u32be, u32le } from './byte-reading'
+import { heifSize, isHeic } from './heif-header'
+
 /**
  * What an image's header says, read without decoding a pixel: the format (by magic numbers, never by the
- * declared content type), the dimensions and, for JPEG, the EXIF orientation. This is what lets a
+ * declared content type), the dimensions and, for JPEG, the EXIF orientation (for HEIC, its own rotation and mirror). This is what lets a
  * decompression bomb (a small file declaring 50 000 × 50 000 pixels) be refused before any decoder runs.
- * Returns null when the bytes are not a PNG, JPEG or WebP whose header can be read.
+ * Returns null when the bytes are not a PNG, JPEG, WebP or HEIC whose header can be read.
  */
-export type ImageFormat = 'png' | 'jpeg' | 'webp'
+export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'heic'
 
 export interface ImageHeader {
   format: ImageFormat
@@ -14,16 +17,21 @@ export interface ImageHeader {
   orientation: number
 }
 
-/** The format from the first bytes alone (null for anything else, PDFs included). */
+/** The format from the magic numbers (HEIC: its `ftyp` brands and item codings); null for anything else, PDFs included. */
 export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg'
   if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return 'webp'
+  if (isHeic(bytes)) return 'heic'
   return null
 }
 
 export function readImageHeader(bytes: Uint8Array): ImageHeader | null {
   const format = sniffImageFormat(bytes)
+  if (format === 'heic') {
+    const size = heifSize(bytes)
+    return size && size.width > 0 && size.height > 0 ? { format, ...size } : null
+  }
   const size =
     format === 'png'
       ? pngSize(bytes)
@@ -129,23 +137,4 @@ function webpSize(b: Uint8Array): { width: number; height: number } | null {
 
 function startsWith(b: Uint8Array, prefix: readonly number[]): boolean {
   return b.length >= prefix.length && prefix.every((v, i) => b[i] === v)
-}
-function ascii(b: Uint8Array, offset: number, length: number): string {
-  if (offset + length > b.length) return ''
-  return String.fromCharCode(...b.subarray(offset, offset + length))
-}
-function u16be(b: Uint8Array, o: number): number {
-  return (b[o]! << 8) | b[o + 1]!
-}
-function u16le(b: Uint8Array, o: number): number {
-  return b[o]! | (b[o + 1]! << 8)
-}
-function u24le(b: Uint8Array, o: number): number {
-  return b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16)
-}
-function u32be(b: Uint8Array, o: number): number {
-  return ((b[o]! << 24) | (b[o + 1]! << 16) | (b[o + 2]! << 8) | b[o + 3]!) >>> 0
-}
-function u32le(b: Uint8Array, o: number): number {
-  return (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0
 }

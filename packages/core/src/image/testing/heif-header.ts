@@ -1,0 +1,53 @@
+/**
+ * For tests: the boxes of a HEIF file up to (not including) its coded picture — `ftyp`, and `meta` with the
+ * primary item, its coding and its properties (`ispe` size; `irot`, `imir` transforms in the order given).
+ * Enough for the header checks, which never decode — and all a HEIC decompression bomb needs to show.
+ */
+export interface HeifHeaderOptions {
+  width: number
+  height: number
+  /** Major brand first; default `heic`, `mif1`. */
+  brands?: string[]
+  /** The primary item's coding; default `hvc1` (HEVC). */
+  itemType?: string
+  /** Transforms after `ispe`: `irot` quarter turns anticlockwise, `imir` axis. */
+  transforms?: ({ irot: number } | { imir: number })[]
+}
+
+export function heifHeader(options: HeifHeaderOptions): Uint8Array {
+  const [major = 'heic', ...compatible] = options.brands ?? ['heic', 'mif1']
+  const ftyp = box('ftyp', text(major), u32(0), ...compatible.map(text))
+  const item = 1
+  const infe = fullBox('infe', 2, u16(item), u16(0), text(options.itemType ?? 'hvc1'), [0])
+  const properties = [
+    fullBox('ispe', 0, u32(options.width), u32(options.height)),
+    ...(options.transforms ?? []).map((t) => ('irot' in t ? box('irot', [t.irot]) : box('imir', [t.imir]))),
+  ]
+  const ipma = fullBox('ipma', 0, u32(1), u16(item), [properties.length], properties.map((_, i) => 0x80 | (i + 1)))
+  const meta = fullBox(
+    'meta',
+    0,
+    fullBox('hdlr', 0, u32(0), text('pict'), u32(0), u32(0), u32(0), [0]),
+    fullBox('pitm', 0, u16(item)),
+    fullBox('iinf', 0, u16(1), infe),
+    box('iprp', box('ipco', ...properties), ipma),
+  )
+  return new Uint8Array([...ftyp, ...meta])
+}
+
+function box(type: string, ...parts: number[][]): number[] {
+  const body = parts.flat()
+  return [...u32(8 + body.length), ...text(type), ...body]
+}
+function fullBox(type: string, version: number, ...parts: number[][]): number[] {
+  return box(type, [version, 0, 0, 0], ...parts)
+}
+function text(s: string): number[] {
+  return [...s].map((c) => c.charCodeAt(0))
+}
+function u16(n: number): number[] {
+  return [(n >>> 8) & 255, n & 255]
+}
+function u32(n: number): number[] {
+  return [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]
+}
