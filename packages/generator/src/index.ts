@@ -67,6 +67,8 @@ export function generateReceipt(input: GenerateInput): GeneratedReceipt {
     },
   }
 }
+export { encodeHeic, type HeicOptions, heicEncoderAvailable } from './images/encode-heic'
+export { type HeifTransform, withHeifTransforms } from './images/heif-transforms'
 export {
   type ImageKind,
   imageKinds,

@@ -1,12 +1,16 @@
 /**
- * Prepares an image for OCR: honours EXIF orientation (a phone photo is stored sideways with a rotate tag),
- * flattens transparency onto white, converts to grayscale and upscales small images (a cropped screenshot
+ * Prepares an image for OCR: honours EXIF orientation (a phone photo is stored sideways with a rotate tag;
+ * a HEIC's own irot/imir are applied by its decoder, decode-heic.ts), flattens transparency onto white, converts to grayscale and upscales small images (a cropped screenshot
  * whose text is under ~20 px tall reads badly) — one lossless PNG out. Decoding is bounded by
  * `maxPixels`, so a decompression bomb that slipped past the header check still fails here, not in memory.
  */
+import { sniffImageFormat } from '@rv/core'
 import sharp from 'sharp'
+import { decodeHeic } from './decode-heic'
 
 export interface PreprocessOptions {
+  /** Wall time for decoding a HEIC (decode-heic.ts). */
+  heicTimeoutMs?: number
   /** Images narrower than this are upscaled to it (pixels). */
   minWidth?: number
   maxPixels?: number
@@ -23,7 +27,7 @@ export async function preprocessImage(
   options: PreprocessOptions = {},
 ): Promise<PreparedImage> {
   const minWidth = options.minWidth ?? 1000
-  const image = sharp(bytes, { limitInputPixels: options.maxPixels ?? 40_000_000, failOn: 'error' })
+  const image = (await decoded(bytes, options))
     .rotate()
     .flatten({ background: '#ffffff' })
     .grayscale()
@@ -40,4 +44,13 @@ export async function preprocessImage(
     .png({ compressionLevel: 1 })
     .toBuffer()
   return { png, width, height }
+}
+
+/** sharp over the file, or over a HEIC's pixels (decoded upright by libheif; sharp's libvips reads no HEVC). */
+async function decoded(bytes: Uint8Array, options: PreprocessOptions): Promise<sharp.Sharp> {
+  const maxPixels = options.maxPixels ?? 40_000_000
+  if (sniffImageFormat(bytes) !== 'heic')
+    return sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' })
+  const raw = await decodeHeic(bytes, { maxPixels, timeoutMs: options.heicTimeoutMs })
+  return sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } })
 }

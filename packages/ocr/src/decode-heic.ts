@@ -1,0 +1,76 @@
+/**
+ * HEIC → raw pixels, for sharp to take from there (sharp's prebuilt libvips reads AVIF but not HEVC).
+ * The decoder is libheif's wasm build from npm (`libheif-js`: no native addon, no install script, nothing
+ * fetched at run time), run in a worker thread per picture (heic-worker.cjs) so that
+ * - time is bounded: a decode past `timeoutMs` is ended by terminating the worker;
+ * - memory is bounded and given back: the header check has already refused more than `maxPixels`, the worker
+ *   checks libheif's own idea of the size again before decoding, and the wasm memory a decode grew (about
+ *   8 bytes a pixel: ~100 MB for a 12 MP iPhone photo) goes away with the worker instead of staying with
+ *   the service for good;
+ * - a decoder crash (a wasm abort on hostile bytes) ends the worker, not the service.
+ * The picture comes out upright: libheif applies the file's `irot`/`imir` (its EXIF orientation tag, which
+ * HEIF says to ignore, is not applied again: the pixels handed on carry no metadata).
+ */
+import { createRequire } from 'node:module'
+import { Worker } from 'node:worker_threads'
+
+export interface DecodeHeicOptions {
+  maxPixels?: number
+  maxSide?: number
+  /** Wall time for one decode, worker start included (default 20 s; a 12 MP photo takes ~0.5 s). */
+  timeoutMs?: number
+}
+
+export interface RawImage {
+  data: Uint8Array
+  width: number
+  height: number
+  /** 3 (RGB) or 4 (RGBA, when the picture has alpha). */
+  channels: 3 | 4
+}
+
+/** A HEIC the decoder could not turn into pixels: damaged, cut short, too large, or too slow. */
+export class HeicDecodeError extends Error {
+  override readonly name = 'HeicDecodeError'
+}
+
+const require = createRequire(import.meta.url)
+const workerUrl = new URL('./heic-worker.cjs', import.meta.url)
+const libheifPath = require.resolve('libheif-js/libheif-wasm/libheif.js')
+const wasmPath = require.resolve('libheif-js/libheif-wasm/libheif.wasm')
+
+export function decodeHeic(bytes: Uint8Array, options: DecodeHeicOptions = {}): Promise<RawImage> {
+  const timeoutMs = options.timeoutMs ?? 20_000
+  const worker = new Worker(workerUrl, {
+    workerData: {
+      libheifPath,
+      wasmPath,
+      maxPixels: options.maxPixels ?? 40_000_000,
+      maxSide: options.maxSide ?? 12_000,
+    },
+    stdout: true,
+    stderr: true,
+  })
+  return new Promise<RawImage>((resolve, reject) => {
+    let settled = false
+    const settle = () => {
+      const first = !settled
+      settled = true
+      clearTimeout(timer)
+      void worker.terminate()
+      return first
+    }
+    const fail = (message: string, cause?: unknown) => {
+      if (settle()) reject(new HeicDecodeError(message, { cause }))
+    }
+    const timer = setTimeout(() => fail(`HEIC decoding took longer than ${timeoutMs} ms`), timeoutMs)
+    worker.once('message', (result: RawImage | { error: string }) => {
+      if ('error' in result) return fail(`HEIC not decoded: ${result.error}`)
+      if (settle()) resolve(result)
+    })
+    worker.once('error', (error) => fail('the HEIC decoder crashed', error))
+    worker.once('exit', (code) => fail(`the HEIC decoder exited (${code}) without a picture`))
+    const copy = Uint8Array.from(bytes)
+    worker.postMessage(copy, [copy.buffer])
+  })
+}
