@@ -5,7 +5,7 @@
  * `maxPixels`, so a decompression bomb that slipped past the header check still fails here, not in memory.
  */
 import { sniffImageFormat } from '@rv/core'
-import sharp from 'sharp'
+import sharp, { type Sharp } from 'sharp'
 import { decodeHeic } from './decode-heic'
 
 export interface PreprocessOptions {
@@ -47,7 +47,7 @@ export async function preprocessImage(
 }
 
 /** sharp over the file, or over a HEIC's pixels (decoded upright by libheif; sharp's libvips reads no HEVC). */
-async function decoded(bytes: Uint8Array, options: PreprocessOptions): Promise<sharp.Sharp> {
+async function decoded(bytes: Uint8Array, options: PreprocessOptions): Promise<Sharp> {
   const maxPixels = options.maxPixels ?? 40_000_000
   if (sniffImageFormat(bytes) !== 'heic')
     return sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' })
