@@ -17,13 +17,15 @@ describe('HEIC header', () => {
   })
 
   it('is decided by the item coding: HEVC under any HEIF brand is HEIC, AV1 (AVIF) is not', () => {
-    expect(isHeic(heifHeader({ width: 8, height: 8, brands: ['mif1', 'heic'] }))).toBe(true)
-    expect(isHeic(heifHeader({ width: 8, height: 8, brands: ['mif1', 'miaf'] }))).toBe(true)
-    expect(isHeic(heifHeader({ width: 8, height: 8, brands: ['avif', 'mif1'], itemType: 'av01' }))).toBe(false)
-    expect(isHeic(heifHeader({ width: 8, height: 8, brands: ['heic', 'mif1'], itemType: 'av01' }))).toBe(false)
+    const av1 = (brands: string[]) => heifHeader({ width: 8, height: 8, brands, itemType: 'av01' })
+    const hevc = (brands: string[]) => heifHeader({ width: 8, height: 8, brands })
+    expect(isHeic(hevc(['mif1', 'heic']))).toBe(true)
+    expect(isHeic(hevc(['mif1', 'miaf']))).toBe(true)
+    expect(isHeic(av1(['avif', 'mif1']))).toBe(false)
+    expect(isHeic(av1(['heic', 'mif1']))).toBe(false)
+    expect(sniffImageFormat(av1(['avif']))).toBeNull()
     // An MP4 video shares the container, not the brands.
-    expect(isHeic(heifHeader({ width: 8, height: 8, brands: ['isom', 'mp42'] }))).toBe(false)
-    expect(sniffImageFormat(heifHeader({ width: 8, height: 8, brands: ['avif'], itemType: 'av01' }))).toBeNull()
+    expect(isHeic(hevc(['isom', 'mp42']))).toBe(false)
   })
 
   it('keeps a HEVC-branded file whose meta is cut as a HEIC, but an unreadable one', () => {

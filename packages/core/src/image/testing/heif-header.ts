@@ -23,7 +23,14 @@ export function heifHeader(options: HeifHeaderOptions): Uint8Array {
     fullBox('ispe', 0, u32(options.width), u32(options.height)),
     ...(options.transforms ?? []).map((t) => ('irot' in t ? box('irot', [t.irot]) : box('imir', [t.imir]))),
   ]
-  const ipma = fullBox('ipma', 0, u32(1), u16(item), [properties.length], properties.map((_, i) => 0x80 | (i + 1)))
+  const ipma = fullBox(
+    'ipma',
+    0,
+    u32(1),
+    u16(item),
+    [properties.length],
+    properties.map((_, i) => 0x80 | (i + 1)),
+  )
   const meta = fullBox(
     'meta',
     0,
