@@ -1,12 +1,22 @@
 import { execFileSync } from 'node:child_process'
 import { extractImageReceipt } from '@rv/core'
-import { generateReceipt, renderReceiptImage } from '@rv/generator'
+import {
+  encodeHeic,
+  generateReceipt,
+  heicEncoderAvailable,
+  renderReceiptImage,
+  withHeifTransforms,
+} from '@rv/generator'
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { readImage } from './read-image'
 import { rereadBlock } from './reread-regions'
 
 // scripts/test.sh installs Tesseract (scripts/install-ocr.sh) before the tests run.
 const version = execFileSync('tesseract', ['--version'], { encoding: 'utf8' })
+// heif-enc comes with it (libheif-examples); without it the HEIC readings are skipped, and say so.
+const heicEncoder = await heicEncoderAvailable()
+if (!heicEncoder) console.warn('HEIC readings skipped: heif-enc (libheif-examples) is not installed')
 
 describe('readImage (sharp + Tesseract)', () => {
   it('runs Tesseract 5 with the Russian and English models', () => {
@@ -49,6 +59,33 @@ describe('readImage (sharp + Tesseract)', () => {
     const twice = extractImageReceipt(page)
     expect(twice.fields).toMatchObject({ paid_at: truth.fields.paid_at, amount: truth.fields.amount })
   }, 120_000)
+
+  it.skipIf(!heicEncoder)(
+    'reads a receipt photo sent as HEIC, stored sideways with irot as an iPhone stores a portrait shot',
+    async () => {
+      const { pdf, truth } = generateReceipt({ family: 'tbank', variant: 'sbp', seed: 'ocr-heic' })
+      const photo = await renderReceiptImage(pdf, 'photo', 'ocr-heic')
+      // The sensor's pixels are the picture turned 90° clockwise; irot 1 turns them back for the viewer.
+      const sideways = await sharp(photo.bytes).rotate(90).png().toBuffer()
+      const heic = withHeifTransforms(await encodeHeic(sideways), [{ irot: 1 }])
+      const result = extractImageReceipt(await readImage(heic))
+      expect(result.family).toBe(truth.family)
+      expect(result.fields).toMatchObject({
+        amount: truth.fields.amount,
+        paid_at: truth.fields.paid_at,
+        source: 'ocr',
+      })
+    },
+    120_000,
+  )
+
+  it.skipIf(!heicEncoder)('turns a HEIC cut short into image_unreadable', async () => {
+    const { pdf } = generateReceipt({ family: 'vtb', variant: 'vtb_client', seed: 'ocr-heic-cut' })
+    const heic = await encodeHeic((await renderReceiptImage(pdf, 'clean', 'ocr-heic-cut')).bytes)
+    await expect(readImage(heic.subarray(0, Math.floor(heic.length / 2)))).rejects.toMatchObject({
+      code: 'image_unreadable',
+    })
+  })
 
   it('turns undecodable bytes into image_unreadable', async () => {
     await expect(readImage(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 2, 9, 9]))).rejects.toMatchObject({
