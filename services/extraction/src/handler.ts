@@ -1,6 +1,6 @@
 /**
  * check.submitted.v1 -> check.extracted.v1. The kind of document is decided by its bytes, as the gateway
- * decided it: a PDF is parsed and read by its text layer; a PNG, JPEG or WebP image is checked against the
+ * decided it: a PDF is parsed and read by its text layer; a PNG, JPEG, WebP or HEIC image is checked against the
  * pixel limits from its header (before any decoding) and read by OCR (packages/ocr), then by the same family
  * readers. A document that cannot be read (CheckError: unreadable, encrypted, too complex, image too
  * large...) is a normal result carrying `error`, so the check finishes `failed` with that code; storage

@@ -6,9 +6,9 @@ export type UploadKind = 'pdf' | 'image'
 export interface Upload {
   bytes: Uint8Array
   filename: string
-  /** Decided by the bytes: a PDF, or a PNG / JPEG / WebP image (the check's `mode`). */
+  /** Decided by the bytes: a PDF, or a PNG / JPEG / WebP / HEIC image (the check's `mode`). */
   kind: UploadKind
-  contentType: 'application/pdf' | 'image/png' | 'image/jpeg' | 'image/webp'
+  contentType: 'application/pdf' | 'image/png' | 'image/jpeg' | 'image/webp' | 'image/heic'
   expectationText: string | undefined
 }
 
@@ -20,7 +20,7 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
 
 /**
  * Reads and checks the multipart body: the `file` part (size, type by magic bytes, never by the client's
- * claimed content type: a PDF, or a PNG, JPEG or WebP image) and the `expectation` text part. An image's
+ * claimed content type: a PDF, or a PNG, JPEG, WebP or HEIC image) and the `expectation` text part. An image's
  * pixel limits are judged by the extraction stage from its header (a `failed` check, `image_too_large`).
  */
 export async function readUpload(
@@ -47,7 +47,7 @@ export async function readUpload(
   const image = sniffImageFormat(bytes)
   if (!image && !looksLikePdf(bytes)) {
     throw new ApiError(415, 'unsupported_media_type', {
-      message: 'Receipts are accepted as PDF, PNG, JPEG or WebP.',
+      message: 'Receipts are accepted as PDF, PNG, JPEG, WebP or HEIC.',
       param: 'file',
     })
   }
