@@ -1,4 +1,5 @@
 import { checkImage, readImageHeader } from '@rv/core'
+import { readImageMetadata } from '@rv/core/authenticity/image/image-metadata'
 import { encodeHeic, type HeifTransform, heicEncoderAvailable, withHeifTransforms } from '@rv/generator'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -92,6 +93,19 @@ describe.skipIf(!encoder)('decodeHeic (libheif-js in a worker)', () => {
     for (let i = 200; i < junk.length; i += 7) junk[i] = (junk[i]! * 31 + i) & 255
     await expect(decodeHeic(junk)).rejects.toBeInstanceOf(HeicDecodeError)
     await expect(decodeHeic(heic.subarray(0, 40))).rejects.toBeInstanceOf(HeicDecodeError)
+  })
+
+  it("keeps the picture's EXIF where core's metadata reader finds it (heif-enc's iloc, base offsets)", async () => {
+    const edited = await sharp(png)
+      .jpeg()
+      .withExif({ IFD0: { Make: 'Apple', Software: 'GIMP 2.10' } })
+      .toBuffer()
+    expect(readImageMetadata(await encodeHeic(edited))).toMatchObject({
+      container: 'heic',
+      make: 'Apple',
+      software: ['GIMP 2.10'],
+      trailingBytes: 0,
+    })
   })
 
   it('hands sharp upright grayscale pixels for OCR', async () => {

@@ -69,21 +69,101 @@ export function primaryItemId(b: Uint8Array, meta: Box): number | null {
   return pitm.start + 8 <= pitm.end ? u32be(b, pitm.start + 4) : null
 }
 
-/** Item id → item type (`infe` version 2 and 3; older entries carry no type and are left out). */
-export function itemTypes(b: Uint8Array, meta: Box): Map<number, string> {
-  const types = new Map<number, string>()
+export interface HeifItem {
+  id: number
+  /** `hvc1`, `av01`, `grid`, `Exif`, `mime`, … */
+  type: string
+  /** For `mime` items, the content type (`application/rdf+xml` is XMP). */
+  contentType: string | null
+}
+
+/** The items `iinf` declares (`infe` version 2 and 3; older entries carry no type and are left out). */
+export function items(b: Uint8Array, meta: Box): HeifItem[] {
+  const out: HeifItem[] = []
   const iinf = metaChild(b, meta, 'iinf')
-  if (!iinf) return types
+  if (!iinf) return out
   const skip = version(b, iinf) === 0 ? 6 : 8
   for (const infe of boxes(b, iinf.start + skip, iinf.end)) {
-    if (infe.type !== 'infe') continue
     const v = version(b, infe)
-    if (v === 2 && infe.start + 12 <= infe.end)
-      types.set(u16be(b, infe.start + 4), ascii(b, infe.start + 8, 4))
-    if (v === 3 && infe.start + 14 <= infe.end)
-      types.set(u32be(b, infe.start + 4), ascii(b, infe.start + 10, 4))
+    if (infe.type !== 'infe' || v < 2) continue
+    const idSize = v === 2 ? 2 : 4
+    const typeAt = infe.start + 4 + idSize + 2
+    if (typeAt + 4 > infe.end) continue
+    const id = idSize === 2 ? u16be(b, infe.start + 4) : u32be(b, infe.start + 4)
+    const type = ascii(b, typeAt, 4)
+    let contentType: string | null = null
+    if (type === 'mime') {
+      // item_name, then content_type: NUL-terminated strings.
+      const nameEnd = b.indexOf(0, typeAt + 4)
+      if (nameEnd >= 0 && nameEnd < infe.end) contentType = cString(b, nameEnd + 1, infe.end)
+    }
+    out.push({ id, type, contentType })
   }
-  return types
+  return out
+}
+
+/** Item id → item type. */
+export function itemTypes(b: Uint8Array, meta: Box): Map<number, string> {
+  return new Map(items(b, meta).map((item) => [item.id, item.type]))
+}
+
+/**
+ * The bytes of an item stored in the file (`iloc` construction method 0), its extents joined; null when
+ * the item is not there, is stored another way (`idat`, another item) or reaches past the buffer.
+ */
+export function itemData(b: Uint8Array, meta: Box, itemId: number): Uint8Array | null {
+  const iloc = metaChild(b, meta, 'iloc')
+  if (!iloc || iloc.start + 8 > iloc.end) return null
+  const v = version(b, iloc)
+  const offsetSize = b[iloc.start + 4]! >> 4
+  const lengthSize = b[iloc.start + 4]! & 15
+  const baseSize = b[iloc.start + 5]! >> 4
+  const indexSize = v >= 1 ? b[iloc.start + 5]! & 15 : 0
+  const sized = (o: number, n: number) =>
+    n === 0 ? 0 : n === 4 ? u32be(b, o) : n === 8 && u32be(b, o) === 0 ? u32be(b, o + 4) : -1
+  let o = iloc.start + 6
+  const count = v < 2 ? u16be(b, o) : u32be(b, o)
+  o += v < 2 ? 2 : 4
+  for (let i = 0; i < count && o < iloc.end; i++) {
+    const id = v < 2 ? u16be(b, o) : u32be(b, o)
+    o += v < 2 ? 2 : 4
+    const method = v >= 1 ? u16be(b, o) & 15 : 0
+    o += (v >= 1 ? 2 : 0) + 2
+    const base = sized(o, baseSize)
+    o += baseSize
+    if (o + 2 > iloc.end) return null
+    const extents = u16be(b, o)
+    o += 2
+    const parts: Uint8Array[] = []
+    for (let e = 0; e < extents; e++) {
+      o += indexSize
+      const offset = sized(o, offsetSize)
+      const length = sized(o + offsetSize, lengthSize)
+      o += offsetSize + lengthSize
+      if (o > iloc.end || base < 0 || offset < 0 || length < 0) return null
+      const start = base + offset
+      // Length 0 means "to the end of the file".
+      const end = length === 0 ? b.length : start + length
+      if (end > b.length) return null
+      parts.push(b.subarray(start, end))
+    }
+    if (id !== itemId) continue
+    if (method !== 0) return null
+    if (parts.length === 1) return parts[0]!
+    const joined = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+    let at = 0
+    for (const part of parts) {
+      joined.set(part, at)
+      at += part.length
+    }
+    return joined
+  }
+  return null
+}
+
+function cString(b: Uint8Array, from: number, to: number): string {
+  const end = b.indexOf(0, from)
+  return ascii(b, from, (end < 0 || end > to ? to : end) - from)
 }
 
 /** The properties associated with `itemId`, in association order (the order transforms apply in). */

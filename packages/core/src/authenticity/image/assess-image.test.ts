@@ -2,6 +2,7 @@ import type { ReceiptFields } from '@rv/schemas'
 import jpegJs from 'jpeg-js'
 import { describe, expect, it } from 'vitest'
 import { emptyFields } from '../../aggregate/empty-blocks'
+import { heifHeader } from '../../image/testing/heif-header'
 import { assessImageAuthenticity, isImageAssessment } from './assess-image'
 import { jpeg, png, tiff, webp } from './image-bytes.test-helpers'
 import { estimateJpegQuality, sbpIdTimeCheck } from './image-checks'
@@ -54,6 +55,23 @@ describe('readImageMetadata', () => {
     expect(readImageMetadata(webp({ xmp })).software).toEqual(['Canva', 'Snapseed 2.0'])
     const meta = readImageMetadata(png({ text: { Software: 'GIMP 2.10' }, trailing: 5 }))
     expect(meta).toMatchObject({ container: 'png', software: ['GIMP 2.10'], trailingBytes: 5 })
+  })
+
+  it('reads a HEIC Exif item located by iloc, and bytes after its last box', () => {
+    const exif = tiff({ [MAKE]: 'Apple', [SOFTWARE]: 'Adobe Photoshop 25.0 (Windows)' })
+    const heic = heifHeader({ width: 4032, height: 3024, exif, trailing: new Uint8Array(7) })
+    expect(readImageMetadata(heic)).toMatchObject({
+      container: 'heic',
+      make: 'Apple',
+      software: ['Adobe Photoshop 25.0 (Windows)'],
+      trailingBytes: 7,
+    })
+    expect(readImageMetadata(heifHeader({ width: 40, height: 30 }))).toMatchObject({
+      container: 'heic',
+      software: [],
+      trailingBytes: 0,
+    })
+    for (let n = 0; n < heic.length; n += 5) expect(() => readImageMetadata(heic.subarray(0, n))).not.toThrow()
   })
 
   it('finds the end of a real JPEG (jpeg-js) past its entropy-coded data', () => {

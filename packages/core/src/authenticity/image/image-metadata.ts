@@ -4,7 +4,10 @@
  * resource blocks, JPEG quantisation tables and bytes after the end of the picture. Bounded: every length
  * is checked against the buffer, a malformed segment ends the walk rather than throwing.
  */
-export type ImageContainer = 'jpeg' | 'png' | 'webp' | 'other'
+import { boxes, itemData, items, metaBox } from '../../image/heif-boxes'
+import { isHeic } from '../../image/heif-header'
+
+export type ImageContainer = 'jpeg' | 'png' | 'webp' | 'heic' | 'other'
 
 export interface ImageMetadata {
   container: ImageContainer
@@ -19,7 +22,7 @@ export interface ImageMetadata {
   photoshopResources: boolean
   /** JPEG quantisation tables by id (64 values, zig-zag order as stored); repeated ids all kept. */
   quantTables: { id: number; values: number[] }[]
-  /** Bytes after the JPEG EOI / PNG IEND / WebP RIFF size (data a camera or screenshot never leaves). */
+  /** Bytes after the JPEG EOI / PNG IEND / WebP RIFF size / HEIC's last box (data a camera or screenshot never leaves). */
   trailingBytes: number
 }
 
@@ -57,6 +60,7 @@ export function detectContainer(bytes: Uint8Array): ImageContainer {
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg'
   if (ascii(bytes, 0, 8) === '\x89PNG\r\n\x1a\n') return 'png'
   if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return 'webp'
+  if (isHeic(bytes)) return 'heic'
   return 'other'
 }
 
@@ -229,6 +233,29 @@ function readWebp(bytes: Uint8Array): ImageMetadata {
 }
 
 /**
+ * HEIC: the `Exif` item (a 4-byte offset to the TIFF header, then the TIFF structure) and XMP (a `mime`
+ * item of type `application/rdf+xml`), both located through `iloc`; trailing bytes after the last box.
+ */
+function readHeic(bytes: Uint8Array): ImageMetadata {
+  const meta = empty('heic')
+  let end = 0
+  for (const box of boxes(bytes, 0, bytes.length)) end = box.end
+  meta.trailingBytes = bytes.length - end
+  const metaBoxFound = metaBox(bytes)
+  if (!metaBoxFound) return meta
+  for (const item of items(bytes, metaBoxFound)) {
+    const xmp = item.type === 'mime' && item.contentType === 'application/rdf+xml'
+    if (item.type !== 'Exif' && !xmp) continue
+    const data = itemData(bytes, metaBoxFound, item.id)
+    if (!data) continue
+    if (xmp) readXmp(utf8(data), meta)
+    else if (data.length >= 4)
+      readTiff(data.subarray(4 + ((data[0]! << 24) | (data[1]! << 16) | (data[2]! << 8) | data[3]!)), meta)
+  }
+  return meta
+}
+
+/**
  * @example readImageMetadata(bytes).software // ['Adobe Photoshop 25.0 (Windows)']
  */
 export function readImageMetadata(bytes: Uint8Array): ImageMetadata {
@@ -236,5 +263,6 @@ export function readImageMetadata(bytes: Uint8Array): ImageMetadata {
   if (container === 'jpeg') return readJpeg(bytes)
   if (container === 'png') return readPng(bytes)
   if (container === 'webp') return readWebp(bytes)
+  if (container === 'heic') return readHeic(bytes)
   return empty('other')
 }

@@ -2,6 +2,7 @@
  * For tests: the boxes of a HEIF file up to (not including) its coded picture — `ftyp`, and `meta` with the
  * primary item, its coding and its properties (`ispe` size; `irot`, `imir` transforms in the order given).
  * Enough for the header checks, which never decode — and all a HEIC decompression bomb needs to show.
+ * With `exif`, an `Exif` item and the `mdat` holding it (for the metadata reader).
  */
 export interface HeifHeaderOptions {
   width: number
@@ -12,13 +13,27 @@ export interface HeifHeaderOptions {
   itemType?: string
   /** Transforms after `ispe`: `irot` quarter turns anticlockwise, `imir` axis. */
   transforms?: ({ irot: number } | { imir: number })[]
+  /** A TIFF structure stored as an `Exif` item in an `mdat` after `meta` (located by `iloc`). */
+  exif?: Uint8Array
+  /** Bytes after the last box. */
+  trailing?: Uint8Array
 }
 
 export function heifHeader(options: HeifHeaderOptions): Uint8Array {
   const [major = 'heic', ...compatible] = options.brands ?? ['heic', 'mif1']
   const ftyp = box('ftyp', text(major), u32(0), ...compatible.map(text))
+  const exifData = options.exif ? [...u32(0), ...options.exif] : null
+  const metaAt = (exifOffset: number) =>
+    meta(options, exifData ? { offset: exifOffset, length: exifData.length } : null)
+  const mdatStart = ftyp.length + metaAt(0).length + 8
+  const mdat = exifData ? box('mdat', exifData) : []
+  return new Uint8Array([...ftyp, ...metaAt(mdatStart), ...mdat, ...(options.trailing ?? [])])
+}
+
+function meta(options: HeifHeaderOptions, exif: { offset: number; length: number } | null): number[] {
   const item = 1
-  const infe = fullBox('infe', 2, u16(item), u16(0), text(options.itemType ?? 'hvc1'), [0])
+  const entries = [fullBox('infe', 2, u16(item), u16(0), text(options.itemType ?? 'hvc1'), [0])]
+  if (exif) entries.push(fullBox('infe', 2, u16(2), u16(0), text('Exif'), [0]))
   const properties = [
     fullBox('ispe', 0, u32(options.width), u32(options.height)),
     ...(options.transforms ?? []).map((t) => ('irot' in t ? box('irot', [t.irot]) : box('imir', [t.imir]))),
@@ -31,15 +46,19 @@ export function heifHeader(options: HeifHeaderOptions): Uint8Array {
     [properties.length],
     properties.map((_, i) => 0x80 | (i + 1)),
   )
-  const meta = fullBox(
+  // iloc v0: offset and length 4 bytes, no base offset; one extent per item.
+  const iloc = exif
+    ? fullBox('iloc', 0, [0x44, 0x00], u16(1), u16(2), u16(0), u16(1), u32(exif.offset), u32(exif.length))
+    : []
+  return fullBox(
     'meta',
     0,
     fullBox('hdlr', 0, u32(0), text('pict'), u32(0), u32(0), u32(0), [0]),
     fullBox('pitm', 0, u16(item)),
-    fullBox('iinf', 0, u16(1), infe),
+    iloc,
+    fullBox('iinf', 0, u16(entries.length), ...entries),
     box('iprp', box('ipco', ...properties), ipma),
   )
-  return new Uint8Array([...ftyp, ...meta])
 }
 
 function box(type: string, ...parts: number[][]): number[] {
