@@ -11,6 +11,7 @@
  * The picture comes out upright: libheif applies the file's `irot`/`imir` (its EXIF orientation tag, which
  * HEIF says to ignore, is not applied again: the pixels handed on carry no metadata).
  */
+import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 
@@ -39,15 +40,25 @@ const workerUrl = new URL('./heic-worker.cjs', import.meta.url)
 const libheifPath = require.resolve('libheif-js/libheif-wasm/libheif.js')
 const wasmPath = require.resolve('libheif-js/libheif-wasm/libheif.wasm')
 
-export function decodeHeic(bytes: Uint8Array, options: DecodeHeicOptions = {}): Promise<RawImage> {
+let compiled: Promise<WebAssembly.Module> | undefined
+
+/** The decoder's wasm, compiled once per process and handed to each worker (a Module crosses threads). */
+function wasmModule(): Promise<WebAssembly.Module> {
+  compiled ??= readFile(wasmPath).then((binary) => WebAssembly.compile(binary))
+  return compiled
+}
+
+export async function decodeHeic(bytes: Uint8Array, options: DecodeHeicOptions = {}): Promise<RawImage> {
   const timeoutMs = options.timeoutMs ?? 20_000
   const worker = new Worker(workerUrl, {
     workerData: {
       libheifPath,
-      wasmPath,
+      wasmModule: await wasmModule(),
       maxPixels: options.maxPixels ?? 40_000_000,
       maxSide: options.maxSide ?? 12_000,
     },
+    // The worker is plain CommonJS: no loader (tsx) to start in it.
+    execArgv: [],
     stdout: true,
     stderr: true,
   })

@@ -2,10 +2,10 @@
 // from npm's libheif-js: the primary picture with its own rotation and mirror applied (libheif's default),
 // as interleaved RGB (RGBA when it has alpha). The worker's end frees the wasm memory the decode grew, and a
 // decode that overruns its time is ended by terminating the worker. Plain CommonJS: a worker loads it as is.
-const { readFileSync } = require('node:fs')
 const { parentPort, workerData } = require('node:worker_threads')
 
-const { libheifPath, wasmPath, maxPixels, maxSide } = workerData
+// wasmModule: the WebAssembly.Module compiled once by the parent (compiling it is most of a worker's start).
+const { libheifPath, wasmModule, maxPixels, maxSide } = workerData
 
 parentPort.once('message', async (bytes) => {
   try {
@@ -18,7 +18,7 @@ parentPort.once('message', async (bytes) => {
 
 async function decode(bytes) {
   const lib = require(libheifPath)({
-    wasmBinary: readFileSync(wasmPath),
+    instantiateWasm: (imports, receive) => receive(new WebAssembly.Instance(wasmModule, imports), wasmModule),
     print: () => {},
     printErr: () => {},
   })
