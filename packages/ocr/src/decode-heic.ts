@@ -40,11 +40,15 @@ const workerUrl = new URL('./heic-worker.cjs', import.meta.url)
 const libheifPath = require.resolve('libheif-js/libheif-wasm/libheif.js')
 const wasmPath = require.resolve('libheif-js/libheif-wasm/libheif.wasm')
 
-let compiled: Promise<WebAssembly.Module> | undefined
+/** A compiled `WebAssembly.Module` (the project's lib, ES2023 without DOM, does not declare the global). */
+type WasmModule = object
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } })
+  .WebAssembly
+let compiled: Promise<WasmModule> | undefined
 
 /** The decoder's wasm, compiled once per process and handed to each worker (a Module crosses threads). */
-function wasmModule(): Promise<WebAssembly.Module> {
-  compiled ??= readFile(wasmPath).then((binary) => WebAssembly.compile(binary))
+function wasmModule(): Promise<WasmModule> {
+  compiled ??= readFile(wasmPath).then((binary) => wasm.compile(binary))
   return compiled
 }
 
