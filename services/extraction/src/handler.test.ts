@@ -4,10 +4,11 @@ import { join } from 'node:path'
 import { loadStageConfig } from '@rv/config'
 import { extractReceipt } from '@rv/core/extraction/index'
 import { modelReadingFields } from '@rv/core/extraction/model-reading'
+import { heifHeader } from '@rv/core/image/testing/heif-header'
 import { pngHeader } from '@rv/core/image/testing/png-header'
 import { parsePdf } from '@rv/core/pdf/parse-pdf'
 import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
-import { generateReceipt, renderReceiptImage } from '@rv/generator'
+import { encodeHeic, generateReceipt, heicEncoderAvailable, renderReceiptImage } from '@rv/generator'
 import { readImage } from '@rv/ocr'
 import type { CheckSubmittedV1 } from '@rv/schemas'
 import { contentKey, createFsStorage, type FileStorage, sha256Hex } from '@rv/storage'
@@ -70,6 +71,37 @@ describe('handleSubmitted on images', () => {
     const broken = await handleSubmitted(await submit(junk), deps)
     expect(broken.error).toMatchObject({ code: 'image_unreadable', retryable: false })
   })
+})
+
+const heicEncoder = await heicEncoderAvailable()
+if (!heicEncoder) console.warn('HEIC extraction tests skipped: heif-enc (libheif-examples) is not installed')
+
+describe('handleSubmitted on HEIC', () => {
+  it('refuses a HEIC declaring 100 000 × 100 000 pixels from its ispe as image_too_large', async () => {
+    const bomb = await handleSubmitted(await submit(heifHeader({ width: 100_000, height: 100_000 })), deps)
+    expect(bomb.extraction).toBeNull()
+    expect(bomb.error).toMatchObject({ code: 'image_too_large', retryable: false })
+  })
+
+  it.skipIf(!heicEncoder)(
+    'reads a HEIC photo by OCR, and a HEIC cut short is image_unreadable',
+    async () => {
+      const { pdf, truth } = generateReceipt({
+        family: 'gazprombank',
+        variant: 'sbp',
+        seed: 'extraction-heic',
+      })
+      const photo = await renderReceiptImage(pdf, 'photo', 'extraction-heic')
+      const heic = await encodeHeic(photo.bytes)
+      const result = await handleSubmitted(await submit(heic), deps)
+      expect(result.error).toBeUndefined()
+      expect(result.extraction?.family).toBe(truth.family)
+      expect(result.extraction?.fields).toMatchObject({ source: 'ocr', amount: truth.fields.amount })
+      const cut = await handleSubmitted(await submit(heic.subarray(0, heic.length - 5000)), deps)
+      expect(cut.error).toMatchObject({ code: 'image_unreadable', retryable: false })
+    },
+    120_000,
+  )
 })
 
 describe('handleSubmitted', () => {

@@ -4,6 +4,7 @@ import addFormats from 'ajv-formats'
 import { describe, expect, it } from 'vitest'
 import { defaultProfile } from '../decision'
 import { syntheticModel } from '../extraction/testing/synthetic-model'
+import { heifHeader } from '../image/testing/heif-header'
 import { pngHeader } from '../image/testing/png-header'
 import { runsToOcrPage } from '../ocr/testing/runs-to-ocr-page'
 import { runCheck } from './run-check'
@@ -80,5 +81,29 @@ describe('runCheck on an image', () => {
       },
     })
     expect(broken).toMatchObject({ status: 'failed', error: { code: 'image_unreadable' } })
+  })
+
+  it('takes a HEIC as an image (header from its ispe, irot as orientation), and refuses a HEIC bomb unread', async () => {
+    const record = await runCheck({
+      ...base,
+      bytes: heifHeader({ width: 3024, height: 4032, transforms: [{ irot: 3 }] }),
+      readImage: async (_bytes, header) => {
+        expect(header).toEqual({ format: 'heic', width: 3024, height: 4032, orientation: 6 })
+        return runsToOcrPage(receipt)
+      },
+    })
+    expect(validateRecord(record), JSON.stringify(validateRecord.errors)).toBe(true)
+    expect(record).toMatchObject({ status: 'done', mode: 'image', fields: { amount: 600, source: 'ocr' } })
+    let read = false
+    const bomb = await runCheck({
+      ...base,
+      bytes: heifHeader({ width: 100_000, height: 100_000 }),
+      readImage: async () => {
+        read = true
+        return { width: 0, height: 0, words: [] }
+      },
+    })
+    expect(read).toBe(false)
+    expect(bomb).toMatchObject({ status: 'failed', mode: 'image', error: { code: 'image_too_large' } })
   })
 })
