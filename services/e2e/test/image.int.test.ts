@@ -1,14 +1,23 @@
 /**
  * Image receipts end to end on the real stack: a PNG screenshot and a JPEG phone photo of a generated
  * receipt go in over HTTP like a PDF, through Kafka and the extraction stage's OCR (Tesseract), and come
- * back `done` with `mode: image`; a decompression bomb finishes `failed` with `image_too_large`; a format
- * the service does not read is a 415.
+ * back `done` with `mode: image`; so does a HEIC photo (what an iPhone sends) stored sideways with `irot`;
+ * a decompression bomb (PNG or HEIC) finishes `failed` with `image_too_large`; a format the service does
+ * not read (GIF, AVIF) is a 415.
  */
 
+import { heifHeader } from '@rv/core/image/testing/heif-header'
 import { pngHeader } from '@rv/core/image/testing/png-header'
-import { generateReceipt, renderReceiptImage } from '@rv/generator'
+import {
+  encodeHeic,
+  generateReceipt,
+  heicEncoderAvailable,
+  renderReceiptImage,
+  withHeifTransforms,
+} from '@rv/generator'
 import type { CheckRecord } from '@rv/schemas'
 import { connectStore } from '@rv/store'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createApiClient } from '../src/api-client'
 import { createE2eEnvironment } from '../src/e2e-environment'
@@ -22,6 +31,9 @@ const api = createApiClient(() => services.baseUrl)
 
 const generated = generateReceipt({ family: 'vtb', variant: 'sbp_outgoing', seed: 'e2e-image' })
 const truth = generated.truth.fields
+// scripts/install-ocr.sh installs heif-enc with tesseract; without it the HEIC photo case says it is skipped.
+const heicEncoder = await heicEncoderAvailable()
+if (!heicEncoder) console.warn('the HEIC photo case is skipped: heif-enc (libheif-examples) is not installed')
 
 beforeAll(async () => {
   const store = await connectStore({ url: stack.mongoUrl, database: e2e.database })
@@ -70,18 +82,47 @@ describe('an image receipt through the whole pipeline', () => {
     240_000,
   )
 
-  it('finishes a decompression bomb as failed with image_too_large, never decoding it', async () => {
-    const res = await api.submit(tenant.key, pngHeader(100_000, 100_000), { filename: 'bomb.png' })
-    expect(res.status).toBe(202)
-    const record = await api.waitForTerminal(tenant.key, ((await res.json()) as CheckRecord).id)
-    expect(record).toMatchObject({ status: 'failed', mode: 'image', error: { code: 'image_too_large' } })
-    expect(record.recommendation).not.toBe('accept')
-  }, 120_000)
+  it.skipIf(!heicEncoder)(
+    'a HEIC photo stored sideways with irot comes back done with mode image, read upright',
+    async () => {
+      const photo = await renderReceiptImage(generated.pdf, 'photo', 'e2e-image')
+      const sideways = await sharp(photo.bytes).rotate(90).png().toBuffer()
+      const heic = withHeifTransforms(await encodeHeic(sideways), [{ irot: 1 }])
+      const res = await api.submit(tenant.key, heic, {
+        filename: 'IMG_0001.HEIC',
+        expectation: JSON.stringify({ amount: truth.amount, currency: truth.currency }),
+        headers: { prefer: 'wait=30' },
+      })
+      expect([200, 202]).toContain(res.status)
+      const record = await api.waitForTerminal(tenant.key, ((await res.json()) as CheckRecord).id)
+      expect(record).toMatchObject({ status: 'done', mode: 'image', error: null })
+      expect(record.document).toMatchObject({ family: 'vtb/sbp_outgoing', verdict: 'unknown' })
+      expect(record.fields).toMatchObject({ source: 'ocr', amount: truth.amount, currency: truth.currency })
+      expect(record.match).toMatchObject({ amount: true, currency: true })
+    },
+    240_000,
+  )
 
-  it('answers 415 to a format it does not read (GIF)', async () => {
-    const res = await api.submit(tenant.key, new TextEncoder().encode('GIF89a\x01\x00\x01\x00'), {
-      filename: 'r.gif',
-    })
+  it.each([
+    ['PNG', pngHeader(100_000, 100_000), 'bomb.png'],
+    ['HEIC', heifHeader({ width: 100_000, height: 100_000 }), 'bomb.heic'],
+  ])(
+    'finishes a %s decompression bomb as failed with image_too_large, never decoding it',
+    async (_, bytes, filename) => {
+      const res = await api.submit(tenant.key, bytes, { filename })
+      expect(res.status).toBe(202)
+      const record = await api.waitForTerminal(tenant.key, ((await res.json()) as CheckRecord).id)
+      expect(record).toMatchObject({ status: 'failed', mode: 'image', error: { code: 'image_too_large' } })
+      expect(record.recommendation).not.toBe('accept')
+    },
+    120_000,
+  )
+
+  it.each([
+    ['GIF', new TextEncoder().encode('GIF89a\x01\x00\x01\x00'), 'r.gif'],
+    ['AVIF', heifHeader({ width: 64, height: 64, brands: ['avif', 'mif1'], itemType: 'av01' }), 'r.avif'],
+  ])('answers 415 to a format it does not read (%s)', async (_, bytes, filename) => {
+    const res = await api.submit(tenant.key, bytes, { filename })
     expect(res.status).toBe(415)
   })
 })
