@@ -1,9 +1,11 @@
 /**
- * `npm run bench:images [-- --per-variant N] [--real-limit N] [--kinds clean,screenshot,photo] [--real <dir>]
+ * `npm run bench:images [-- --per-variant N] [--real-limit N] [--kinds clean,screenshot,photo[,photo-heic]] [--real <dir>]
  *                        [--families ozon,tbank] [--second-reading off]`
  *
  * Accuracy and time of the offline image path (sharp + Tesseract → OCR words → the family readers), per kind
- * of picture (packages/generator/src/images: `clean` render, `screenshot` crop, `photo` tilt+blur+grain+JPEG):
+ * of picture (packages/generator/src/images: `clean` render, `screenshot` crop, `photo` tilt+blur+grain+JPEG;
+ * opt-in `photo-heic`: the same photo's pixels encoded as HEIC by heif-enc, as an iPhone sends it — needs
+ * scripts/install-ocr.sh's libheif-examples; its time includes the HEIC decode in a worker):
  * - generated receipts (@rv/generator, every variant, ground truth JSON);
  * - real development receipts (../shared/corpus/real, skipped when absent), rendered to images in memory and
  *   a temp folder at run time, never kept. Their ground truth is the PDF path's extraction of the same file
@@ -26,7 +28,9 @@ import {
   generatorFamilies,
   type ImageKind,
   imageKinds,
+  type ReceiptImage,
   renderReceiptImage,
+  renderReceiptPhotoHeic,
 } from '@rv/generator'
 import { readImage, rereadBlock } from '@rv/ocr'
 import type { ReceiptFields } from '@rv/schemas'
@@ -43,7 +47,11 @@ const { values } = parseArgs({
 })
 const perVariant = Number(values['per-variant'])
 const realLimit = Number(values['real-limit'])
-const kinds = values.kinds.split(',') as ImageKind[]
+/** The generator's kinds, and `photo-heic` (opt-in: the photo as HEIC). */
+type BenchKind = ImageKind | 'photo-heic'
+const kinds = values.kinds.split(',') as BenchKind[]
+const render = (pdf: Uint8Array, kind: BenchKind, seed: string): Promise<ReceiptImage> =>
+  kind === 'photo-heic' ? renderReceiptPhotoHeic(pdf, seed) : renderReceiptImage(pdf, kind, seed)
 const banks = values.families === '' ? null : new Set(values.families.split(','))
 const wanted = (family: string) => banks === null || banks.has(family.split('/')[0]!)
 const secondReading = values['second-reading'] !== 'off'
@@ -152,7 +160,7 @@ async function benchSet(
     // Progress on stderr, so a long run on a loaded machine shows it is alive; never values.
     process.stderr.write(`\r${title.split(' ')[0]}: ${++done} documents`)
     for (const kind of kinds) {
-      const image = await renderReceiptImage(item.pdf, kind, item.seed)
+      const image = await render(item.pdf, kind, item.seed)
       const result = await readTimed(image.bytes, tallies.get(kind)!)
       tallies.get(kind)!.add(result.family === item.family, result.fields, item.fields)
     }

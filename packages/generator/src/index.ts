@@ -75,4 +75,5 @@ export {
   type ReceiptImage,
   renderPdfPage,
   renderReceiptImage,
+  renderReceiptPhotoHeic,
 } from './images/render-receipt-image'

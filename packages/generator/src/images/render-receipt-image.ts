@@ -13,8 +13,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import sharp from 'sharp'
+import sharp, { type Sharp } from 'sharp'
 import { Rng } from '../random/rng'
+import { encodeHeic } from './encode-heic'
 
 export const imageKinds = ['clean', 'screenshot', 'photo'] as const
 export type ImageKind = (typeof imageKinds)[number]
@@ -22,7 +23,7 @@ export type ImageKind = (typeof imageKinds)[number]
 export interface ReceiptImage {
   kind: ImageKind
   bytes: Buffer
-  /** `image/png` or `image/jpeg`. */
+  /** `image/png`, `image/jpeg` or (renderReceiptPhotoHeic) `image/heic`. */
   contentType: string
   width: number
   height: number
@@ -73,6 +74,25 @@ export async function renderReceiptImage(
     const width = Math.round(framed.info.width * between(0.8, 1.3))
     return finish(kind, await sharp(framed.data).resize({ width }).png().toBuffer(), 'image/png')
   }
+  const { pixels, quality } = await photoPixels(pdf, rng)
+  return finish(kind, await pixels.jpeg({ quality }).toBuffer(), 'image/jpeg')
+}
+
+/**
+ * The `photo` of a receipt as an iPhone would send it: the same pixels as `renderReceiptImage(pdf, 'photo',
+ * seed)` (same seed, same tilt, blur and grain), encoded as HEIC by `heif-enc` (x265, quality 50) instead
+ * of JPEG — so the two kinds differ by their codec alone.
+ */
+export async function renderReceiptPhotoHeic(pdf: Uint8Array, seed: string): Promise<ReceiptImage> {
+  const { pixels } = await photoPixels(pdf, new Rng(`image/photo/${seed}`))
+  const heic = await encodeHeic(await pixels.png({ compressionLevel: 1 }).toBuffer())
+  const { width = 0, height = 0 } = await pixels.metadata()
+  return { kind: 'photo', bytes: heic, contentType: 'image/heic', width, height }
+}
+
+/** The photo's pixels (uncompressed) and the JPEG quality drawn for it; draws from `rng` in a fixed order. */
+async function photoPixels(pdf: Uint8Array, rng: Rng): Promise<{ pixels: Sharp; quality: number }> {
+  const between = (lo: number, hi: number) => lo + (hi - lo) * rng.next()
   const page = await renderPdfPage(pdf, 200)
   const angle = between(0.4, 2) * (rng.next() < 0.5 ? -1 : 1)
   const rotated = await sharp(page)
@@ -92,10 +112,8 @@ export async function renderReceiptImage(
       pixels[i] = Math.max(0, Math.min(255, pixels[i]! + noise))
     }
   }
-  const jpeg = await sharp(pixels, { raw: { width, height, channels } })
-    .jpeg({ quality: Math.round(between(60, 80)) })
-    .toBuffer()
-  return finish(kind, jpeg, 'image/jpeg')
+  const quality = Math.round(between(60, 80))
+  return { pixels: sharp(pixels, { raw: { width, height, channels } }), quality }
 }
 
 async function finish(kind: ImageKind, bytes: Buffer, contentType: string): Promise<ReceiptImage> {
