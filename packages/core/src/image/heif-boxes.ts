@@ -119,6 +119,9 @@ export function itemData(b: Uint8Array, meta: Box, itemId: number): Uint8Array |
   const lengthSize = b[iloc.start + 4]! & 15
   const baseSize = b[iloc.start + 5]! >> 4
   const indexSize = v >= 1 ? b[iloc.start + 5]! & 15 : 0
+  const extentSize = indexSize + offsetSize + lengthSize
+  // Zero-width extents would let a few bytes declare 65 535 of them per item: no real file has them.
+  if (extentSize === 0) return null
   const sized = (o: number, n: number) =>
     n === 0 ? 0 : n === 4 ? u32be(b, o) : n === 8 && u32be(b, o) === 0 ? u32be(b, o + 4) : -1
   let o = iloc.start + 6
@@ -134,29 +137,23 @@ export function itemData(b: Uint8Array, meta: Box, itemId: number): Uint8Array |
     if (o + 2 > iloc.end) return null
     const extents = u16be(b, o)
     o += 2
+    if (o + extents * extentSize > iloc.end) return null
+    if (id !== itemId) {
+      o += extents * extentSize
+      continue
+    }
+    if (method !== 0 || base < 0) return null
     const parts: Uint8Array[] = []
-    for (let e = 0; e < extents; e++) {
-      o += indexSize
-      const offset = sized(o, offsetSize)
-      const length = sized(o + offsetSize, lengthSize)
-      o += offsetSize + lengthSize
-      if (o > iloc.end || base < 0 || offset < 0 || length < 0) return null
-      const start = base + offset
+    for (let e = 0; e < extents; e++, o += extentSize) {
+      const offset = sized(o + indexSize, offsetSize)
+      const length = sized(o + indexSize + offsetSize, lengthSize)
       // Length 0 means "to the end of the file".
-      const end = length === 0 ? b.length : start + length
-      if (end > b.length) return null
-      parts.push(b.subarray(start, end))
+      const end = length === 0 ? b.length : base + offset + length
+      if (offset < 0 || length < 0 || end > b.length) return null
+      parts.push(b.subarray(base + offset, end))
     }
-    if (id !== itemId) continue
-    if (method !== 0) return null
-    if (parts.length === 1) return parts[0]!
-    const joined = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-    let at = 0
-    for (const part of parts) {
-      joined.set(part, at)
-      at += part.length
-    }
-    return joined
+    // Metadata items (the only ones read whole) are small: joining them byte by byte costs nothing.
+    return parts.length === 1 ? parts[0]! : Uint8Array.from(parts.flatMap((part) => [...part]))
   }
   return null
 }

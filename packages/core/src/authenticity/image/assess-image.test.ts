@@ -71,7 +71,13 @@ describe('readImageMetadata', () => {
       software: [],
       trailingBytes: 0,
     })
-    for (let n = 0; n < heic.length; n += 5) expect(() => readImageMetadata(heic.subarray(0, n))).not.toThrow()
+    for (let n = 0; n < heic.length; n += 5)
+      expect(() => readImageMetadata(heic.subarray(0, n))).not.toThrow()
+    for (let at = 0; at < heic.length; at++) {
+      const damaged = Uint8Array.from(heic)
+      damaged[at] = 0xff - damaged[at]!
+      expect(() => readImageMetadata(damaged)).not.toThrow()
+    }
   })
 
   it('finds the end of a real JPEG (jpeg-js) past its entropy-coded data', () => {
