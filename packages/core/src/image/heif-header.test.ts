@@ -16,6 +16,14 @@ describe('HEIC header', () => {
     expect(readImageHeader(bytes)).toEqual({ format: 'heic', width: 4032, height: 3024, orientation: 1 })
   })
 
+  it("takes an iPhone grid's size from the grid item's ispe, not its 512 × 512 tiles'", () => {
+    const grid = heifHeader({ width: 4032, height: 3024, tiles: 48, transforms: [{ irot: 3 }] })
+    expect(readImageHeader(grid)).toEqual({ format: 'heic', width: 4032, height: 3024, orientation: 6 })
+    expect(() => checkImage(heifHeader({ width: 60_000, height: 60_000, tiles: 4 }))).toThrow(
+      expect.objectContaining({ code: 'image_too_large' }),
+    )
+  })
+
   it('is decided by the item coding: HEVC under any HEIF brand is HEIC, AV1 (AVIF) is not', () => {
     const av1 = (brands: string[]) => heifHeader({ width: 8, height: 8, brands, itemType: 'av01' })
     const hevc = (brands: string[]) => heifHeader({ width: 8, height: 8, brands })

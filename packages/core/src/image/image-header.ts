@@ -3,8 +3,8 @@ import { heifSize, isHeic } from './heif-header'
 
 /**
  * What an image's header says, read without decoding a pixel: the format (by magic numbers, never by the
- * declared content type), the dimensions and, for JPEG, the EXIF orientation (for HEIC, its own rotation and mirror). This is what lets a
- * decompression bomb (a small file declaring 50 000 × 50 000 pixels) be refused before any decoder runs.
+ * declared content type), the dimensions and the orientation (JPEG: EXIF; HEIC: its own rotation and
+ * mirror, heif-header.ts). This is what lets a decompression bomb (a small file declaring 50 000 × 50 000 pixels) be refused before any decoder runs.
  * Returns null when the bytes are not a PNG, JPEG, WebP or HEIC whose header can be read.
  */
 export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'heic'
@@ -13,7 +13,7 @@ export interface ImageHeader {
   format: ImageFormat
   width: number
   height: number
-  /** EXIF orientation 1–8 (1 = as stored); 1 when absent. */
+  /** EXIF orientation 1–8 (1 = as stored); 1 when absent. HEIC: its irot/imir as the equivalent value. */
   orientation: number
 }
 

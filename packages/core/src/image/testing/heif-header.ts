@@ -17,6 +17,11 @@ export interface HeifHeaderOptions {
   exif?: Uint8Array
   /** Bytes after the last box. */
   trailing?: Uint8Array
+  /**
+   * As an iPhone stores a photo: the primary item a `grid` of this many HEVC tiles (items from 10), each
+   * with its own 512 × 512 `ispe` — which must not be taken for the picture's size.
+   */
+  tiles?: number
 }
 
 export function heifHeader(options: HeifHeaderOptions): Uint8Array {
@@ -32,20 +37,23 @@ export function heifHeader(options: HeifHeaderOptions): Uint8Array {
 
 function meta(options: HeifHeaderOptions, exif: { offset: number; length: number } | null): number[] {
   const item = 1
-  const entries = [fullBox('infe', 2, u16(item), u16(0), text(options.itemType ?? 'hvc1'), [0])]
-  if (exif) entries.push(fullBox('infe', 2, u16(2), u16(0), text('Exif'), [0]))
-  const properties = [
+  const tiles = Array.from({ length: options.tiles ?? 0 }, (_, i) => 10 + i)
+  const infe = (id: number, type: string) => fullBox('infe', 2, u16(id), u16(0), text(type), [0])
+  // Tiles first, as an iPhone lists them: the primary item is found by pitm, not by its place.
+  const entries = tiles.map((id) => infe(id, 'hvc1'))
+  entries.push(infe(item, tiles.length > 0 ? 'grid' : (options.itemType ?? 'hvc1')))
+  if (exif) entries.push(infe(2, 'Exif'))
+  const tileIspe = fullBox('ispe', 0, u32(512), u32(512))
+  const own = [
     fullBox('ispe', 0, u32(options.width), u32(options.height)),
     ...(options.transforms ?? []).map((t) => ('irot' in t ? box('irot', [t.irot]) : box('imir', [t.imir]))),
   ]
-  const ipma = fullBox(
-    'ipma',
-    0,
-    u32(1),
-    u16(item),
-    [properties.length],
-    properties.map((_, i) => 0x80 | (i + 1)),
-  )
+  const properties = tiles.length > 0 ? [tileIspe, ...own] : own
+  const associations = [
+    ...tiles.map((id) => [...u16(id), 1, 0x80 | 1]),
+    [...u16(item), own.length, ...own.map((_, i) => 0x80 | (properties.length - own.length + i + 1))],
+  ]
+  const ipma = fullBox('ipma', 0, u32(associations.length), ...associations)
   // iloc v0: offset and length 4 bytes, no base offset; one extent per item.
   const iloc = exif
     ? fullBox('iloc', 0, [0x44, 0x00], u16(1), u16(2), u16(0), u16(1), u32(exif.offset), u32(exif.length))
