@@ -4,7 +4,8 @@ import { heifSize, isHeic } from './heif-header'
 /**
  * What an image's header says, read without decoding a pixel: the format (by magic numbers, never by the
  * declared content type), the dimensions and the orientation (JPEG: EXIF; HEIC: its own rotation and
- * mirror, heif-header.ts). This is what lets a decompression bomb (a small file declaring 50 000 × 50 000 pixels) be refused before any decoder runs.
+ * mirror, heif-header.ts). This is what lets a decompression bomb (a small file declaring 50 000 × 50 000
+ * pixels) be refused before any decoder runs.
  * Returns null when the bytes are not a PNG, JPEG, WebP or HEIC whose header can be read.
  */
 export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'heic'
