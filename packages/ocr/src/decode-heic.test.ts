@@ -56,6 +56,18 @@ describe.skipIf(!encoder)('decodeHeic (libheif-js in a worker)', () => {
     expect(darkCells(image)).toEqual(['0,0'])
   })
 
+  it('decodes a 10-bit HEIC (as HDR iPhones write) to 8-bit RGB', async () => {
+    const deep = await sharp(png).toColourspace('rgb16').png().toBuffer()
+    const image = await decodeHeic(await encodeHeic(deep, { quality: 60, bitDepth: 10 }))
+    expect([image.width, image.height, image.channels, image.data.length]).toEqual([
+      300,
+      100,
+      3,
+      300 * 100 * 3,
+    ])
+    expect(darkCells(image)).toEqual(['0,0'])
+  })
+
   it('applies irot/imir as the header reports them: the same picture as a JPEG with that EXIF orientation', async () => {
     const cases: [HeifTransform[], number, string[]][] = [
       [[{ irot: 1 }], 8, ['0,2']],

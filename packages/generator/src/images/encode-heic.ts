@@ -14,6 +14,8 @@ const run = promisify(execFile)
 export interface HeicOptions {
   /** heif-enc's lossy quality 0–100 (default 50, its own default). */
   quality?: number
+  /** 10: a 10-bit HEVC picture (as HDR iPhones write); the input must then be a 16-bit PNG. */
+  bitDepth?: 8 | 10
 }
 
 /** Whether `heif-enc` is on the PATH with a HEVC encoder (tests that need it say so when it is not). */
@@ -32,7 +34,8 @@ export async function encodeHeic(image: Uint8Array, options: HeicOptions = {}): 
     const jpeg = image[0] === 0xff && image[1] === 0xd8
     const input = join(dir, jpeg ? 'in.jpg' : 'in.png')
     await writeFile(input, image)
-    await run('heif-enc', ['-q', String(options.quality ?? 50), '-o', join(dir, 'out.heic'), input])
+    const depth = options.bitDepth === 10 ? ['-b', '10'] : []
+    await run('heif-enc', ['-q', String(options.quality ?? 50), ...depth, '-o', join(dir, 'out.heic'), input])
     return await readFile(join(dir, 'out.heic'))
   } finally {
     await rm(dir, { recursive: true, force: true })
