@@ -58,7 +58,7 @@ export interface RunCheckInput {
   elapsedMs?: () => number
   limits?: PdfLimits
   /**
-   * Reads an image (PNG, JPEG, WebP; told apart from a PDF by its bytes) by OCR. Absent, an image finishes
+   * Reads an image (PNG, JPEG, WebP, HEIC; told apart from a PDF by its bytes) by OCR. Absent, an image finishes
    * `failed` with `stage_failed`: core runs no engine itself (see packages/ocr).
    */
   readImage?: (bytes: Uint8Array, header: ImageHeader) => Promise<OcrPage>
