@@ -4,7 +4,8 @@
 #   2. gate every package: typecheck, lint, unit tests (no servers needed);
 #   3. start the real local stack (installed on first run: Kafka, Apicurio, FerretDB, MinIO — deploy/native)
 #      unless the environment already names servers, and run every integration and end-to-end test against it.
-#   (and Tesseract, which reads image receipts: scripts/install-ocr.sh).
+#   (and Tesseract, which reads image receipts, with heif-enc, which makes the HEIC test pictures:
+#   scripts/install-ocr.sh).
 # Ends with one line `tests: N passed, N failed, N skipped` summed over every vitest run.
 set -uo pipefail
 cd "$(dirname "$0")/.."
