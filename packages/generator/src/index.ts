@@ -68,6 +68,7 @@ export function generateReceipt(input: GenerateInput): GeneratedReceipt {
   }
 }
 export { encodeHeic, type HeicOptions, heicEncoderAvailable } from './images/encode-heic'
+export { heifGrid } from './images/heif-grid'
 export { type HeifTransform, withHeifTransforms } from './images/heif-transforms'
 export {
   type ImageKind,

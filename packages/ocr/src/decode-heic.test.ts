@@ -1,6 +1,12 @@
 import { checkImage, readImageHeader } from '@rv/core'
 import { readImageMetadata } from '@rv/core/authenticity/image/image-metadata'
-import { encodeHeic, type HeifTransform, heicEncoderAvailable, withHeifTransforms } from '@rv/generator'
+import {
+  encodeHeic,
+  type HeifTransform,
+  heicEncoderAvailable,
+  heifGrid,
+  withHeifTransforms,
+} from '@rv/generator'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { decodeHeic, HeicDecodeError, type RawImage } from './decode-heic'
@@ -54,6 +60,25 @@ describe.skipIf(!encoder)('decodeHeic (libheif-js in a worker)', () => {
     const image = await decodeHeic(heic)
     expect([image.width, image.height, image.channels]).toEqual([300, 100, 3])
     expect(darkCells(image)).toEqual(['0,0'])
+  })
+
+  it("decodes an iPhone-like grid: the tiles composed by libheif, the header sized by the grid's ispe", async () => {
+    // Two 150 × 100 tiles side by side; the black block (100 × 50, top left) lies in the first.
+    const tiles = await Promise.all(
+      [0, 150].map(async (left) =>
+        encodeHeic(await sharp(png).extract({ left, top: 0, width: 150, height: 100 }).png().toBuffer(), {
+          quality: 60,
+        }),
+      ),
+    )
+    const grid = heifGrid(tiles, 2, 300, 100)
+    expect(readImageHeader(grid)).toEqual({ format: 'heic', width: 300, height: 100, orientation: 1 })
+    const image = await decodeHeic(grid)
+    expect([image.width, image.height]).toEqual([300, 100])
+    expect(darkCells(image)).toEqual(['0,0'])
+    const turned = await decodeHeic(withHeifTransforms(grid, [{ irot: 3 }]))
+    expect([turned.width, turned.height]).toEqual([100, 300])
+    expect(darkCells(turned)).toEqual(['1,0'])
   })
 
   it('decodes a 10-bit HEIC (as HDR iPhones write) to 8-bit RGB', async () => {
