@@ -81,6 +81,26 @@ describe.skipIf(!encoder)('decodeHeic (libheif-js in a worker)', () => {
     expect(darkCells(turned)).toEqual(['1,0'])
   })
 
+  it('keeps alpha (RGBA) and lets preprocessing flatten it on white', async () => {
+    // Transparent everywhere but an opaque black block in the top-left corner.
+    const [width, height] = [300, 100]
+    const pixels = Buffer.alloc(width * height * 4, 0)
+    for (let y = 0; y < 50; y++)
+      for (let x = 0; x < 100; x++) pixels.writeUInt32BE(0x000000ff, (y * width + x) * 4)
+    const transparent = await sharp(pixels, { raw: { width, height, channels: 4 } })
+      .png()
+      .toBuffer()
+    const heic = await encodeHeic(transparent, { quality: 60 })
+    const image = await decodeHeic(heic)
+    expect(image.channels).toBe(4)
+    expect(image.data[(75 * width + 250) * 4 + 3]).toBeLessThan(20)
+    const prepared = await preprocessImage(heic, { minWidth: 10 })
+    const { data, info } = await sharp(prepared.png).raw().toBuffer({ resolveWithObject: true })
+    const at = (x: number, y: number) => data[(y * info.width + x) * info.channels]!
+    expect(at(50, 25)).toBeLessThan(80)
+    expect(at(250, 75)).toBeGreaterThan(200)
+  })
+
   it('decodes a 10-bit HEIC (as HDR iPhones write) to 8-bit RGB', async () => {
     const deep = await sharp(png).toColourspace('rgb16').png().toBuffer()
     const image = await decodeHeic(await encodeHeic(deep, { quality: 60, bitDepth: 10 }))
