@@ -7,13 +7,15 @@
  *   checks libheif's own idea of the size again before decoding, and the wasm memory a decode grew (about
  *   8 bytes a pixel: ~100 MB for a 12 MP iPhone photo) goes away with the worker instead of staying with
  *   the service for good;
- * - a decoder crash (a wasm abort on hostile bytes) ends the worker, not the service.
+ * - a decoder crash (a wasm abort on hostile bytes) ends the worker, not the service;
+ * - one decode runs at a time per process, so its memory is the most HEIC decoding ever holds at once.
  * The picture comes out upright: libheif applies the file's `irot`/`imir` (its EXIF orientation tag, which
  * HEIF says to ignore, is not applied again: the pixels handed on carry no metadata).
  */
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
+import { oneAtATime } from './one-at-a-time'
 
 export interface DecodeHeicOptions {
   maxPixels?: number
@@ -52,7 +54,14 @@ function wasmModule(): Promise<WasmModule> {
   return compiled
 }
 
-export async function decodeHeic(bytes: Uint8Array, options: DecodeHeicOptions = {}): Promise<RawImage> {
+/** One decode at a time per process (one-at-a-time.ts): the memory bound holds at any consumer concurrency. */
+const exclusively = oneAtATime()
+
+export function decodeHeic(bytes: Uint8Array, options: DecodeHeicOptions = {}): Promise<RawImage> {
+  return exclusively(() => decodeInWorker(bytes, options))
+}
+
+async function decodeInWorker(bytes: Uint8Array, options: DecodeHeicOptions): Promise<RawImage> {
   const timeoutMs = options.timeoutMs ?? 20_000
   const worker = new Worker(workerUrl, {
     workerData: {
