@@ -97,6 +97,13 @@ describe('an image receipt through the whole pipeline', () => {
       const record = await api.waitForTerminal(tenant.key, ((await res.json()) as CheckRecord).id)
       expect(record).toMatchObject({ status: 'done', mode: 'image', error: null })
       expect(record.document).toMatchObject({ family: 'vtb/sbp_outgoing', verdict: 'unknown' })
+      // Its metadata is read like a JPEG's (the HEIC's Exif item, bytes after its last box): nothing fails.
+      expect(
+        record.document.checks
+          .filter((c: { passed: boolean }) => !c.passed)
+          .map((c: { name: string }) => c.name),
+      ).toEqual(['image.source_unverifiable'])
+      expect(record.document.checks.map((c: { name: string }) => c.name)).toContain('image.trailing_data')
       expect(record.fields).toMatchObject({ source: 'ocr', amount: truth.amount, currency: truth.currency })
       expect(record.match).toMatchObject({ amount: true, currency: true })
     },
