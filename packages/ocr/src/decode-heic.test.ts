@@ -9,8 +9,9 @@ import {
 } from '@rv/generator'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { decodeHeic, HeicDecodeError, type RawImage } from './decode-heic'
+import { decodeHeic, HeicDecodeError, HeicDecoderUnavailable, type RawImage } from './decode-heic'
 import { preprocessImage } from './preprocess-image'
+import { readImage } from './read-image'
 
 // scripts/install-ocr.sh installs heif-enc (Debian libheif-examples) with tesseract; CI runs it.
 const encoder = await heicEncoderAvailable()
@@ -143,6 +144,16 @@ describe.skipIf(!encoder)('decodeHeic (libheif-js in a worker)', () => {
   it('checks the size again in the decoder, and ends a decode that overruns its time', async () => {
     await expect(decodeHeic(heic, { maxPixels: 20_000 })).rejects.toThrow(/300 x 100 pixels/)
     await expect(decodeHeic(heic, { timeoutMs: 1 })).rejects.toThrow(/longer than 1 ms/)
+  })
+
+  it('tells a decoder that will not start (HeicDecoderUnavailable, stage_failed) from a bad picture', async () => {
+    const broken = { decoderModule: '/nonexistent/libheif.js' }
+    await expect(decodeHeic(heic, broken)).rejects.toBeInstanceOf(HeicDecoderUnavailable)
+    await expect(readImage(heic, { heic: broken })).rejects.toMatchObject({
+      code: 'stage_failed',
+      retryable: true,
+    })
+    await expect(readImage(heic.subarray(0, 300))).rejects.toMatchObject({ code: 'image_unreadable' })
   })
 
   it('turns garbage behind a HEIC ftyp into a HeicDecodeError, not a crash', async () => {

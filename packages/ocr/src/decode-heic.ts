@@ -22,6 +22,8 @@ export interface DecodeHeicOptions {
   maxSide?: number
   /** Wall time for one decode, worker start included (default 20 s; a 12 MP photo takes ~0.5 s). */
   timeoutMs?: number
+  /** The libheif-js build the worker loads (default the package's wasm build; tests point it elsewhere). */
+  decoderModule?: string
 }
 
 export interface RawImage {
@@ -35,6 +37,11 @@ export interface RawImage {
 /** A HEIC the decoder could not turn into pixels: damaged, cut short, too large, or too slow. */
 export class HeicDecodeError extends Error {
   override readonly name = 'HeicDecodeError'
+}
+
+/** The decoder itself could not start (its wasm missing or not instantiable): no fault of the picture. */
+export class HeicDecoderUnavailable extends Error {
+  override readonly name = 'HeicDecoderUnavailable'
 }
 
 const require = createRequire(import.meta.url)
@@ -63,10 +70,15 @@ export function decodeHeic(bytes: Uint8Array, options: DecodeHeicOptions = {}): 
 
 async function decodeInWorker(bytes: Uint8Array, options: DecodeHeicOptions): Promise<RawImage> {
   const timeoutMs = options.timeoutMs ?? 20_000
+  const module = await wasmModule().catch((error: unknown) => {
+    throw new HeicDecoderUnavailable('the HEIC decoder (libheif-js wasm) could not be loaded', {
+      cause: error,
+    })
+  })
   const worker = new Worker(workerUrl, {
     workerData: {
-      libheifPath,
-      wasmModule: await wasmModule(),
+      libheifPath: options.decoderModule ?? libheifPath,
+      wasmModule: module,
       maxPixels: options.maxPixels ?? 40_000_000,
       maxSide: options.maxSide ?? 12_000,
     },
@@ -88,7 +100,11 @@ async function decodeInWorker(bytes: Uint8Array, options: DecodeHeicOptions): Pr
       if (settle()) reject(new HeicDecodeError(message, { cause }))
     }
     const timer = setTimeout(() => fail(`HEIC decoding took longer than ${timeoutMs} ms`), timeoutMs)
-    worker.once('message', (result: RawImage | { error: string }) => {
+    worker.once('message', (result: RawImage | { error: string; engine?: boolean }) => {
+      if ('error' in result && result.engine) {
+        if (settle()) reject(new HeicDecoderUnavailable(`the HEIC decoder did not start: ${result.error}`))
+        return
+      }
       if ('error' in result) return fail(`HEIC not decoded: ${result.error}`)
       if (settle()) resolve(result)
     })

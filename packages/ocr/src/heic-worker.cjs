@@ -7,22 +7,32 @@ const { parentPort, workerData } = require('node:worker_threads')
 // wasmModule: the WebAssembly.Module compiled once by the parent (compiling it is most of a worker's start).
 const { libheifPath, wasmModule, maxPixels, maxSide } = workerData
 
+const message = (error) => (error instanceof Error ? error.message : String(error))
+
 parentPort.once('message', async (bytes) => {
+  let lib
   try {
-    const picture = await decode(bytes)
+    lib = require(libheifPath)({
+      instantiateWasm: (imports, receive) =>
+        receive(new WebAssembly.Instance(wasmModule, imports), wasmModule),
+      print: () => {},
+      printErr: () => {},
+    })
+    await lib.ready
+  } catch (error) {
+    // The decoder itself would not start: not the picture's fault (the parent reports it as retryable).
+    parentPort.postMessage({ error: message(error), engine: true })
+    return
+  }
+  try {
+    const picture = await decode(lib, bytes)
     parentPort.postMessage(picture, [picture.data.buffer])
   } catch (error) {
-    parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) })
+    parentPort.postMessage({ error: message(error) })
   }
 })
 
-async function decode(bytes) {
-  const lib = require(libheifPath)({
-    instantiateWasm: (imports, receive) => receive(new WebAssembly.Instance(wasmModule, imports), wasmModule),
-    print: () => {},
-    printErr: () => {},
-  })
-  await lib.ready
+async function decode(lib, bytes) {
   const context = lib.heif_context_alloc()
   try {
     const read = lib.heif_context_read_from_memory(context, bytes)

@@ -1,4 +1,10 @@
-export { type DecodeHeicOptions, decodeHeic, HeicDecodeError, type RawImage } from './decode-heic'
+export {
+  type DecodeHeicOptions,
+  decodeHeic,
+  HeicDecodeError,
+  HeicDecoderUnavailable,
+  type RawImage,
+} from './decode-heic'
 export { findUnreadInk, type GrayImage, type UnreadRegion } from './find-unread-ink'
 export { type PreparedImage, type PreprocessOptions, preprocessImage } from './preprocess-image'
 export { mergeReadings, type ReadImageOptions, readImage } from './read-image'

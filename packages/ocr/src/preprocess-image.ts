@@ -6,11 +6,11 @@
  */
 import { sniffImageFormat } from '@rv/core'
 import sharp, { type Sharp } from 'sharp'
-import { decodeHeic } from './decode-heic'
+import { type DecodeHeicOptions, decodeHeic } from './decode-heic'
 
 export interface PreprocessOptions {
-  /** Wall time for decoding a HEIC (decode-heic.ts). */
-  heicTimeoutMs?: number
+  /** How a HEIC is decoded (decode-heic.ts; its pixel bound is `maxPixels`). */
+  heic?: Omit<DecodeHeicOptions, 'maxPixels'>
   /** Images narrower than this are upscaled to it (pixels). */
   minWidth?: number
   maxPixels?: number
@@ -51,6 +51,6 @@ async function decoded(bytes: Uint8Array, options: PreprocessOptions): Promise<S
   const maxPixels = options.maxPixels ?? 40_000_000
   if (sniffImageFormat(bytes) !== 'heic')
     return sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' })
-  const raw = await decodeHeic(bytes, { maxPixels, timeoutMs: options.heicTimeoutMs })
+  const raw = await decodeHeic(bytes, { ...options.heic, maxPixels })
   return sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } })
 }

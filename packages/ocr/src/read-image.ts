@@ -1,8 +1,9 @@
 /**
  * Image bytes → what OCR read (`OcrPage`, pure data for core's extractImageReceipt): orientation, grayscale
  * and upscaling by sharp, then tesseract's TSV parsed by core. Failures are the record's error codes
- * (CheckError): an image sharp cannot decode is `image_unreadable` (permanent); an engine that is missing,
- * crashes or times out is `stage_failed` (retryable: the image itself may be fine).
+ * (CheckError): an image sharp (or the HEIC decoder) cannot decode is `image_unreadable` (permanent); an
+ * engine that is missing, crashes or times out — tesseract, or a HEIC decoder that will not load — is
+ * `stage_failed` (retryable: the image itself may be fine).
  *
  * A second, targeted reading follows when the first leaves a field the recognised variant always prints
  * unread (core's `fieldsLeftUnread`): the ink the first pass did not read — light grey rows tesseract's
@@ -19,6 +20,7 @@ import {
   secondReadingHelps,
 } from '@rv/core'
 import sharp from 'sharp'
+import { HeicDecoderUnavailable } from './decode-heic'
 import { findUnreadInk, type GrayImage } from './find-unread-ink'
 import { type PreparedImage, type PreprocessOptions, preprocessImage } from './preprocess-image'
 import { type RegionReading, rereadRegions } from './reread-regions'
@@ -34,6 +36,9 @@ export async function readImage(bytes: Uint8Array, options: ReadImageOptions = {
   try {
     prepared = await preprocessImage(bytes, options)
   } catch (error) {
+    if (error instanceof HeicDecoderUnavailable) {
+      throw new CheckError('stage_failed', 'The HEIC decoder is unavailable.', { cause: error })
+    }
     throw new CheckError('image_unreadable', undefined, { cause: error })
   }
   const first = await ocr(prepared.png, options)
