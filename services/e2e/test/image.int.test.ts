@@ -53,31 +53,38 @@ afterAll(async () => {
   await e2e.cleanup.run()
 }, 60_000)
 
+/** Submits a picture of the generated receipt with its amount and currency expected; its finished record. */
+async function submitPicture(bytes: Uint8Array, filename: string): Promise<CheckRecord> {
+  const res = await api.submit(tenant.key, bytes, {
+    filename,
+    expectation: JSON.stringify({ amount: truth.amount, currency: truth.currency }),
+    headers: { prefer: 'wait=30' },
+  })
+  expect([200, 202]).toContain(res.status)
+  const posted = (await res.json()) as CheckRecord
+  expect(posted.mode).toBe('image')
+  return api.waitForTerminal(tenant.key, posted.id)
+}
+
+/** Read by OCR, judged by the picture checks: none fails on a clean picture, and never `genuine`. */
+function expectReadPicture(record: CheckRecord): void {
+  expect(record).toMatchObject({ status: 'done', mode: 'image', error: null })
+  expect(record.document).toMatchObject({ family: 'vtb/sbp_outgoing', verdict: 'unknown' })
+  expect(
+    record.document.checks.filter((c: { passed: boolean }) => !c.passed).map((c: { name: string }) => c.name),
+  ).toEqual(['image.source_unverifiable'])
+  expect(record.fields).toMatchObject({ source: 'ocr', amount: truth.amount, currency: truth.currency })
+  expect(record.match).toMatchObject({ amount: true, currency: true })
+  expect(record.recommendation).not.toBeNull()
+}
+
 describe('an image receipt through the whole pipeline', () => {
   it.each(['screenshot', 'photo'] as const)(
     'a %s comes back done with mode image and the receipt fields read by OCR',
     async (kind) => {
       const image = await renderReceiptImage(generated.pdf, kind, 'e2e-image')
-      const res = await api.submit(tenant.key, image.bytes, {
-        filename: `receipt.${image.contentType === 'image/png' ? 'png' : 'jpg'}`,
-        expectation: JSON.stringify({ amount: truth.amount, currency: truth.currency }),
-        headers: { prefer: 'wait=30' },
-      })
-      expect([200, 202]).toContain(res.status)
-      const posted = (await res.json()) as CheckRecord
-      expect(posted.mode).toBe('image')
-      const record = await api.waitForTerminal(tenant.key, posted.id)
-      expect(record).toMatchObject({ status: 'done', mode: 'image', error: null })
-      // A picture is never genuine from the file alone: no check fails on a clean render, so `unknown`.
-      expect(record.document).toMatchObject({ family: 'vtb/sbp_outgoing', verdict: 'unknown' })
-      expect(
-        record.document.checks
-          .filter((c: { passed: boolean }) => !c.passed)
-          .map((c: { name: string }) => c.name),
-      ).toEqual(['image.source_unverifiable'])
-      expect(record.fields).toMatchObject({ source: 'ocr', amount: truth.amount, currency: truth.currency })
-      expect(record.match).toMatchObject({ amount: true, currency: true })
-      expect(record.recommendation).not.toBeNull()
+      const png = image.contentType === 'image/png'
+      expectReadPicture(await submitPicture(image.bytes, `receipt.${png ? 'png' : 'jpg'}`))
     },
     240_000,
   )
@@ -88,24 +95,10 @@ describe('an image receipt through the whole pipeline', () => {
       const photo = await renderReceiptImage(generated.pdf, 'photo', 'e2e-image')
       const sideways = await sharp(photo.bytes).rotate(90).png().toBuffer()
       const heic = withHeifTransforms(await encodeHeic(sideways), [{ irot: 1 }])
-      const res = await api.submit(tenant.key, heic, {
-        filename: 'IMG_0001.HEIC',
-        expectation: JSON.stringify({ amount: truth.amount, currency: truth.currency }),
-        headers: { prefer: 'wait=30' },
-      })
-      expect([200, 202]).toContain(res.status)
-      const record = await api.waitForTerminal(tenant.key, ((await res.json()) as CheckRecord).id)
-      expect(record).toMatchObject({ status: 'done', mode: 'image', error: null })
-      expect(record.document).toMatchObject({ family: 'vtb/sbp_outgoing', verdict: 'unknown' })
-      // Its metadata is read like a JPEG's (the HEIC's Exif item, bytes after its last box): nothing fails.
-      expect(
-        record.document.checks
-          .filter((c: { passed: boolean }) => !c.passed)
-          .map((c: { name: string }) => c.name),
-      ).toEqual(['image.source_unverifiable'])
+      const record = await submitPicture(heic, 'IMG_0001.HEIC')
+      expectReadPicture(record)
+      // Its metadata was read like a JPEG's (the HEIC's Exif item, bytes after its last box).
       expect(record.document.checks.map((c: { name: string }) => c.name)).toContain('image.trailing_data')
-      expect(record.fields).toMatchObject({ source: 'ocr', amount: truth.amount, currency: truth.currency })
-      expect(record.match).toMatchObject({ amount: true, currency: true })
     },
     240_000,
   )
