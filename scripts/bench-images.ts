@@ -1,6 +1,6 @@
 /**
  * `npm run bench:images [-- --per-variant N] [--real-limit N] [--kinds clean,screenshot,photo[,photo-heic]] [--real <dir>]
- *                        [--families ozon,tbank] [--second-reading off]`
+ *                        [--families ozon,tbank] [--second-reading off] [--heic-quality 50]`
  *
  * Accuracy and time of the offline image path (sharp + Tesseract → OCR words → the family readers), per kind
  * of picture (packages/generator/src/images: `clean` render, `screenshot` crop, `photo` tilt+blur+grain+JPEG;
@@ -43,6 +43,7 @@ const { values } = parseArgs({
     real: { type: 'string', default: resolve(import.meta.dirname, '../../shared/corpus/real') },
     families: { type: 'string', default: '' },
     'second-reading': { type: 'string', default: 'on' },
+    'heic-quality': { type: 'string', default: '50' },
   },
 })
 const perVariant = Number(values['per-variant'])
@@ -51,7 +52,9 @@ const realLimit = Number(values['real-limit'])
 type BenchKind = ImageKind | 'photo-heic'
 const kinds = values.kinds.split(',') as BenchKind[]
 const render = (pdf: Uint8Array, kind: BenchKind, seed: string): Promise<ReceiptImage> =>
-  kind === 'photo-heic' ? renderReceiptPhotoHeic(pdf, seed) : renderReceiptImage(pdf, kind, seed)
+  kind === 'photo-heic'
+    ? renderReceiptPhotoHeic(pdf, seed, Number(values['heic-quality']))
+    : renderReceiptImage(pdf, kind, seed)
 const banks = values.families === '' ? null : new Set(values.families.split(','))
 const wanted = (family: string) => banks === null || banks.has(family.split('/')[0]!)
 const secondReading = values['second-reading'] !== 'off'
@@ -198,7 +201,7 @@ async function* real(dir: string) {
 async function main(): Promise<void> {
   console.log(
     `bench:images — kinds ${kinds.join(', ')}; families ${banks ? [...banks].join(', ') : 'all'}; ` +
-      `second reading ${secondReading ? 'on' : 'off'}; started ${new Date().toISOString()}`,
+      `second reading ${secondReading ? 'on' : 'off'}; HEIC quality ${values['heic-quality']}; started ${new Date().toISOString()}`,
   )
   if (perVariant > 0) {
     await benchSet(

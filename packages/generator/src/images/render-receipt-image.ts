@@ -80,12 +80,16 @@ export async function renderReceiptImage(
 
 /**
  * The `photo` of a receipt as an iPhone would send it: the same pixels as `renderReceiptImage(pdf, 'photo',
- * seed)` (same seed, same tilt, blur and grain), encoded as HEIC by `heif-enc` (x265, quality 50) instead
- * of JPEG — so the two kinds differ by their codec alone.
+ * seed)` (same seed, same tilt, blur and grain), encoded as HEIC by `heif-enc` (x265, `quality`, default 50:
+ * heif-enc's own) instead of JPEG — so the two kinds differ by their codec alone.
  */
-export async function renderReceiptPhotoHeic(pdf: Uint8Array, seed: string): Promise<ReceiptImage> {
+export async function renderReceiptPhotoHeic(
+  pdf: Uint8Array,
+  seed: string,
+  quality = 50,
+): Promise<ReceiptImage> {
   const { pixels } = await photoPixels(pdf, new Rng(`image/photo/${seed}`))
-  const heic = await encodeHeic(await pixels.png({ compressionLevel: 1 }).toBuffer())
+  const heic = await encodeHeic(await pixels.png({ compressionLevel: 1 }).toBuffer(), { quality })
   const { width = 0, height = 0 } = await pixels.metadata()
   return { kind: 'photo', bytes: heic, contentType: 'image/heic', width, height }
 }
