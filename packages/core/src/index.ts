@@ -28,13 +28,19 @@ export {
   sameBehaviour,
 } from './decision/index'
 export {
+  applyFieldReadings,
+  chooseFieldReadings,
   decodeSbpIdTime as decodeSbpIdTimeMs,
   extractImageReceipt,
   extractReceipt,
+  type FieldPassReading,
+  type FieldRereading,
   fieldsLeftUnread,
+  fieldsToReread,
   type ImageExtraction,
   parseDateTime,
   parseMoney,
+  type RereadPass,
   secondReadingHelps,
 } from './extraction/index'
 export { type FamilyDefinition, families, recogniseFamily } from './families/index'

@@ -8,5 +8,6 @@ export {
 export { findUnreadInk, type GrayImage, type UnreadRegion } from './find-unread-ink'
 export { type PreparedImage, type PreprocessOptions, preprocessImage } from './preprocess-image'
 export { mergeReadings, type ReadImageOptions, readImage } from './read-image'
+export { fieldBlock, rereadFields } from './reread-fields'
 export { type RegionReading, rereadBlock, rereadRegions } from './reread-regions'
 export { OcrEngineError, runTesseract, type TesseractOptions } from './run-tesseract'

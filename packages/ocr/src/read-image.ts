@@ -9,11 +9,18 @@
  * unread (core's `fieldsLeftUnread`): the ink the first pass did not read — light grey rows tesseract's
  * global threshold dropped — is read again region by region (find-unread-ink.ts, reread-regions.ts), and
  * the merged words are kept only if they read more and lose nothing (core's `secondReadingHelps`).
+ *
+ * Then the values OCR read shakily — a name below 0.9 or not shaped like a name, an SBP id below 0.9 — are
+ * read again from their own box, upscaled, one language at a time (core's `fieldsToReread`,
+ * reread-fields.ts), and the well-formed reading the engine was surest of is kept (`chooseFieldReadings`).
  */
 import {
+  applyFieldReadings,
   CheckError,
+  chooseFieldReadings,
   extractImageReceipt,
   fieldsLeftUnread,
+  fieldsToReread,
   type OcrPage,
   type OcrWord,
   parseTesseractTsv,
@@ -23,12 +30,15 @@ import sharp from 'sharp'
 import { HeicDecoderUnavailable } from './decode-heic'
 import { findUnreadInk, type GrayImage } from './find-unread-ink'
 import { type PreparedImage, type PreprocessOptions, preprocessImage } from './preprocess-image'
+import { rereadFields } from './reread-fields'
 import { type RegionReading, rereadRegions } from './reread-regions'
 import { runTesseract, type TesseractOptions } from './run-tesseract'
 
 export interface ReadImageOptions extends PreprocessOptions, TesseractOptions {
   /** The targeted second reading of unread ink (default on). */
   secondReading?: boolean
+  /** The re-reading of shaky names and SBP ids from their own box (default on). */
+  fieldRereading?: boolean
 }
 
 export async function readImage(bytes: Uint8Array, options: ReadImageOptions = {}): Promise<OcrPage> {
@@ -42,29 +52,43 @@ export async function readImage(bytes: Uint8Array, options: ReadImageOptions = {
     throw new CheckError('image_unreadable', undefined, { cause: error })
   }
   const first = await ocr(prepared.png, options)
-  const page = { ...first, width: prepared.width, height: prepared.height }
+  const page = await readUnreadInk(
+    prepared,
+    { ...first, width: prepared.width, height: prepared.height },
+    options,
+  )
+  if (options.fieldRereading === false) return page
+  const result = extractImageReceipt(page)
+  const rereadings = fieldsToReread(page, result)
+  if (rereadings.length === 0) return page
+  const readings = await engine(() => rereadFields(prepared.png, prepared, rereadings, options))
+  return applyFieldReadings(page, chooseFieldReadings(page, result, readings, extractImageReceipt))
+}
+
+/** The second reading of ink the first pass left unread, when a field the variant prints is missing. */
+async function readUnreadInk(prepared: PreparedImage, page: OcrPage, options: ReadImageOptions) {
   if (options.secondReading === false) return page
   const firstResult = extractImageReceipt(page)
   if (fieldsLeftUnread(firstResult).length === 0) return page
   const gray = await grayPixels(prepared.png)
   const regions = findUnreadInk(gray, page.words)
   if (regions.length === 0) return page
-  let readings: RegionReading[]
-  try {
-    readings = await rereadRegions(gray, regions, options)
-  } catch (error) {
-    throw new CheckError('stage_failed', 'The OCR engine failed to read the image.', { cause: error })
-  }
+  const readings = await engine(() => rereadRegions(gray, regions, options))
   const merged = { ...page, words: mergeReadings(page.words, readings) }
   return secondReadingHelps(firstResult, extractImageReceipt(merged)) ? merged : page
 }
 
-async function ocr(png: Buffer, options: TesseractOptions): Promise<OcrPage> {
+/** An engine failure is `stage_failed` (retryable): the image itself may be fine. */
+async function engine<T>(read: () => Promise<T>): Promise<T> {
   try {
-    return parseTesseractTsv(await runTesseract(png, options))
+    return await read()
   } catch (error) {
     throw new CheckError('stage_failed', 'The OCR engine failed to read the image.', { cause: error })
   }
+}
+
+function ocr(png: Buffer, options: TesseractOptions): Promise<OcrPage> {
+  return engine(async () => parseTesseractTsv(await runTesseract(png, options)))
 }
 
 async function grayPixels(png: Buffer): Promise<GrayImage> {

@@ -10,6 +10,8 @@ export interface TesseractOptions {
   /** Page segmentation mode: 3 = automatic, 4 = one column of variable-size text, 6 = one uniform block. */
   psm?: number
   timeoutMs?: number
+  /** Engine variables (`-c name=value`), e.g. `tessedit_char_whitelist`. */
+  variables?: Readonly<Record<string, string>>
   /** The command (default `tesseract` on PATH). */
   command?: string
 }
@@ -23,7 +25,9 @@ export class OcrEngineError extends Error {
 
 export function runTesseract(png: Uint8Array, options: TesseractOptions = {}): Promise<string> {
   const args = ['stdin', 'stdout', '-l', options.languages ?? 'rus+eng', '--psm', String(options.psm ?? 3)]
-  args.push('-c', 'preserve_interword_spaces=0', 'tsv')
+  args.push('-c', 'preserve_interword_spaces=0')
+  for (const [name, value] of Object.entries(options.variables ?? {})) args.push('-c', `${name}=${value}`)
+  args.push('tsv')
   return new Promise((resolve, reject) => {
     // Through env(1): the thread limit is added to the inherited environment without this code reading it.
     const child = spawn('env', ['OMP_THREAD_LIMIT=1', options.command ?? 'tesseract', ...args], {

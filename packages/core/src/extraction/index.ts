@@ -1,6 +1,14 @@
 export { decodeSbpIdTime, isSbpId, joinSbpId } from './decode-sbp-id'
 export { extractImageReceipt, type ImageExtraction } from './extract-image-receipt'
 export { type ExtractOptions, extractReceipt } from './extract-receipt'
+export {
+  applyFieldReadings,
+  chooseFieldReadings,
+  type FieldPassReading,
+  type FieldRereading,
+  fieldsToReread,
+  type RereadPass,
+} from './image-field-rereading'
 export { fieldsLeftUnread, secondReadingHelps } from './image-second-reading'
 export { type LocalDateTime, moscowToEpochMs, toIsoUtc } from './moscow-time'
 export { labelKey, normalizeText } from './normalize-text'

@@ -82,16 +82,20 @@ export function estimateSkew(words: readonly OcrWord[]): number {
 function deskew(words: readonly OcrWord[]): OcrWord[] {
   const angle = estimateSkew(words)
   if (angle === 0) return [...words]
-  const cos = Math.cos(angle)
-  const sin = Math.sin(angle)
   return words.map((w) => {
     // Rotate the box's centre back by the tilt; the box keeps its size.
-    const cx = w.left + w.width / 2
-    const cy = w.top + w.height / 2
-    const x = cx * cos + cy * sin
-    const y = -cx * sin + cy * cos
+    const { x, y } = deskewedCentre(w, angle)
     return { ...w, left: x - w.width / 2, top: y - w.height / 2 }
   })
+}
+
+/** A word's centre on the page turned back by `angle` (estimateSkew), in pixels. */
+export function deskewedCentre(word: OcrWord, angle: number): { x: number; y: number } {
+  const cx = word.left + word.width / 2
+  const cy = word.top + word.height / 2
+  const cos = Math.cos(angle)
+  const sin = Math.sin(angle)
+  return { x: cx * cos + cy * sin, y: -cx * sin + cy * cos }
 }
 
 function groupLines(words: readonly OcrWord[]): OcrWord[][] {

@@ -1,0 +1,182 @@
+/**
+ * The targeted re-reading of one field's value on a picture: which values deserve it, where their words
+ * are, how to read them again, and which reading to keep. The reading itself (crop, upscale, one line,
+ * one language) is packages/ocr's `rereadFields`; these rules are pure.
+ *
+ * - **Wanted** for a name (`recipient_name`, `sender_name`) read below 0.9 or not shaped like a name (a
+ *   digit, a sign, a letter inside a mask's run of `*`), and for an SBP id read below 0.9 (a guessed free
+ *   position, an id whose time disagrees with the printed time). The first pass reads the page with the
+ *   Russian and English models at once: on a lone capital or a short word the mixed model picks the wrong
+ *   script, or no letter at all (`L.` → `Е.`, `Z.` → `3.`). Each model alone is a better judge of its own
+ *   script, so a name is read twice more, by `eng` and by `rus`; an SBP id by `eng` with the id's
+ *   characters only (`[0-9A-Z]`).
+ * - **Kept** per field: among the first reading and the re-readings, those whose value is well formed (a
+ *   name: words of letters of one script, initials, masks `Ab***c`; an id: what the id format accepts),
+ *   the one the engine was surest of (the lowest confidence of its words; a re-reading under 0.5 is never
+ *   kept: a wrong name shaped like a name is no better than a misread one). A kept re-reading differs from
+ *   the first, so its words' confidence is capped at `disputedCap` (0.85): two readings of the same pixels
+ *   disagreed, and which one is right is the engine's guess — the field stays below 0.9.
+ */
+import type { OcrPage, OcrWord } from '../ocr/ocr-page'
+import { deskewedCentre, estimateSkew } from '../ocr/words-to-runs'
+import type { ImageExtraction } from './extract-image-receipt'
+
+export type RereadField = 'recipient_name' | 'sender_name' | 'receipt_number'
+
+export interface RereadPass {
+  /** Tesseract languages, e.g. `eng`. */
+  languages: string
+  /** The only characters the engine may return (all when absent). */
+  whitelist?: string
+}
+
+export interface FieldRereading {
+  field: RereadField
+  /** The first-pass words the value was read from; a re-reading's words take their place. */
+  words: OcrWord[]
+  /** Their box on the page, in pixels. */
+  box: { left: number; top: number; width: number; height: number }
+  passes: RereadPass[]
+}
+
+/** What a re-reading pass of one field read: its words, in page pixels. */
+export interface FieldPassReading {
+  rereading: FieldRereading
+  pass: RereadPass
+  words: OcrWord[]
+}
+
+/** The confidence of a kept value that another reading of the same pixels contradicted. */
+export const disputedCap = 0.85
+/** A re-reading the engine was less sure of than this is never kept, however malformed the first. */
+const minimumConfidence = 0.5
+
+const sbpIdCharacters = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+const namePasses: RereadPass[] = [{ languages: 'eng' }, { languages: 'rus' }]
+const idPasses: RereadPass[] = [{ languages: 'eng', whitelist: sbpIdCharacters }]
+
+/** An initial (`A.`), a word of letters (hyphen, apostrophe), or a mask: letters, a run of `*`, letters. */
+const nameToken = /^(\p{Lu}\.|\p{L}+(['-]\p{L}+)*|\p{L}+\*+\p{L}*)$/u
+const sbpIdShape = /^[AB]\d{10}[0-9A-Z]{5}\d[0BG]\d{14}$/
+
+/** Whether a value read from a picture is shaped like a person's or an organisation's name. */
+export function nameWellFormed(text: string): boolean {
+  const tokens = text.trim().split(/\s+/)
+  return (
+    tokens.length > 0 &&
+    tokens.every((t) => nameToken.test(t) && !(/[A-Za-z]/.test(t) && /[А-Яа-яЁё]/.test(t)))
+  )
+}
+
+function wellFormed(field: RereadField, value: unknown): boolean {
+  if (typeof value !== 'string') return false
+  return field === 'receipt_number' ? sbpIdShape.test(value) : nameWellFormed(value)
+}
+
+/** The fields of `result` worth reading again, with their words and passes (see the file comment). */
+export function fieldsToReread(page: OcrPage, result: ImageExtraction): FieldRereading[] {
+  const fields = result.fields as unknown as Record<string, unknown>
+  const confidence = result.fields.confidence
+  const wanted: RereadField[] = []
+  for (const field of ['recipient_name', 'sender_name'] as const) {
+    const value = fields[field]
+    if (typeof value !== 'string') continue
+    if ((confidence[field] ?? 0) < 0.9 || !nameWellFormed(value)) wanted.push(field)
+  }
+  const id = result.facts['sbp_id']
+  if (typeof id === 'string' && fields['receipt_number'] === id && (confidence['receipt_number'] ?? 0) < 0.9)
+    wanted.push('receipt_number')
+  const rereadings: FieldRereading[] = []
+  for (const field of wanted) {
+    const words = valueWords(page, result, field)
+    if (words.length === 0) continue
+    const left = Math.min(...words.map((w) => w.left))
+    const top = Math.min(...words.map((w) => w.top))
+    const right = Math.max(...words.map((w) => w.left + w.width))
+    const bottom = Math.max(...words.map((w) => w.top + w.height))
+    rereadings.push({
+      field,
+      words,
+      box: { left, top, width: right - left, height: bottom - top },
+      passes: field === 'receipt_number' ? idPasses : namePasses,
+    })
+  }
+  return rereadings
+}
+
+/**
+ * The first-pass words inside the value's box the reader reported (`facts['value.<field>.*']`, points on
+ * the deskewed page): each word's centre is deskewed and scaled the way words-to-runs.ts placed it.
+ */
+function valueWords(page: OcrPage, result: ImageExtraction, field: RereadField): OcrWord[] {
+  const fact = (name: string) => result.facts[`value.${field}.${name}`]
+  const [x0, x1, y0, size, lines] = ['x', 'right', 'y', 'size', 'lines'].map(fact)
+  if (
+    typeof x0 !== 'number' ||
+    typeof x1 !== 'number' ||
+    typeof y0 !== 'number' ||
+    typeof size !== 'number' ||
+    typeof lines !== 'number'
+  )
+    return []
+  const angle = estimateSkew(page.words)
+  const scale = result.ocr.scale
+  return page.words.filter((word) => {
+    const centre = deskewedCentre(word, angle)
+    const cx = centre.x * scale
+    const cy = centre.y * scale
+    // The rows below the first start a line height (about 1.25 font sizes) apart.
+    return cx >= x0 - 1 && cx <= x1 + 1 && cy >= y0 - 0.3 * size && cy <= y0 + (lines * 1.25 + 0.3) * size
+  })
+}
+
+/** The page with one re-reading's words in place of the first-pass words of its field. */
+export function withFieldReading(page: OcrPage, reading: FieldPassReading): OcrPage {
+  const replaced = new Set(reading.rereading.words)
+  return { ...page, words: [...page.words.filter((w) => !replaced.has(w)), ...reading.words] }
+}
+
+/**
+ * The readings to keep, at most one per field: the well-formed one the engine was surest of, when it is
+ * not the first reading (`extract` is core's extractImageReceipt, passed in to keep this file light).
+ */
+export function chooseFieldReadings(
+  page: OcrPage,
+  first: ImageExtraction,
+  readings: readonly FieldPassReading[],
+  extract: (page: OcrPage) => ImageExtraction,
+): FieldPassReading[] {
+  const kept: FieldPassReading[] = []
+  for (const rereading of new Set(readings.map((r) => r.rereading))) {
+    const { field } = rereading
+    const firstValue = (first.fields as unknown as Record<string, unknown>)[field]
+    let best: { reading: FieldPassReading | null; confidence: number } = {
+      reading: null,
+      confidence: wellFormed(field, firstValue) ? lowest(rereading.words) : -1,
+    }
+    for (const reading of readings.filter((r) => r.rereading === rereading && r.words.length > 0)) {
+      const value = (extract(withFieldReading(page, reading)).fields as unknown as Record<string, unknown>)[
+        field
+      ]
+      if (!wellFormed(field, value) || value === firstValue) continue
+      const confidence = lowest(reading.words)
+      if (confidence >= minimumConfidence && confidence > best.confidence) best = { reading, confidence }
+    }
+    // Kept readings differ from the first: their words carry the disputed cap into every later extraction.
+    if (best.reading) kept.push({ ...best.reading, words: best.reading.words.map(capped) })
+  }
+  return kept
+}
+
+/** The page with every kept re-reading in place (their words already capped by chooseFieldReadings). */
+export function applyFieldReadings(page: OcrPage, kept: readonly FieldPassReading[]): OcrPage {
+  return kept.reduce(withFieldReading, page)
+}
+
+function capped(word: OcrWord): OcrWord {
+  return { ...word, confidence: Math.min(word.confidence, disputedCap) }
+}
+
+function lowest(words: readonly OcrWord[]): number {
+  return words.length === 0 ? -1 : Math.min(...words.map((w) => w.confidence))
+}

@@ -1,0 +1,53 @@
+/**
+ * The targeted re-reading of field values (core's `fieldsToReread` says which, and with which passes): each
+ * value's box, with a margin, is cut from the prepared page, upscaled 2× (a small font's lone capital reads
+ * better; more than 2× was worse on the development pictures) and read as one line (`--psm 7`) by each pass's
+ * language, restricted to its characters when the pass names them. The words go back to page pixels with
+ * block ids from `fieldBlock`, so they never join a first-pass line. Which reading is kept is core's
+ * `chooseFieldReadings`.
+ */
+import { type FieldPassReading, type FieldRereading, parseTesseractTsv } from '@rv/core'
+import sharp from 'sharp'
+import { runTesseract, type TesseractOptions } from './run-tesseract'
+
+/** Block ids of re-read field words start here (second-reading regions use 10 000 and up). */
+export const fieldBlock = 20_000
+const upscale = 2
+
+export async function rereadFields(
+  png: Buffer,
+  size: { width: number; height: number },
+  rereadings: readonly FieldRereading[],
+  options: TesseractOptions = {},
+): Promise<FieldPassReading[]> {
+  const readings: FieldPassReading[] = []
+  for (const [i, rereading] of rereadings.entries()) {
+    const { box } = rereading
+    // Margin: under half a line, so the rows above and below stay out of the crop.
+    const margin = Math.round(0.4 * box.height)
+    const left = Math.max(0, Math.floor(box.left - margin))
+    const top = Math.max(0, Math.floor(box.top - margin))
+    const width = Math.min(size.width - left, Math.ceil(box.width + 2 * margin))
+    const height = Math.min(size.height - top, Math.ceil(box.height + 2 * margin))
+    if (width < 2 || height < 2) continue
+    const crop = await sharp(png)
+      .extract({ left, top, width, height })
+      .resize({ width: width * upscale, height: height * upscale, kernel: 'lanczos3' })
+      .png({ compressionLevel: 1 })
+      .toBuffer()
+    for (const pass of rereading.passes) {
+      const variables = pass.whitelist ? { tessedit_char_whitelist: pass.whitelist } : undefined
+      const tsv = await runTesseract(crop, { ...options, languages: pass.languages, psm: 7, variables })
+      const words = parseTesseractTsv(tsv).words.map((w) => ({
+        ...w,
+        left: left + w.left / upscale,
+        top: top + w.top / upscale,
+        width: w.width / upscale,
+        height: w.height / upscale,
+        block: fieldBlock + i,
+      }))
+      readings.push({ rereading, pass, words })
+    }
+  }
+  return readings
+}
