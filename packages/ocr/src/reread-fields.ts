@@ -1,7 +1,8 @@
 /**
  * The targeted re-reading of field values (core's `fieldsToReread` says which, and with which passes): each
  * value's box, with a margin, is cut from the prepared page, upscaled 2× (a small font's lone capital reads
- * better; more than 2× was worse on the development pictures) and read as one line (`--psm 7`) by each pass's
+ * better; more than 2× was worse on the development pictures) and read as one line (`--psm 7`; a value that
+ * wraps, as one block, `--psm 6`) by each pass's
  * language, restricted to its characters when the pass names them. The words go back to page pixels with
  * block ids from `fieldBlock`, so they never join a first-pass line. Which reading is kept is core's
  * `chooseFieldReadings`.
@@ -24,7 +25,7 @@ export async function rereadFields(
   for (const [i, rereading] of rereadings.entries()) {
     const { box } = rereading
     // Margin: under half a line, so the rows above and below stay out of the crop.
-    const margin = Math.round(0.4 * box.height)
+    const margin = Math.round((0.4 * box.height) / Math.max(1, rereading.lines))
     const left = Math.max(0, Math.floor(box.left - margin))
     const top = Math.max(0, Math.floor(box.top - margin))
     const width = Math.min(size.width - left, Math.ceil(box.width + 2 * margin))
@@ -37,7 +38,7 @@ export async function rereadFields(
       .toBuffer()
     for (const pass of rereading.passes) {
       const variables = pass.whitelist ? { tessedit_char_whitelist: pass.whitelist } : undefined
-      const tsv = await runTesseract(crop, { ...options, languages: pass.languages, psm: 7, variables })
+      const tsv = await runTesseract(crop, { ...options, languages: pass.languages, psm: rereading.lines > 1 ? 6 : 7, variables })
       const words = parseTesseractTsv(tsv).words.map((w) => ({
         ...w,
         left: left + w.left / upscale,

@@ -36,6 +36,8 @@ export interface FieldRereading {
   words: OcrWord[]
   /** Their box on the page, in pixels. */
   box: { left: number; top: number; width: number; height: number }
+  /** Rows the value spans (a VTB SBP id wraps onto a second row). */
+  lines: number
   passes: RereadPass[]
 }
 
@@ -98,6 +100,7 @@ export function fieldsToReread(page: OcrPage, result: ImageExtraction): FieldRer
       field,
       words,
       box: { left, top, width: right - left, height: bottom - top },
+      lines: Number(result.facts[`value.${field}.lines`]),
       passes: field === 'receipt_number' ? idPasses : namePasses,
     })
   }
