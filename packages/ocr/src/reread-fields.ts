@@ -38,7 +38,12 @@ export async function rereadFields(
       .toBuffer()
     for (const pass of rereading.passes) {
       const variables = pass.whitelist ? { tessedit_char_whitelist: pass.whitelist } : undefined
-      const tsv = await runTesseract(crop, { ...options, languages: pass.languages, psm: rereading.lines > 1 ? 6 : 7, variables })
+      const tsv = await runTesseract(crop, {
+        ...options,
+        languages: pass.languages,
+        psm: rereading.lines > 1 ? 6 : 7,
+        variables,
+      })
       const words = parseTesseractTsv(tsv).words.map((w) => ({
         ...w,
         left: left + w.left / upscale,
