@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest'
+import type { OcrPage, OcrWord } from '../ocr/ocr-page'
+import { runsToOcrPage } from '../ocr/testing/runs-to-ocr-page'
+import { extractImageReceipt } from './extract-image-receipt'
+import {
+  applyFieldReadings,
+  chooseFieldReadings,
+  disputedCap,
+  type FieldPassReading,
+  type FieldRereading,
+  fieldsToReread,
+  nameWellFormed,
+} from './image-field-rereading'
+import { rightLayoutRows, syntheticModel } from './testing/synthetic-model'
+
+// A VTB outgoing SBP receipt's shape (FAMILIES.md), fake values.
+const vtb = (recipient: string) =>
+  syntheticModel({
+    width: 281.2125,
+    height: 437.25,
+    runs: [
+      { text: 'Исходящий перевод СБП', x: 70, y: 82, size: 10.5 },
+      ...rightLayoutRows(
+        [
+          ['Статус', 'Выполнено'],
+          ['Дата операции', '11.02.2026, 10:10'],
+          ['Счет списания', '*1234'],
+          ['Имя плательщика', 'Пётр Сергеевич Л.'],
+          ['Получатель', recipient],
+          ['Телефон получателя', '+7 (900) 123-45-67'],
+          ['Банк получателя', 'Сбербанк'],
+          ['ID операции в СБП', 'B6042071012K4Q27000007001', '7001011'],
+        ],
+        { labelX: 24.75, valueRight: 257.07, top: 130.2, pitch: 24 },
+      ),
+      { text: 'Сумма операции', x: 24.75, y: 350, size: 13.5 },
+      { text: '1 050 ₽', right: 257.07, y: 349.2, size: 13.5 },
+    ],
+  })
+/** Latin initials, which a picture reads worst (docs/extraction.md, names on pictures). */
+const model = vtb('L. Z.')
+const sureModel = vtb('Saidov Z.')
+
+/** The page as the mixed rus+eng model read it: `L.` as a Cyrillic twin-less capital, `Z.` as a digit. */
+function misread(): OcrPage {
+  return runsToOcrPage(model, {
+    rewrite: (w) =>
+      ({ 'L.': { text: 'Г.', confidence: 0.7 }, 'Z.': { text: '3.', confidence: 0.6 } })[w] ?? w,
+  })
+}
+
+/** What one pass of the re-reading returned: the given words laid over the field's box. */
+function passReading(
+  rereading: FieldRereading,
+  languages: string,
+  read: [string, number][],
+): FieldPassReading {
+  const { box } = rereading
+  const width = box.width / read.length
+  const words: OcrWord[] = read.map(([text, confidence], i) => ({
+    text,
+    confidence,
+    left: box.left + i * width,
+    top: box.top,
+    width: width * 0.8,
+    height: box.height,
+    block: 20_000,
+    paragraph: 1,
+    line: 1,
+  }))
+  return { rereading, pass: { languages }, words }
+}
+
+describe('nameWellFormed', () => {
+  it('accepts words of one script, initials and masks, and refuses digits, signs and stars inside letters', () => {
+    for (const name of ['Софья Т.', 'L. Z.', 'Куз****а И. П.', 'Анна-Мария', 'КУЗ******А'])
+      expect(nameWellFormed(name)).toBe(true)
+    for (const name of ['Г. 3.', 'КУЗ*****++А', 'Куз**ж*а', 'Pоман', 'Я). В.'])
+      expect(nameWellFormed(name)).toBe(false)
+  })
+})
+
+describe('fieldsToReread', () => {
+  it('asks for the shaky name only, by each language, with the words it was read from', () => {
+    const page = misread()
+    const first = extractImageReceipt(page)
+    expect(first.fields.recipient_name).not.toBe('L. Z.')
+    const [rereading, ...others] = fieldsToReread(page, first)
+    expect(others).toEqual([])
+    expect(rereading!.field).toBe('recipient_name')
+    expect(rereading!.words.map((w) => w.text)).toEqual(['Г.', '3.'])
+    expect(rereading!.passes.map((p) => p.languages)).toEqual(['eng', 'rus'])
+  })
+
+  it('asks for nothing when every name and id was read surely', () => {
+    const page = runsToOcrPage(sureModel)
+    expect(fieldsToReread(page, extractImageReceipt(page))).toEqual([])
+  })
+
+  it('asks for an SBP id read below 0.9, with the id characters only', () => {
+    const page = runsToOcrPage(sureModel, {
+      rewrite: (w) => (w === 'B6042071012K4Q27000007001' ? { text: w, confidence: 0.8 } : w),
+    })
+    const [rereading] = fieldsToReread(page, extractImageReceipt(page))
+    expect(rereading!.field).toBe('receipt_number')
+    expect(rereading!.lines).toBe(2)
+    expect(rereading!.passes).toEqual([{ languages: 'eng', whitelist: expect.stringMatching(/^[0-9A-Z]+$/) }])
+  })
+})
+
+describe('chooseFieldReadings', () => {
+  const page = misread()
+  const first = extractImageReceipt(page)
+  const [rereading] = fieldsToReread(page, first)
+
+  it('keeps the well-formed reading the engine was surest of, below 0.9 since it contradicts the first', () => {
+    const english = passReading(rereading!, 'eng', [
+      ['L.', 0.88],
+      ['Z.', 0.86],
+    ])
+    const russian = passReading(rereading!, 'rus', [
+      ['Г.', 0.9],
+      [').', 0.2],
+    ])
+    const kept = chooseFieldReadings(page, first, [english, russian], extractImageReceipt)
+    expect(kept.map((k) => k.pass.languages)).toEqual(['eng'])
+    expect(kept[0]!.words.map((w) => w.confidence)).toEqual([disputedCap, disputedCap])
+    const result = extractImageReceipt(applyFieldReadings(page, kept))
+    expect(result.fields.recipient_name).toBe('L. Z.')
+    expect(result.fields.confidence['recipient_name']).toBeLessThanOrEqual(disputedCap)
+    expect(result.fields.amount).toBe(first.fields.amount)
+  })
+
+  it('keeps no reading that is malformed, or that the engine was unsure of', () => {
+    const malformed = passReading(rereading!, 'eng', [
+      ['L.', 0.95],
+      ['2,', 0.95],
+    ])
+    const unsure = passReading(rereading!, 'rus', [
+      ['Л.', 0.3],
+      ['З.', 0.3],
+    ])
+    expect(chooseFieldReadings(page, first, [malformed, unsure], extractImageReceipt)).toEqual([])
+  })
+
+  it('keeps the first reading when it is well formed and surer than the re-reading', () => {
+    const surePage = runsToOcrPage(sureModel, {
+      rewrite: (w) => (w === 'Z.' ? { text: 'Z.', confidence: 0.8 } : w),
+    })
+    const sure = extractImageReceipt(surePage)
+    const [again] = fieldsToReread(surePage, sure)
+    expect(again!.field).toBe('recipient_name')
+    const worse = passReading(again!, 'eng', [
+      ['Saidav', 0.6],
+      ['Z.', 0.6],
+    ])
+    expect(chooseFieldReadings(surePage, sure, [worse], extractImageReceipt)).toEqual([])
+  })
+})
