@@ -21,4 +21,13 @@ describe('readImageName (a name read by OCR)', () => {
     expect(readImageName('AZ.', 'ru').confidence).toBe(0.6)
     expect(readImageName('Ж. К.', 'ru').confidence).toBe(0.6)
   })
+
+  it('keeps a name bearing a mark of a misreading at 0.5, however sure the engine was', () => {
+    expect(readImageName('Дарья Николаевна 9.', 'ru')).toEqual({
+      text: 'Дарья Николаевна 9.',
+      confidence: 0.5,
+    })
+    expect(readImageName('КУЗ*****++А', 'ru').confidence).toBe(0.5)
+    expect(readImageName('Куз**ж*а И. П.', 'ru').confidence).toBe(0.5)
+  })
 })

@@ -7,6 +7,7 @@ import type { ReceiptFields, TransferType } from '@rv/schemas'
 import { emptyFields } from '../aggregate/empty-blocks'
 import type { FieldConstants, FieldName } from '../families/family-definition'
 import { scriptOf, toScript } from '../ocr/letter-scripts'
+import { nameWellFormed } from '../ocr/name-shape'
 import { repairOperationNumber, repairSbpId } from '../ocr/repair-sbp-id'
 import type { Interpreted } from './interpret-value'
 import type { LocalDateTime } from './moscow-time'
@@ -92,7 +93,9 @@ function sbpIdOf(
  * - when no letter of the name decides (`А. В.`, `Т2`), nothing on the page does: it is put in the receipt's
  *   language (every such name in the development receipts is Cyrillic) and kept at 0.85;
  * - initials only (`А. З.`): tesseract reads a lone capital of a small font badly (in a test of 13 Latin
- *   pairs on Alfa's layout, 12 came back wrong, one at 0.91), so such a name stays at 0.6.
+ *   pairs on Alfa's layout, 12 came back wrong, one at 0.91), so such a name stays at 0.6;
+ * - a name bearing a mark of a misreading (a digit initial `9.`, a stray sign, a letter inside a mask:
+ *   ocr/name-shape.ts) is certainly not what was printed: 0.5, whatever the engine's confidence.
  */
 export function readImageName(text: string, language: string | null): { text: string; confidence: number } {
   const initialsOnly = /^(\p{Lu}\.?\s*)+$/u.test(text.trim())
@@ -105,7 +108,8 @@ export function readImageName(text: string, language: string | null): { text: st
         .join(' ')
     : text
   const undecided = /\p{L}/u.test(text) && !decided
-  return { text: written, confidence: initialsOnly ? 0.6 : undecided ? 0.85 : 0.98 }
+  const confidence = !nameWellFormed(written) ? 0.5 : initialsOnly ? 0.6 : undecided ? 0.85 : 0.98
+  return { text: written, confidence }
 }
 
 export function buildFields(input: BuildInput): BuiltFields {

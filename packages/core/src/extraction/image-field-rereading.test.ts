@@ -9,7 +9,6 @@ import {
   type FieldPassReading,
   type FieldRereading,
   fieldsToReread,
-  nameWellFormed,
 } from './image-field-rereading'
 import { rightLayoutRows, syntheticModel } from './testing/synthetic-model'
 
@@ -70,15 +69,6 @@ function passReading(
   }))
   return { rereading, pass: { languages }, words }
 }
-
-describe('nameWellFormed', () => {
-  it('accepts words of one script, initials and masks, and refuses digits, signs and stars inside letters', () => {
-    for (const name of ['Софья Т.', 'L. Z.', 'Куз****а И. П.', 'Анна-Мария', 'КУЗ******А'])
-      expect(nameWellFormed(name)).toBe(true)
-    for (const name of ['Г. 3.', 'КУЗ*****++А', 'Куз**ж*а', 'Pоман', 'Я). В.'])
-      expect(nameWellFormed(name)).toBe(false)
-  })
-})
 
 describe('fieldsToReread', () => {
   it('asks for the shaky name only, by each language, with the words it was read from', () => {

@@ -3,20 +3,22 @@
  * are, how to read them again, and which reading to keep. The reading itself (crop, upscale, one line,
  * one language) is packages/ocr's `rereadFields`; these rules are pure.
  *
- * - **Wanted** for a name (`recipient_name`, `sender_name`) read below 0.9 or not shaped like a name (a
- *   digit, a sign, a letter inside a mask's run of `*`), and for an SBP id read below 0.9 (a guessed free
+ * - **Wanted** for a name (`recipient_name`, `sender_name`) read below 0.9 or bearing a mark of a misreading
+ *   (a digit initial, a stray sign, a letter inside a mask's run of `*`: ocr/name-shape.ts), and for an SBP id read below 0.9 (a guessed free
  *   position, an id whose time disagrees with the printed time). The first pass reads the page with the
  *   Russian and English models at once: on a lone capital or a short word the mixed model picks the wrong
  *   script, or no letter at all (`L.` → `Е.`, `Z.` → `3.`). Each model alone is a better judge of its own
  *   script, so a name is read twice more, by `eng` and by `rus`; an SBP id by `eng` with the id's
  *   characters only (`[0-9A-Z]`).
  * - **Kept** per field: among the first reading and the re-readings, those whose value is well formed (a
- *   name: words of letters of one script, initials, masks `Ab***c`; an id: what the id format accepts),
+ *   name: no mark of a misreading, ocr/name-shape.ts; an id: what the id format accepts),
  *   the one the engine was surest of (the lowest confidence of its words; a re-reading under 0.5 is never
  *   kept: a wrong name shaped like a name is no better than a misread one). A kept re-reading differs from
  *   the first, so its words' confidence is capped at `disputedCap` (0.85): two readings of the same pixels
  *   disagreed, and which one is right is the engine's guess — the field stays below 0.9.
  */
+
+import { nameWellFormed } from '../ocr/name-shape'
 import type { OcrPage, OcrWord } from '../ocr/ocr-page'
 import { deskewedCentre, estimateSkew } from '../ocr/words-to-runs'
 import type { ImageExtraction } from './extract-image-receipt'
@@ -57,18 +59,7 @@ const sbpIdCharacters = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
 const namePasses: RereadPass[] = [{ languages: 'eng' }, { languages: 'rus' }]
 const idPasses: RereadPass[] = [{ languages: 'eng', whitelist: sbpIdCharacters }]
 
-/** An initial (`A.`), a word of letters (hyphen, apostrophe), or a mask: letters, a run of `*`, letters. */
-const nameToken = /^(\p{Lu}\.|\p{L}+(['-]\p{L}+)*|\p{L}+\*+\p{L}*)$/u
 const sbpIdShape = /^[AB]\d{10}[0-9A-Z]{5}\d[0BG]\d{14}$/
-
-/** Whether a value read from a picture is shaped like a person's or an organisation's name. */
-export function nameWellFormed(text: string): boolean {
-  const tokens = text.trim().split(/\s+/)
-  return (
-    tokens.length > 0 &&
-    tokens.every((t) => nameToken.test(t) && !(/[A-Za-z]/.test(t) && /[А-Яа-яЁё]/.test(t)))
-  )
-}
 
 function wellFormed(field: RereadField, value: unknown): boolean {
   if (typeof value !== 'string') return false

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { nameWellFormed } from './name-shape'
+
+describe('nameWellFormed', () => {
+  it('accepts names, initials, masks, brands and organisations as receipts print them', () => {
+    for (const name of [
+      'Софья Т.',
+      'L. Z.',
+      'Куз****а И. П.',
+      'КУЗ******А',
+      'Анна-Мария',
+      'T2',
+      'ООО "Ромашка"',
+      'Озон Банк (Ozon)',
+      'Pоман',
+    ])
+      expect(nameWellFormed(name), name).toBe(true)
+  })
+
+  it('refuses the marks of a misreading: digit initials, stray signs, letters in a mask, mixed scripts', () => {
+    for (const name of ['Г. 3.', 'Софья 9.', 'КУЗ*****++А', 'Куз**ж*а', 'Ку3ьмина', 'Я). В.', 'Roмaн Ж.', ''])
+      expect(nameWellFormed(name), name).toBe(false)
+  })
+})

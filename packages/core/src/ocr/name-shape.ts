@@ -1,0 +1,29 @@
+/**
+ * Whether a name read from a picture bears a sign of a misreading. A name or a payee (`Куз****а И. П.`,
+ * `Saidov K.`, `T2`, `ООО "Ромашка"`) is made of letters, digits in brand names, points, hyphens, quotes and
+ * a mask's run of `*`; OCR's misreadings of a small font leave marks no printed name has:
+ * - an initial read as a digit (`9.`, `3:`) — the ones words-to-runs could not turn back into a letter;
+ * - a sign no name prints (`+`, `|`, `#`, `®`, `)` without `(`…);
+ * - a letter inside a mask's run (`Куз**ж*а`: a `*` read as a letter) or a digit between letters;
+ * - a word with letters of both scripts that have no twin in the other (`Pоман` is fine: `P` is a twin).
+ */
+import { scriptOf } from './letter-scripts'
+
+const allowed = /^[\p{L}\d\s.,'"«»()*№&-]*$/u
+const digitInitial = /(^|\s)\d[.:,](\s|$)/
+const letterInMask = /\*[^\s*]+\*/
+const digitInWord = /\p{L}\d+\p{L}/u
+
+export function nameWellFormed(text: string): boolean {
+  if (text.trim() === '' || !allowed.test(text)) return false
+  if (digitInitial.test(text) || letterInMask.test(text) || digitInWord.test(text)) return false
+  if ((text.match(/\(/g) ?? []).length !== (text.match(/\)/g) ?? []).length) return false
+  return text.split(/\s+/).every((word) => !mixesScripts(word))
+}
+
+/** Letters without a twin from both scripts in one word. */
+function mixesScripts(word: string): boolean {
+  const latin = word.replace(/[^A-Za-z]/g, '')
+  const cyrillic = word.replace(/[^А-Яа-яЁё]/g, '')
+  return scriptOf(latin) === 'latin' && scriptOf(cyrillic) === 'cyrillic'
+}
