@@ -4,7 +4,8 @@
  * a mask's run of `*`; OCR's misreadings of a small font leave marks no printed name has:
  * - an initial read as a digit (`9.`, `3:`) — the ones words-to-runs could not turn back into a letter;
  * - a sign no name prints (`+`, `|`, `#`, `®`, `)` without `(`…);
- * - a letter inside a mask's run (`Куз**ж*а`: a `*` read as a letter) or a digit between letters;
+ * - a letter inside a mask's run (`Куз**ж*а`: a `*` read as a letter), a digit in a masked word
+ *   (`КУЗ******9`) or between letters;
  * - a word with letters of both scripts that have no twin in the other (`Pоман` is fine: `P` is a twin).
  */
 import { scriptOf } from './letter-scripts'
@@ -12,7 +13,7 @@ import { scriptOf } from './letter-scripts'
 const allowed = /^[\p{L}\d\s.,'"«»()*№&-]*$/u
 const digitInitial = /(^|\s)\d[.:,](\s|$)/
 const letterInMask = /\*[^\s*]+\*/
-const digitInWord = /\p{L}\d+\p{L}/u
+const digitInWord = /\p{L}\d+\p{L}|\*\S*\d|\d\S*\*/u
 
 export function nameWellFormed(text: string): boolean {
   if (text.trim() === '' || !allowed.test(text)) return false
