@@ -31,6 +31,7 @@ export {
   applyFieldReadings,
   chooseFieldReadings,
   decodeSbpIdTime as decodeSbpIdTimeMs,
+  disputedCap,
   extractImageReceipt,
   extractReceipt,
   type FieldPassReading,

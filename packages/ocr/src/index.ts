@@ -5,9 +5,11 @@ export {
   HeicDecoderUnavailable,
   type RawImage,
 } from './decode-heic'
+export { findMaskStars } from './find-mask-stars'
 export { findUnreadInk, type GrayImage, type UnreadRegion } from './find-unread-ink'
 export { type PreparedImage, type PreprocessOptions, preprocessImage } from './preprocess-image'
-export { mergeReadings, type ReadImageOptions, readImage } from './read-image'
+export { grayPixels, mergeReadings, type ReadImageOptions, readImage } from './read-image'
+export { recountMasks } from './recount-masks'
 export { fieldBlock, rereadFields } from './reread-fields'
 export { type RegionReading, rereadBlock, rereadRegions } from './reread-regions'
 export { OcrEngineError, runTesseract, type TesseractOptions } from './run-tesseract'

@@ -12,7 +12,8 @@
  *
  * Then the values OCR read shakily — a name below 0.9 or not shaped like a name, an SBP id below 0.9 — are
  * read again from their own box, upscaled, one language at a time (core's `fieldsToReread`,
- * reread-fields.ts), and the well-formed reading the engine was surest of is kept (`chooseFieldReadings`).
+ * reread-fields.ts), and the well-formed reading the engine was surest of is kept (`chooseFieldReadings`);
+ * last, a masked name's run of `*` is counted from its pixels (recount-masks.ts).
  */
 import {
   applyFieldReadings,
@@ -30,6 +31,7 @@ import sharp from 'sharp'
 import { HeicDecoderUnavailable } from './decode-heic'
 import { findUnreadInk, type GrayImage } from './find-unread-ink'
 import { type PreparedImage, type PreprocessOptions, preprocessImage } from './preprocess-image'
+import { recountMasks } from './recount-masks'
 import { rereadFields } from './reread-fields'
 import { type RegionReading, rereadRegions } from './reread-regions'
 import { runTesseract, type TesseractOptions } from './run-tesseract'
@@ -62,7 +64,8 @@ export async function readImage(bytes: Uint8Array, options: ReadImageOptions = {
   const rereadings = fieldsToReread(page, result)
   if (rereadings.length === 0) return page
   const readings = await engine(() => rereadFields(prepared.png, prepared, rereadings, options))
-  return applyFieldReadings(page, chooseFieldReadings(page, result, readings, extractImageReceipt))
+  const reread = applyFieldReadings(page, chooseFieldReadings(page, result, readings, extractImageReceipt))
+  return recountMasks(reread, () => grayPixels(prepared.png))
 }
 
 /** The second reading of ink the first pass left unread, when a field the variant prints is missing. */
@@ -91,7 +94,7 @@ function ocr(png: Buffer, options: TesseractOptions): Promise<OcrPage> {
   return engine(async () => parseTesseractTsv(await runTesseract(png, options)))
 }
 
-async function grayPixels(png: Buffer): Promise<GrayImage> {
+export async function grayPixels(png: Buffer): Promise<GrayImage> {
   const { data, info } = await sharp(png).extractChannel(0).raw().toBuffer({ resolveWithObject: true })
   return {
     pixels: new Uint8Array(data.buffer, data.byteOffset, data.length),

@@ -4,6 +4,7 @@ export { type ExtractOptions, extractReceipt } from './extract-receipt'
 export {
   applyFieldReadings,
   chooseFieldReadings,
+  disputedCap,
   type FieldPassReading,
   type FieldRereading,
   fieldsToReread,

@@ -1,0 +1,36 @@
+/**
+ * The last step of reading a picture: in the words of a shaky name (core's `fieldsToReread`), a masked
+ * word's run of `*` is counted again from its pixels (find-mask-stars.ts) and the word rewritten by core's
+ * `maskWord`. A rewritten word keeps at most the disputed cap (0.85): OCR read something else there.
+ */
+import {
+  disputedCap,
+  extractImageReceipt,
+  fieldsToReread,
+  maskWord,
+  type OcrPage,
+  type OcrWord,
+} from '@rv/core'
+import { findMaskStars } from './find-mask-stars'
+import type { GrayImage } from './find-unread-ink'
+
+export async function recountMasks(page: OcrPage, gray: () => Promise<GrayImage>): Promise<OcrPage> {
+  const names = fieldsToReread(page, extractImageReceipt(page)).filter((r) => r.field !== 'receipt_number')
+  const words = names.flatMap((r) => r.words)
+  if (words.length === 0) return page
+  const image = await gray()
+  const rewritten = new Map<OcrWord, string>()
+  for (const word of words) {
+    const glyphs = findMaskStars(image, word)
+    const text = glyphs && maskWord(word.text, glyphs)
+    if (text && text !== word.text) rewritten.set(word, text)
+  }
+  if (rewritten.size === 0) return page
+  return {
+    ...page,
+    words: page.words.map((w) => {
+      const text = rewritten.get(w)
+      return text === undefined ? w : { ...w, text, confidence: Math.min(w.confidence, disputedCap) }
+    }),
+  }
+}
