@@ -18,7 +18,17 @@ describe('nameWellFormed', () => {
   })
 
   it('refuses the marks of a misreading: digit initials, stray signs, letters in a mask, mixed scripts', () => {
-    for (const name of ['Г. 3.', 'Софья 9.', 'КУЗ*****++А', 'Куз**ж*а', 'КУЗ******9', 'Ку3ьмина', 'Я). В.', 'Roмaн Ж.', ''])
+    for (const name of [
+      'Г. 3.',
+      'Софья 9.',
+      'КУЗ*****++А',
+      'Куз**ж*а',
+      'КУЗ******9',
+      'Ку3ьмина',
+      'Я). В.',
+      'Roмaн Ж.',
+      '',
+    ])
       expect(nameWellFormed(name), name).toBe(false)
   })
 })
