@@ -1,6 +1,6 @@
 /**
  * `npm run bench:images [-- --per-variant N] [--real-limit N] [--kinds clean,screenshot,photo[,photo-heic]] [--real <dir>]
- *                        [--families ozon,tbank] [--second-reading off] [--heic-quality 50]`
+ *                        [--families ozon,tbank] [--second-reading off] [--field-rereading off] [--heic-quality 50]`
  *
  * Accuracy and time of the offline image path (sharp + Tesseract → OCR words → the family readers), per kind
  * of picture (packages/generator/src/images: `clean` render, `screenshot` crop, `photo` tilt+blur+grain+JPEG;
@@ -16,7 +16,9 @@
  * (must be 0), and time per image (OCR: decode + preprocess + tesseract; median and p95, wall and CPU of
  * this process and its children — tesseract runs with OMP_THREAD_LIMIT=1, i.e. one core).
  * `--families` keeps the receipts of those banks only (generated and real); `--second-reading off` measures
- * the first OCR pass alone (packages/ocr read-image.ts), and the count of images read twice is printed.
+ * the first OCR pass alone (packages/ocr read-image.ts), and the count of images read twice is printed;
+ * `--field-rereading off` leaves out the re-reading of shaky names and SBP ids (reread-fields.ts) and the
+ * recount of masks (recount-masks.ts); the count of images where a field re-reading was kept is printed.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -32,7 +34,7 @@ import {
   renderReceiptImage,
   renderReceiptPhotoHeic,
 } from '@rv/generator'
-import { readImage, rereadBlock } from '@rv/ocr'
+import { fieldBlock, readImage, rereadBlock } from '@rv/ocr'
 import type { ReceiptFields } from '@rv/schemas'
 
 const { values } = parseArgs({
@@ -44,6 +46,7 @@ const { values } = parseArgs({
     families: { type: 'string', default: '' },
     'second-reading': { type: 'string', default: 'on' },
     'heic-quality': { type: 'string', default: '50' },
+    'field-rereading': { type: 'string', default: 'on' },
   },
 })
 const perVariant = Number(values['per-variant'])
@@ -58,6 +61,7 @@ const render = (pdf: Uint8Array, kind: BenchKind, seed: string): Promise<Receipt
 const banks = values.families === '' ? null : new Set(values.families.split(','))
 const wanted = (family: string) => banks === null || banks.has(family.split('/')[0]!)
 const secondReading = values['second-reading'] !== 'off'
+const fieldRereading = values['field-rereading'] !== 'off'
 // `source` is `ocr` by design and the confidence map is compared as a threshold below, not by value.
 const fieldNames = postFieldKeys.filter((k) => k !== 'confidence' && k !== 'source')
 
@@ -76,6 +80,8 @@ class KindTally {
   wrongConfidentAmount = 0
   /** Images whose first reading was replaced by the merged second one (packages/ocr read-image.ts). */
   readTwice = 0
+  /** Images where a field re-reading was kept (its words have blocks of their own; mask recounts not counted). */
+  fieldReread = 0
   readonly wall: number[] = []
   readonly cpu: number[] = []
   add(family: boolean, got: ReceiptFields, truth: ReceiptFields): void {
@@ -103,6 +109,7 @@ class KindTally {
     }
     console.log(`    wrong amount with confidence >= 0.9: ${this.wrongConfidentAmount}`)
     console.log(`    second reading kept: ${this.readTwice} of ${this.n} images`)
+    console.log(`    field re-reading kept: ${this.fieldReread} of ${this.n} images`)
     const ms = (x: number) => `${x.toFixed(0)} ms`
     console.log(
       `    OCR time per image: wall median ${ms(quantile(this.wall, 0.5))}, p95 ${ms(quantile(this.wall, 0.95))}; ` +
@@ -146,8 +153,9 @@ function cpuMs(): number {
 async function readTimed(bytes: Uint8Array, tally: KindTally) {
   const cpu = cpuMs()
   const started = performance.now()
-  const page = await readImage(bytes, { secondReading })
-  if (page.words.some((w) => w.block >= rereadBlock)) tally.readTwice++
+  const page = await readImage(bytes, { secondReading, fieldRereading })
+  if (page.words.some((w) => w.block >= rereadBlock && w.block < fieldBlock)) tally.readTwice++
+  if (page.words.some((w) => w.block >= fieldBlock)) tally.fieldReread++
   tally.wall.push(performance.now() - started)
   tally.cpu.push(cpuMs() - cpu)
   return extractImageReceipt(page)
@@ -201,7 +209,8 @@ async function* real(dir: string) {
 async function main(): Promise<void> {
   console.log(
     `bench:images — kinds ${kinds.join(', ')}; families ${banks ? [...banks].join(', ') : 'all'}; ` +
-      `second reading ${secondReading ? 'on' : 'off'}; HEIC quality ${values['heic-quality']}; started ${new Date().toISOString()}`,
+      `second reading ${secondReading ? 'on' : 'off'}; field re-reading ${fieldRereading ? 'on' : 'off'}; ` +
+      `HEIC quality ${values['heic-quality']}; started ${new Date().toISOString()}`,
   )
   if (perVariant > 0) {
     await benchSet(
