@@ -42,6 +42,7 @@ export {
   parseDateTime,
   parseMoney,
   type RereadPass,
+  rereadingsToBinarise,
   secondReadingHelps,
 } from './extraction/index'
 export { type FamilyDefinition, families, recogniseFamily } from './families/index'

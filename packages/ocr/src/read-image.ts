@@ -25,6 +25,7 @@ import {
   type OcrPage,
   type OcrWord,
   parseTesseractTsv,
+  rereadingsToBinarise,
   secondReadingHelps,
 } from '@rv/core'
 import sharp from 'sharp'
@@ -32,7 +33,7 @@ import { HeicDecoderUnavailable } from './decode-heic'
 import { findUnreadInk, type GrayImage } from './find-unread-ink'
 import { type PreparedImage, type PreprocessOptions, preprocessImage } from './preprocess-image'
 import { recountMasks } from './recount-masks'
-import { rereadFields } from './reread-fields'
+import { fieldBlock, rereadFields } from './reread-fields'
 import { type RegionReading, rereadRegions } from './reread-regions'
 import { runTesseract, type TesseractOptions } from './run-tesseract'
 
@@ -63,7 +64,15 @@ export async function readImage(bytes: Uint8Array, options: ReadImageOptions = {
   const result = extractImageReceipt(page)
   const rereadings = fieldsToReread(page, result)
   if (rereadings.length === 0) return page
-  const readings = await engine(() => rereadFields(prepared.png, prepared, rereadings, options))
+  const grey = await engine(() => rereadFields(prepared.png, prepared, rereadings, options))
+  const unsettled = rereadingsToBinarise(page, result, grey, extractImageReceipt)
+  const binarised =
+    unsettled.length === 0
+      ? []
+      : await engine(() =>
+          rereadFields(prepared.png, prepared, unsettled, options, fieldBlock + rereadings.length),
+        )
+  const readings = [...grey, ...binarised]
   const reread = applyFieldReadings(page, chooseFieldReadings(page, result, readings, extractImageReceipt))
   return recountMasks(reread, () => grayPixels(prepared.png))
 }

@@ -32,10 +32,14 @@ describe('rereadFields (crop, upscale, one line, one language)', () => {
       words,
       box: { left, top, width: right - left, height: bottom - top },
       lines: 1,
-      passes: [{ languages: 'eng' }, { languages: 'eng', whitelist: '0123456789' }],
+      passes: [
+        { languages: 'eng' },
+        { languages: 'eng', whitelist: '0123456789' },
+        { languages: 'eng', binarise: true },
+      ],
     }
     const prepared = await preprocessImage(image.bytes)
-    const [english, digitsOnly] = await rereadFields(prepared.png, prepared, [rereading])
+    const [english, digitsOnly, blackAndWhite] = await rereadFields(prepared.png, prepared, [rereading])
     expect(english!.words.map((w) => w.text)).toEqual(tokens)
     for (const [i, word] of english!.words.entries()) {
       expect(word.block).toBe(fieldBlock)
@@ -43,6 +47,7 @@ describe('rereadFields (crop, upscale, one line, one language)', () => {
       expect(Math.abs(word.left - words[i]!.left)).toBeLessThan(4)
       expect(Math.abs(word.top - words[i]!.top)).toBeLessThan(4)
     }
+    expect(blackAndWhite!.words.map((w) => w.text)).toEqual(tokens)
     // The whitelist reaches the engine: no letter comes back.
     expect(digitsOnly!.words.map((w) => w.text).join('')).not.toMatch(/\p{L}/u)
   }, 120_000)

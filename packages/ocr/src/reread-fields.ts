@@ -20,6 +20,8 @@ export async function rereadFields(
   size: { width: number; height: number },
   rereadings: readonly FieldRereading[],
   options: TesseractOptions = {},
+  /** The block id of the first re-reading's words (a later call starts after an earlier one's). */
+  firstBlock = fieldBlock,
 ): Promise<FieldPassReading[]> {
   const readings: FieldPassReading[] = []
   for (const [i, rereading] of rereadings.entries()) {
@@ -36,9 +38,12 @@ export async function rereadFields(
       .resize({ width: width * upscale, height: height * upscale, kernel: 'lanczos3' })
       .png({ compressionLevel: 1 })
       .toBuffer()
+    let binarised: Buffer | null = null
     for (const pass of rereading.passes) {
+      if (pass.binarise && !binarised) binarised = await binarise(crop)
+      const image = pass.binarise ? binarised! : crop
       const variables = pass.whitelist ? { tessedit_char_whitelist: pass.whitelist } : undefined
-      const tsv = await runTesseract(crop, {
+      const tsv = await runTesseract(image, {
         ...options,
         languages: pass.languages,
         psm: rereading.lines > 1 ? 6 : 7,
@@ -50,10 +55,19 @@ export async function rereadFields(
         top: top + w.top / upscale,
         width: w.width / upscale,
         height: w.height / upscale,
-        block: fieldBlock + i,
+        block: firstBlock + i,
       }))
       readings.push({ rereading, pass, words })
     }
   }
   return readings
+}
+
+/**
+ * The crop in black and white: its levels stretched (1st percentile to black, 99th to white), then cut at
+ * 140 — a blurred capital's thin strokes come out whole where tesseract's own threshold of the grey crop
+ * loses them.
+ */
+function binarise(png: Buffer): Promise<Buffer> {
+  return sharp(png).normalise().threshold(140).png({ compressionLevel: 1 }).toBuffer()
 }

@@ -9,6 +9,7 @@ import {
   type FieldPassReading,
   type FieldRereading,
   fieldsToReread,
+  rereadingsToBinarise,
 } from './image-field-rereading'
 import { rightLayoutRows, syntheticModel } from './testing/synthetic-model'
 
@@ -145,5 +146,28 @@ describe('chooseFieldReadings', () => {
       ['Z.', 0.6],
     ])
     expect(chooseFieldReadings(surePage, sure, [worse], extractImageReceipt)).toEqual([])
+  })
+})
+
+describe('rereadingsToBinarise', () => {
+  const page = misread()
+  const first = extractImageReceipt(page)
+  const [rereading] = fieldsToReread(page, first)
+
+  it('asks for black-and-white passes for a name the grey passes left unsettled, and only then', () => {
+    const unsure = passReading(rereading!, 'eng', [
+      ['L.', 0.55],
+      ['Z.', 0.4],
+    ])
+    const [again, ...others] = rereadingsToBinarise(page, first, [unsure], extractImageReceipt)
+    expect(others).toEqual([])
+    expect(again!.field).toBe('recipient_name')
+    expect(again!.passes.every((p) => p.binarise)).toBe(true)
+    expect(again!.passes.map((p) => p.languages)).toEqual(['eng', 'rus'])
+    const settled = passReading(rereading!, 'eng', [
+      ['L.', 0.88],
+      ['Z.', 0.86],
+    ])
+    expect(rereadingsToBinarise(page, first, [settled], extractImageReceipt)).toEqual([])
   })
 })

@@ -30,6 +30,8 @@ export interface RereadPass {
   languages: string
   /** The only characters the engine may return (all when absent). */
   whitelist?: string
+  /** Read the crop cut to black and white (a blurred photo's thin strokes), not its grey levels. */
+  binarise?: boolean
 }
 
 export interface FieldRereading {
@@ -57,6 +59,12 @@ const minimumConfidence = 0.5
 
 const sbpIdCharacters = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
 const namePasses: RereadPass[] = [{ languages: 'eng' }, { languages: 'rus' }]
+const binarisedPasses: RereadPass[] = [
+  { languages: 'eng', binarise: true },
+  { languages: 'rus', binarise: true },
+]
+/** A name whose best reading the engine is at least this sure of is not read a third time. */
+const settledConfidence = 0.7
 const idPasses: RereadPass[] = [{ languages: 'eng', whitelist: sbpIdCharacters }]
 
 const sbpIdShape = /^[AB]\d{10}[0-9A-Z]{5}\d[0BG]\d{14}$/
@@ -141,25 +149,57 @@ export function chooseFieldReadings(
   extract: (page: OcrPage) => ImageExtraction,
 ): FieldPassReading[] {
   const kept: FieldPassReading[] = []
-  for (const rereading of new Set(readings.map((r) => r.rereading))) {
-    const { field } = rereading
-    const firstValue = (first.fields as unknown as Record<string, unknown>)[field]
-    let best: { reading: FieldPassReading | null; confidence: number } = {
-      reading: null,
-      confidence: wellFormed(field, firstValue) ? lowest(rereading.words) : -1,
-    }
-    for (const reading of readings.filter((r) => r.rereading === rereading && r.words.length > 0)) {
-      const value = (extract(withFieldReading(page, reading)).fields as unknown as Record<string, unknown>)[
-        field
-      ]
-      if (!wellFormed(field, value) || value === firstValue) continue
-      const confidence = lowest(reading.words)
-      if (confidence >= minimumConfidence && confidence > best.confidence) best = { reading, confidence }
-    }
+  for (const field of new Set(readings.map((r) => r.rereading.field))) {
+    const best = bestReading(page, first, field, readings, extract)
     // Kept readings differ from the first: their words carry the disputed cap into every later extraction.
     if (best.reading) kept.push({ ...best.reading, words: best.reading.words.map(capped) })
   }
   return kept
+}
+
+/**
+ * The fields whose grey re-readings left no well-formed reading the engine was fairly sure of (0.7), to be
+ * read once more with the crop cut to black and white (`binarisedPasses`): on a blurred photo a small
+ * capital's thin strokes fade into the paper. Only then, so a reading the grey passes settled is not
+ * disturbed, and a picture that needs no more pays nothing.
+ */
+export function rereadingsToBinarise(
+  page: OcrPage,
+  first: ImageExtraction,
+  readings: readonly FieldPassReading[],
+  extract: (page: OcrPage) => ImageExtraction,
+): FieldRereading[] {
+  const unsettled: FieldRereading[] = []
+  for (const rereading of new Set(readings.map((r) => r.rereading))) {
+    if (rereading.field === 'receipt_number') continue
+    const best = bestReading(page, first, rereading.field, readings, extract)
+    if (best.confidence < settledConfidence) unsettled.push({ ...rereading, passes: binarisedPasses })
+  }
+  return unsettled
+}
+
+function bestReading(
+  page: OcrPage,
+  first: ImageExtraction,
+  field: RereadField,
+  readings: readonly FieldPassReading[],
+  extract: (page: OcrPage) => ImageExtraction,
+): { reading: FieldPassReading | null; confidence: number } {
+  const mine = readings.filter((r) => r.rereading.field === field)
+  const firstValue = (first.fields as unknown as Record<string, unknown>)[field]
+  let best: { reading: FieldPassReading | null; confidence: number } = {
+    reading: null,
+    confidence: wellFormed(field, firstValue) ? lowest(mine[0]?.rereading.words ?? []) : -1,
+  }
+  for (const reading of mine.filter((r) => r.words.length > 0)) {
+    const value = (extract(withFieldReading(page, reading)).fields as unknown as Record<string, unknown>)[
+      field
+    ]
+    if (!wellFormed(field, value) || value === firstValue) continue
+    const confidence = lowest(reading.words)
+    if (confidence >= minimumConfidence && confidence > best.confidence) best = { reading, confidence }
+  }
+  return best
 }
 
 /** The page with every kept re-reading in place (their words already capped by chooseFieldReadings). */

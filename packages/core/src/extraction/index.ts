@@ -9,6 +9,7 @@ export {
   type FieldRereading,
   fieldsToReread,
   type RereadPass,
+  rereadingsToBinarise,
 } from './image-field-rereading'
 export { fieldsLeftUnread, secondReadingHelps } from './image-second-reading'
 export { type LocalDateTime, moscowToEpochMs, toIsoUtc } from './moscow-time'
