@@ -53,6 +53,7 @@ async function readExisting(admin: Admin, prefix: string): Promise<Map<string, E
     existing.set(name, {
       partitions: partitions.length,
       replicationFactor: Math.max(0, ...partitions.map((p) => p.replicas.length)),
+      led: partitions.filter((p) => p.leader >= 0).length,
     })
   return existing
 }
@@ -69,9 +70,12 @@ export async function ensureTopicLayout(
 ): Promise<void> {
   const plan = planTopics(layout, prefix, await describeExisting(admin, prefix))
   if (plan.create.length > 0) {
-    await admin.createTopics({ waitForLeaders: true, topics: plan.create })
+    // Not kafkajs's own wait for leaders: it retries LEADER_NOT_AVAILABLE only, and a broker whose metadata
+    // has not caught up answers UNKNOWN_TOPIC_OR_PARTITION, which it throws (seen under load). `settled`
+    // waits out both, until every partition has a leader.
+    await admin.createTopics({ waitForLeaders: false, topics: plan.create })
     const created = (now: Map<string, ExistingTopic>) =>
-      plan.create.every((c) => (now.get(c.topic)?.partitions ?? 0) >= c.numPartitions)
+      plan.create.every((c) => (now.get(c.topic)?.led ?? 0) >= c.numPartitions)
     if (!created(await settled(() => readExisting(admin, prefix), created)))
       throw new Error(`created topics not visible ${METADATA_SETTLE_MS} ms after creating them`)
     logger.info('topics created', {

@@ -35,6 +35,8 @@ export interface TopicPlan {
 export interface ExistingTopic {
   partitions: number
   replicationFactor: number
+  /** Partitions the metadata shows with a leader (unset: not read). */
+  led?: number
 }
 
 /** Throws when an override names a topic this system does not have (a typo would otherwise do nothing). */
