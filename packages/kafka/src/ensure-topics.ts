@@ -89,7 +89,9 @@ export async function ensureTopicLayout(
     try {
       await admin.createPartitions({ topicPartitions: plan.grow })
     } catch (error) {
-      if (!grown(await describeExisting(admin, prefix))) throw error
+      // Another replica grew them first (INVALID_PARTITIONS: not more than there are now); the metadata may
+      // not show its growth yet, so wait for it before taking the error for a real one.
+      if (!grown(await settled(() => readExisting(admin, prefix), grown))) throw error
     }
     if (!grown(await settled(() => readExisting(admin, prefix), grown)))
       throw new Error(`topic partitions not visible ${METADATA_SETTLE_MS} ms after growing them`)
