@@ -63,3 +63,8 @@ export function loadAverage(): string {
     return 'unknown'
   }
 }
+
+/** The 1-minute load average as a number. */
+export function loadAverage1(): number {
+  return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0])
+}

@@ -3,7 +3,7 @@
  * every `pollMs`, for at most `maxMs`. Returns how long it waited and whether the machine got quiet (a run
  * that timed out still goes on: its figures carry the load average anyway).
  */
-import { readFileSync } from 'node:fs'
+import { loadAverage1 } from './proc-cpu'
 
 export interface QuietOptions {
   below: number
@@ -13,10 +13,6 @@ export interface QuietOptions {
   read?: () => number
   sleep?: (ms: number) => Promise<void>
   now?: () => number
-}
-
-export function loadAverage1(): number {
-  return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0])
 }
 
 export async function waitForQuiet(options: QuietOptions): Promise<{ waitedMs: number; quiet: boolean }> {
