@@ -22,6 +22,17 @@ describe('readImageName (a name read by OCR)', () => {
     expect(readImageName('Ж. К.', 'ru').confidence).toBe(0.6)
   })
 
+  it('reads an initial that wrapped to a line of its own as the letter its digit pictures', () => {
+    // words-to-runs repairs `3.` after a name word on its line; a wrapped initial had no word before it.
+    expect(readImageName('Дарья Николаевна 3.', 'ru')).toEqual({
+      text: 'Дарья Николаевна З.',
+      confidence: 0.98,
+    })
+    expect(readImageName('Saidov 0:', 'ru')).toEqual({ text: 'Saidov O.', confidence: 0.98 })
+    // Only after a name word: a lone `3.` is no initial of anything.
+    expect(readImageName('3.', 'ru').confidence).toBe(0.5)
+  })
+
   it('keeps a name bearing a mark of a misreading at 0.5, however sure the engine was', () => {
     expect(readImageName('Дарья Николаевна 9.', 'ru')).toEqual({
       text: 'Дарья Николаевна 9.',

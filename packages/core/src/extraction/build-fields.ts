@@ -8,6 +8,7 @@ import { emptyFields } from '../aggregate/empty-blocks'
 import type { FieldConstants, FieldName } from '../families/family-definition'
 import { scriptOf, toScript } from '../ocr/letter-scripts'
 import { nameWellFormed } from '../ocr/name-shape'
+import { initialOfDigit } from '../ocr/read-ocr-word'
 import { repairOperationNumber, repairSbpId } from '../ocr/repair-sbp-id'
 import type { Interpreted } from './interpret-value'
 import type { LocalDateTime } from './moscow-time'
@@ -94,10 +95,16 @@ function sbpIdOf(
  *   language (every such name in the development receipts is Cyrillic) and kept at 0.85;
  * - initials only (`А. З.`): tesseract reads a lone capital of a small font badly (in a test of 13 Latin
  *   pairs on Alfa's layout, 12 came back wrong, one at 0.91), so such a name stays at 0.6;
+ * - an initial read as a digit after a name word (`Александрович 3.`, the initial wrapped to a line of its
+ *   own, where words-to-runs had no word before it) is the letter it pictures (ocr/read-ocr-word.ts);
  * - a name bearing a mark of a misreading (a digit initial `9.`, a stray sign, a letter inside a mask:
  *   ocr/name-shape.ts) is certainly not what was printed: 0.5, whatever the engine's confidence.
  */
-export function readImageName(text: string, language: string | null): { text: string; confidence: number } {
+export function readImageName(read: string, language: string | null): { text: string; confidence: number } {
+  const text = read
+    .split(' ')
+    .map((word, i, words) => initialOfDigit(word, words[i - 1]) ?? word)
+    .join(' ')
   const initialsOnly = /^(\p{Lu}\.?\s*)+$/u.test(text.trim())
   const decided = scriptOf(text)
   const script = decided ?? (language === 'ru' ? 'cyrillic' : null)

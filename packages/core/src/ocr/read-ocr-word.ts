@@ -45,12 +45,23 @@ const commaDate = /^(\d{2})[.,](\d{2})[.,](\d{4})(,?)$/
 /** A digit with a letter (or a mask's `*`) on both sides, in a word of at least three letters. */
 const digitInWord = /(?<=[A-Za-zА-Яа-яЁё*])\d(?=[A-Za-zА-Яа-яЁё*])/g
 
-function initialText(digit: string, previous: OcrWord | undefined): string | null {
-  if (!previous || !nameWord.test(previous.text)) return null
+function initialText(digit: string, previous: string | undefined): string | null {
+  if (!previous || !nameWord.test(previous)) return null
   // By the majority of the word's letters: a name word may carry a twin of the other script.
-  const script = scriptOf(previous.text)
+  const script = scriptOf(previous)
   if (script === 'cyrillic') return cyrillicOfDigit[digit] ?? null
   return script === 'latin' ? (latinOfDigit[digit] ?? null) : null
+}
+
+/**
+ * A name's initial read as a digit or a sign (`3.`, `0:`), given the name word before it, as the letter it
+ * pictures (`З.`), else null. words-to-runs applies it within a line; a name reader applies it across the
+ * wrap of a long name, where the initial starts a line of its own.
+ */
+export function initialOfDigit(word: string, previousWord: string | undefined): string | null {
+  const initial = digitInitial.exec(word)
+  const letter = initial ? initialText(initial[1]!, previousWord) : null
+  return letter ? `${letter}.` : null
 }
 
 /** A digit inside a word as a letter: in the word's script, else in the one script that has such a letter. */
@@ -76,9 +87,8 @@ function lettersForDigits(text: string): string {
 
 export function readOcrWord(word: OcrWord, previous: OcrWord | undefined): string {
   const text = word.text
-  const initial = digitInitial.exec(text)
-  const letter = initial ? initialText(initial[1]!, previous) : null
-  if (letter) return `${letter}.`
+  const initial = initialOfDigit(text, previous?.text)
+  if (initial) return initial
   if (previous && rubleLookalike.test(text) && /\d$/.test(previous.text)) return '₽'
   const glued = rubleGlued.exec(text)
   if (glued) return `${glued[1]} ₽`
