@@ -39,10 +39,14 @@ export {
   fieldsLeftUnread,
   fieldsToReread,
   type ImageExtraction,
+  type NumberRecount,
+  numbersToRecount,
   parseDateTime,
   parseMoney,
   type RereadPass,
   rereadingsToBinarise,
+  roundGlyphAt16,
+  sbpIdWordsToMeasure,
   secondReadingHelps,
 } from './extraction/index'
 export { type FamilyDefinition, families, recogniseFamily } from './families/index'

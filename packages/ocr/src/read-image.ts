@@ -13,7 +13,9 @@
  * Then the values OCR read shakily — a name below 0.9 or not shaped like a name, an SBP id below 0.9 — are
  * read again from their own box, upscaled, one language at a time (core's `fieldsToReread`,
  * reread-fields.ts), and the well-formed reading the engine was surest of is kept (`chooseFieldReadings`);
- * last, a masked name's run of `*` is counted from its pixels (recount-masks.ts).
+ * last, a masked name's run of `*` is counted from its pixels (recount-masks.ts), and so are the glyphs of
+ * a shaky amount, where OCR dropped a footless `1` (recount-ones.ts), and the width of the SBP id's round
+ * glyph at position 16, `0` or a letter (measure-sbp-id.ts).
  */
 import {
   applyFieldReadings,
@@ -31,8 +33,10 @@ import {
 import sharp from 'sharp'
 import { HeicDecoderUnavailable } from './decode-heic'
 import { findUnreadInk, type GrayImage } from './find-unread-ink'
+import { measureSbpIdGlyph } from './measure-sbp-id'
 import { type PreparedImage, type PreprocessOptions, preprocessImage } from './preprocess-image'
 import { recountMasks } from './recount-masks'
+import { recountOnes } from './recount-ones'
 import { fieldBlock, rereadFields } from './reread-fields'
 import { type RegionReading, rereadRegions } from './reread-regions'
 import { runTesseract, type TesseractOptions } from './run-tesseract'
@@ -61,6 +65,19 @@ export async function readImage(bytes: Uint8Array, options: ReadImageOptions = {
     options,
   )
   if (options.fieldRereading === false) return page
+  const reread = await rereadShakyFields(prepared, page, options)
+  // Glyphs counted from the pixels: a masked name's `*`, a `1` dropped from the amount, the SBP id's round
+  // glyph (one decode for all).
+  let gray: Promise<GrayImage> | undefined
+  const pixels = () => {
+    gray ??= grayPixels(prepared.png)
+    return gray
+  }
+  return measureSbpIdGlyph(await recountOnes(await recountMasks(reread, pixels), pixels), pixels)
+}
+
+/** Shaky names and SBP ids read again from their own box; the page as it was when none is shaky. */
+async function rereadShakyFields(prepared: PreparedImage, page: OcrPage, options: ReadImageOptions) {
   const result = extractImageReceipt(page)
   const rereadings = fieldsToReread(page, result)
   if (rereadings.length === 0) return page
@@ -73,8 +90,7 @@ export async function readImage(bytes: Uint8Array, options: ReadImageOptions = {
           rereadFields(prepared.png, prepared, unsettled, options, fieldBlock + rereadings.length),
         )
   const readings = [...grey, ...binarised]
-  const reread = applyFieldReadings(page, chooseFieldReadings(page, result, readings, extractImageReceipt))
-  return recountMasks(reread, () => grayPixels(prepared.png))
+  return applyFieldReadings(page, chooseFieldReadings(page, result, readings, extractImageReceipt))
 }
 
 /** The second reading of ink the first pass left unread, when a field the variant prints is missing. */

@@ -9,7 +9,7 @@ import type { FieldConstants, FieldName } from '../families/family-definition'
 import { scriptOf, toScript } from '../ocr/letter-scripts'
 import { nameWellFormed } from '../ocr/name-shape'
 import { initialOfDigit } from '../ocr/read-ocr-word'
-import { repairOperationNumber, repairSbpId } from '../ocr/repair-sbp-id'
+import { type RoundGlyphKind, repairOperationNumber, repairSbpId } from '../ocr/repair-sbp-id'
 import type { Interpreted } from './interpret-value'
 import type { LocalDateTime } from './moscow-time'
 import type { FieldReading, Readings } from './read-family-fields'
@@ -29,6 +29,8 @@ export interface BuildInput {
   hasText: boolean
   /** Where the text came from: a PDF's text layer (default) or OCR of an image. */
   textSource?: 'pdf_text' | 'ocr'
+  /** OCR only: the SBP id's round glyph at position 16 as the pixels showed it (image-sbp-id-glyph.ts). */
+  sbpIdRoundGlyph?: RoundGlyphKind
   /** OCR only: the sign the family prints after every amount (see repair-amount-sign.ts). */
   amountSign?: string
   /** OCR only: the bank's own operation number opens with a capital letter (Alfa). */
@@ -74,12 +76,13 @@ function money(
 function sbpIdOf(
   reading: FieldReading | undefined,
   textSource: BuildInput['textSource'],
+  roundGlyph?: RoundGlyphKind,
 ): { id: string | null; ambiguous: boolean } {
   if (reading?.rule.format !== 'sbp_id') {
     return { id: reading?.value?.kind === 'text' ? reading.value.value : null, ambiguous: false }
   }
   if (textSource === 'ocr') {
-    const repaired = repairSbpId(reading.raw)
+    const repaired = repairSbpId(reading.raw, roundGlyph)
     if (repaired) return { id: repaired.id, ambiguous: repaired.ambiguous }
   }
   const id = reading.value?.kind === 'text' ? reading.value.value : null
@@ -175,7 +178,7 @@ export function buildFields(input: BuildInput): BuiltFields {
     } else set(name, value.value, cap(name, 0.98))
   }
 
-  const sbpRead = sbpIdOf(readings.receipt_number, input.textSource)
+  const sbpRead = sbpIdOf(readings.receipt_number, input.textSource, input.sbpIdRoundGlyph)
   const sbpId = sbpRead.id
   const referenceRead = readings.payment_reference
   const referenceValue = referenceRead?.value?.kind === 'text' ? referenceRead.value.value : null

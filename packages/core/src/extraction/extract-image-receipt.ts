@@ -50,7 +50,11 @@ export function extractImageReceipt(
     runs,
     structure: null,
   }
-  const result = extractReceipt(model, { ...options, textSource: 'ocr' })
+  const result = extractReceipt(model, {
+    ...options,
+    textSource: 'ocr',
+    ...(page.sbpIdRoundGlyph ? { sbpIdRoundGlyph: page.sbpIdRoundGlyph } : {}),
+  })
   const words = page.words
   const confidence = words.length === 0 ? 0 : words.reduce((sum, w) => sum + w.confidence, 0) / words.length
   return {

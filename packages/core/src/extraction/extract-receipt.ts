@@ -6,6 +6,7 @@
 import type { ExtractionResult } from '../check/stage-contracts'
 import { type FamilyDefinition, families } from '../families'
 import { recogniseFamily } from '../families/recognise-family'
+import type { RoundGlyphKind } from '../ocr/repair-sbp-id'
 import type { PdfModel } from '../pdf/pdf-model'
 import { buildFacts } from './build-facts'
 import { buildFields, detectLanguage } from './build-fields'
@@ -19,6 +20,8 @@ export interface ExtractOptions {
   families?: readonly FamilyDefinition[]
   /** `ocr` when the runs were read from an image (see extract-image-receipt.ts). */
   textSource?: 'pdf_text' | 'ocr'
+  /** On an image: the SBP id's round glyph at position 16 as its pixels showed it (OcrPage). */
+  sbpIdRoundGlyph?: RoundGlyphKind
 }
 
 /**
@@ -43,6 +46,7 @@ export function extractReceipt(model: PdfModel, options: ExtractOptions = {}): E
       scale: genericScale,
       hasText: model.runs.length > 0,
       textSource: options.textSource ?? 'pdf_text',
+      sbpIdRoundGlyph: options.sbpIdRoundGlyph,
       language: detectLanguage(normalizedText),
     })
     const facts = buildFacts({
@@ -69,6 +73,7 @@ export function extractReceipt(model: PdfModel, options: ExtractOptions = {}): E
     scale: recognition.labelCoverage === 1 ? 1 : 0.85,
     hasText: true,
     textSource: options.textSource ?? 'pdf_text',
+    sbpIdRoundGlyph: options.sbpIdRoundGlyph,
     ...(options.textSource === 'ocr' && family.image?.amountSign
       ? { amountSign: family.image.amountSign }
       : {}),

@@ -110,7 +110,7 @@ export function fieldsToReread(page: OcrPage, result: ImageExtraction): FieldRer
  * The first-pass words inside the value's box the reader reported (`facts['value.<field>.*']`, points on
  * the deskewed page): each word's centre is deskewed and scaled the way words-to-runs.ts placed it.
  */
-function valueWords(page: OcrPage, result: ImageExtraction, field: RereadField): OcrWord[] {
+export function valueWords(page: OcrPage, result: ImageExtraction, field: string): OcrWord[] {
   const fact = (name: string) => result.facts[`value.${field}.${name}`]
   const [x0, x1, y0, size, lines] = ['x', 'right', 'y', 'size', 'lines'].map(fact)
   if (

@@ -1,3 +1,5 @@
+import type { RoundGlyphKind } from './repair-sbp-id'
+
 /**
  * What an OCR engine read on one image: words with their boxes (pixels, origin at the top-left) and the
  * engine's confidence in [0, 1]. The engine's own grouping (block, paragraph, line) is kept: it is what
@@ -21,4 +23,9 @@ export interface OcrPage {
   width: number
   height: number
   words: OcrWord[]
+  /**
+   * What the pixels showed of the SBP id's round glyph at position 16, measured against the `0` at 17 when
+   * the text left it a guess (extraction/image-sbp-id-glyph.ts); absent when not measured or undecided.
+   */
+  sbpIdRoundGlyph?: RoundGlyphKind
 }

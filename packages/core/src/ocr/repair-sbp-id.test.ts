@@ -61,6 +61,21 @@ describe('repairSbpId', () => {
     expect(repairSbpId('A6065223110K7Q2I0000030011700501')?.ambiguous).toBe(true)
   })
 
+  it("takes position 16's round glyph as the digit when the picture measured it as one", () => {
+    for (const read of ['A6065223110K7Q200000030011700501', 'A6065223110K7Q2O0000030011700501']) {
+      expect(repairSbpId(read, 'digit')).toMatchObject({
+        id: 'A6065223110K7Q200000030011700501',
+        ambiguous: false,
+      })
+      expect(repairSbpId(read, 'letter')).toMatchObject({
+        id: 'A6065223110K7Q2O0000030011700501',
+        ambiguous: true,
+      })
+    }
+    // The measurement is of a round glyph's width: a stroke (I or 1) stays a guess.
+    expect(repairSbpId('A6065223110K7Q210000030011700501', 'digit')?.ambiguous).toBe(true)
+  })
+
   it('joins an id wrapped over lines and drops specks read between glyphs', () => {
     expect(repairSbpId('A6065223110K7Q2P000003001\n1700501')?.id).toBe(id)
     expect(repairSbpId('A6065223110K7Q2P0000030011700501.')?.id).toBe(id)

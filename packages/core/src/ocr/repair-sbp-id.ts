@@ -3,8 +3,10 @@
  * operation identifier»): 32 characters, position by position
  * - 1: `A` or `B`;
  * - 2–11: digits (year digit, UTC day of year, HHMMSS);
- * - 12–16: any of `[0-9A-Z]`: nothing here says whether a round glyph is `O` or `0` (position 16 is
- *   guessed as the letter and marked ambiguous);
+ * - 12–16: any of `[0-9A-Z]`: nothing in the text says whether a round glyph is `O` or `0` (position 16
+ *   is guessed as the letter and marked ambiguous), unless its width measured on the picture did
+ *   (`freeRoundGlyph`, extraction/image-sbp-id-glyph.ts: a `0` is as wide as the `0` at position 17, a
+ *   letter wider);
  * - 17–22: `0000NN`, `0B10NN` or `0G10NN`: digits except position 18 (`0`, `B` or `G`);
  * - 23–32: the tail, digits in every period seen.
  * Tesseract with Russian and English models reads a digit as its letter twin (`O` for `0`, `l` or `|` for
@@ -67,6 +69,8 @@ const firstOf: Record<string, string> = { '8': 'B', '4': 'A' }
 /** Position 18 is `0`, `B` or `G`. */
 const eighteenthOf: Record<string, string> = { O: '0', D: '0', Q: '0', '8': 'B', '6': 'G' }
 
+/** A round glyph at position 16: `0`, `O` or a Cyrillic `О`. */
+const roundOf: Record<string, true> = { '0': true, O: true }
 /** Position 16 read as O, 0, I or 1 (see below). */
 const roundOrStroke: Record<string, string> = { '0': 'O', O: 'O', '1': 'I', I: 'I' }
 
@@ -109,7 +113,10 @@ function asDigit(read: string): string {
   return digitOf[twin] ?? twin
 }
 
-export function repairSbpId(raw: string): RepairedSbpId | null {
+/** What the picture showed of position 16's round glyph (extraction/image-sbp-id-glyph.ts). */
+export type RoundGlyphKind = 'digit' | 'letter'
+
+export function repairSbpId(raw: string, freeRoundGlyph?: RoundGlyphKind): RepairedSbpId | null {
   const text = raw.replace(noise, '')
   if (text.length !== 32) return null
   const out: string[] = []
@@ -123,6 +130,7 @@ export function repairSbpId(raw: string): RepairedSbpId | null {
     let ch: string
     if (position === 1) ch = firstOf[twin] ?? twin
     else if (position === 18) ch = eighteenthOf[twin] ?? twin
+    else if (position === 16 && twin in roundOf && freeRoundGlyph === 'digit') ch = '0'
     else if (position === 16 && roundOrStroke[twin]) {
       // The format allows O/0 and I/1 here alike, and OCR takes the glyph for a digit inside a run of
       // digits. In the development receipts a letter stood here several times as often as 0/1, so the
