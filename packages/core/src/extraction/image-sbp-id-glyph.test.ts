@@ -83,11 +83,10 @@ describe('the SBP id on a picture', () => {
     ])
   })
 
-  it('reads the digit, surely, once the pixels measured one', () => {
+  it('reads the digit once the pixels measured one, still below 0.9 (a C or D can be as narrow)', () => {
     const result = extractImageReceipt({ ...page, sbpIdRoundGlyph: 'digit' })
     expect(result.fields.receipt_number).toBe('B6042071012K4Q200000070017001011')
-    expect(result.fields.confidence['receipt_number']).toBeGreaterThanOrEqual(0.9)
-    expect(sbpIdWordsToMeasure({ ...page, sbpIdRoundGlyph: 'digit' }, result)).toEqual([])
+    expect(result.fields.confidence['receipt_number']).toBeLessThan(0.9)
   })
 
   it('asks for nothing when position 16 is not round', () => {

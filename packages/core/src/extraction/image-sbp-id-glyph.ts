@@ -1,17 +1,19 @@
 /**
- * The SBP id's free position 16 on a picture, settled from the glyph's width. The format lets a round glyph
+ * The SBP id's free position 16 on a picture, weighed by the glyph's width. The format lets a round glyph
  * there be the digit `0` or the letter `O` (ocr/repair-sbp-id.ts guesses the letter and keeps the id below
- * 0.9), but a picture shows which: position 17 is always the digit `0` (`0000NN`, `0B10NN`, `0G10NN`), and
- * in a sans font a capital `O` (or `D`, `Q`, `C`) is far wider than a `0` — about 0.72–0.79 em of ink
- * against 0.49–0.51 em, 1.4–1.6 times. So:
- * - **which words**: the SBP id's, when it is the receipt number and was read below 0.9 with a round glyph
+ * 0.9), but a picture shows more: position 17 is always the digit `0` (`0000NN`, `0B10NN`, `0G10NN`), and
+ * in a sans font a capital `O` has 1.24–1.61 times a `0`'s ink width (the generator's eight fonts; the real
+ * receipts' `O`s measured 1.31–1.38). So:
+ * - **which words**: the SBP id's, when it is the receipt number, was read below 0.9 and has a round glyph
  *   at position 16 (`sbpIdWordsToMeasure`);
  * - **measured** (packages/ocr measure-sbp-id.ts): each word's glyph columns (find-glyph-columns.ts), kept
  *   only when every word shows exactly as many columns as characters OCR read in it, so column 16 is the
  *   16th character;
  * - **decided** (`roundGlyphAt16`): within 12 % of position 17's width, the digit; 25 % wider or more, a
  *   letter; between, nothing is decided. A photo's blur widens both by the same few pixels, which only
- *   brings the ratio towards 1: a letter can then go undecided, never pass for a digit.
+ *   brings the ratio towards 1.
+ * The digit stays a guess (below 0.9): a `D` or a `C` read as round can be nearly as narrow as a `0` in some
+ * fonts (Carlito's `D` 1.12, DejaVu Sans Bold's `C` 1.03).
  */
 import type { GlyphColumn } from '../ocr/dropped-ones'
 import type { OcrPage, OcrWord } from '../ocr/ocr-page'

@@ -5,8 +5,8 @@
  * - 2–11: digits (year digit, UTC day of year, HHMMSS);
  * - 12–16: any of `[0-9A-Z]`: nothing in the text says whether a round glyph is `O` or `0` (position 16
  *   is guessed as the letter and marked ambiguous), unless its width measured on the picture did
- *   (`freeRoundGlyph`, extraction/image-sbp-id-glyph.ts: a `0` is as wide as the `0` at position 17, a
- *   letter wider);
+ *   (`freeRoundGlyph`, extraction/image-sbp-id-glyph.ts: a `0` is as wide as the `0` at position 17, an
+ *   `O` wider) — then the digit is the guess, still marked ambiguous;
  * - 17–22: `0000NN`, `0B10NN` or `0G10NN`: digits except position 18 (`0`, `B` or `G`);
  * - 23–32: the tail, digits in every period seen.
  * Tesseract with Russian and English models reads a digit as its letter twin (`O` for `0`, `l` or `|` for
@@ -130,8 +130,11 @@ export function repairSbpId(raw: string, freeRoundGlyph?: RoundGlyphKind): Repai
     let ch: string
     if (position === 1) ch = firstOf[twin] ?? twin
     else if (position === 18) ch = eighteenthOf[twin] ?? twin
-    else if (position === 16 && twin in roundOf && freeRoundGlyph === 'digit') ch = '0'
-    else if (position === 16 && roundOrStroke[twin]) {
+    else if (position === 16 && twin in roundOf && freeRoundGlyph === 'digit') {
+      // The width says `0`; in some sans fonts a `D` or a `C` is nearly as narrow, so still a guess.
+      ch = '0'
+      ambiguous = true
+    } else if (position === 16 && roundOrStroke[twin]) {
       // The format allows O/0 and I/1 here alike, and OCR takes the glyph for a digit inside a run of
       // digits. In the development receipts a letter stood here several times as often as 0/1, so the
       // letter is the better guess, but a guess: the caller keeps the field below 0.9.
