@@ -71,7 +71,9 @@ function money(
 
 /**
  * The SBP id as read. On an image (OCR) the raw text is repaired from the id's format first
- * (ocr/repair-sbp-id.ts); `ambiguous` when a free position had to be guessed.
+ * (ocr/repair-sbp-id.ts); `ambiguous` when a free position had to be guessed. When the value's rows as a
+ * whole are no id, the first rows that are one make it: an id is 32 characters, so rows read after it
+ * completes (specks of a photo's rule or shadow read as `a aed`) are not part of it.
  */
 function sbpIdOf(
   reading: FieldReading | undefined,
@@ -82,7 +84,13 @@ function sbpIdOf(
     return { id: reading?.value?.kind === 'text' ? reading.value.value : null, ambiguous: false }
   }
   if (textSource === 'ocr') {
-    const repaired = repairSbpId(reading.raw, roundGlyph)
+    const rows = reading.cells.map((c) => c.raw)
+    const repaired =
+      repairSbpId(reading.raw, roundGlyph) ??
+      rows
+        .slice(1)
+        .map((_, k) => repairSbpId(rows.slice(0, k + 1).join(''), roundGlyph))
+        .find((r) => r !== null)
     if (repaired) return { id: repaired.id, ambiguous: repaired.ambiguous }
   }
   const id = reading.value?.kind === 'text' ? reading.value.value : null

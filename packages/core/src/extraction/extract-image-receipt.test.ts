@@ -81,6 +81,24 @@ describe('extractImageReceipt', () => {
     expect(guessed.fields.confidence['receipt_number']).toBeLessThan(0.9)
   })
 
+  it('takes the SBP id from its first rows when specks read below them are no part of it', () => {
+    const specks = syntheticModel({
+      width: 281.2125,
+      height: 437.25,
+      runs: [
+        ...model.runs.map((r) => ({ text: r.text, x: r.x, y: r.y, size: r.fontSize })),
+        // A photo's shadow read as letters under the id's second row, before the amount's row.
+        { text: 'a', x: 96, y: 321, size: 10.5 },
+        { text: 'aed', right: 247, y: 322, size: 10.5 },
+      ],
+    })
+    const page = runsToOcrPage(specks)
+    const result = extractImageReceipt(page)
+    expect(result.fields.receipt_number).toBe('B6042071012K4Q270000070017001011')
+    expect(result.fields.confidence['receipt_number']).toBeGreaterThanOrEqual(0.9)
+    expect(result.fields.paid_at_source).toBe('receipt_number')
+  })
+
   it('is not sure of a name whose letters all have twins in the other script', () => {
     const page = runsToOcrPage(model, { rewrite: (w) => ({ Софья: 'Е.', Олеговна: 'С.' })[w] ?? w })
     const { fields } = extractImageReceipt(page)
