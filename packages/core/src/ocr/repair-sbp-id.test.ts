@@ -78,14 +78,35 @@ describe('repairSbpId', () => {
     )
   })
 
+  it('reads a V drawn as its two strokes (`\\/`) as the V', () => {
+    expect(repairSbpId('B52340955504885\\/0000670011580901')).toMatchObject({
+      id: 'B52340955504885V0000670011580901',
+      ambiguous: false,
+    })
+    expect(repairSbpId('B52340955504885\\/\\/0000670011580901')?.id).toBe('B52340955504885W0000670011580901')
+  })
+
+  it('drops a speck read as a glyph at one end of the id, and is then never sure', () => {
+    expect(repairSbpId('8B6065223110K7Q2P0000030011700501')).toMatchObject({
+      id: 'B6065223110K7Q2P0000030011700501',
+      ambiguous: true,
+    })
+    expect(repairSbpId('A6065223110K7Q2P00000300117005017')).toMatchObject({
+      id: 'A6065223110K7Q2P0000030011700501',
+      ambiguous: true,
+    })
+    // 33 characters that are no id either way.
+    expect(repairSbpId('C6065223110K7Q2P0000030011700501X')).toBeNull()
+  })
+
   it('joins an id wrapped over lines and drops specks read between glyphs', () => {
     expect(repairSbpId('A6065223110K7Q2P000003001\n1700501')?.id).toBe(id)
     expect(repairSbpId('A6065223110K7Q2P0000030011700501.')?.id).toBe(id)
   })
 
-  it('refuses what cannot be an id: wrong length, no A/B start, an unknown position 18', () => {
+  it('refuses what cannot be an id: wrong length (a speck at one end aside), no A/B start, an unknown position 18', () => {
     expect(repairSbpId(id.slice(1))).toBeNull()
-    expect(repairSbpId(`${id}7`)).toBeNull()
+    expect(repairSbpId(`${id}77`)).toBeNull()
     expect(repairSbpId(`C${id.slice(1)}`)).toBeNull()
     expect(repairSbpId('A6065223110K7Q2P0K00030011700501')).toBeNull()
     expect(repairSbpId('A6065223110K7Q2P0000030011700501'.replace('0011', 'XY11'))).toBeNull()

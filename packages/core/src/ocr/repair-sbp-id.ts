@@ -14,7 +14,8 @@
  * the format fixes the kind of character, the twin of that kind is the only reading. In positions 12–16 a
  * Cyrillic or lowercase twin is put back as the Latin capital, but the result is marked `ambiguous`: the
  * caller must not be sure of it. The repaired id's encoded time is checked against the printed time by
- * the caller (resolve-paid-at.ts), which covers positions 2–11.
+ * the caller (resolve-paid-at.ts), which covers positions 2–11. A `V` read as its strokes (`\/`) is a `V`;
+ * a reading one character too long whose one end is a speck (`8B5334…`) is the id without it, never sure.
  */
 import { isSbpId } from '../extraction/decode-sbp-id'
 import { cyrillicTwins } from './letter-scripts'
@@ -74,6 +75,10 @@ const roundOf: Record<string, true> = { '0': true, O: true }
 /** Position 16 read as O, 0, I or 1 (see below). */
 const roundOrStroke: Record<string, string> = { '0': 'O', O: 'O', '1': 'I', I: 'I' }
 
+/** A `V` (or `W`) read as the strokes it is drawn with: `\/` (`\/\/`). */
+const strokes = /\\\/\\\/|\\\//g
+const strokeLetters: Record<string, string> = { '\\/': 'V', '\\/\\/': 'W' }
+
 /** Characters OCR puts between glyphs of one word (a speck read as a point, a dash at a wrap). */
 const noise = /[\s.,·'`"_\-–—:;=~«»‘’“”„]/g
 
@@ -117,8 +122,18 @@ function asDigit(read: string): string {
 export type RoundGlyphKind = 'digit' | 'letter'
 
 export function repairSbpId(raw: string, freeRoundGlyph?: RoundGlyphKind): RepairedSbpId | null {
-  const text = raw.replace(noise, '')
-  if (text.length !== 32) return null
+  const text = raw.replace(strokes, (read) => strokeLetters[read]!).replace(noise, '')
+  if (text.length === 33) {
+    // A speck read as a glyph before or after the id (`8B5334…`): the one end whose removal leaves an id.
+    // Which character was the speck is the format's guess, so the id is never sure.
+    const ends = [text.slice(1), text.slice(0, 32)].map((t) => repairPositions(t, freeRoundGlyph))
+    const found = ends.filter((r) => r !== null)
+    return found.length === 1 ? { ...found[0]!, ambiguous: true } : null
+  }
+  return text.length === 32 ? repairPositions(text, freeRoundGlyph) : null
+}
+
+function repairPositions(text: string, freeRoundGlyph?: RoundGlyphKind): RepairedSbpId | null {
   const out: string[] = []
   const changed: number[] = []
   let ambiguous = false
