@@ -24,6 +24,21 @@ describe('snapLabels', () => {
     expect(snapped.map((r) => r.text)).toEqual(['ID операции в СБП', 'Дата операции', 'Сумма перевода'])
   })
 
+  it('restores a Cyrillic label the English model read whole as the Latin letters its glyphs look like', () => {
+    const snapped = snapLabels([run('Nonyyatenb'), run('Komuccua'), run('Komuccus')], vocabulary)
+    expect(snapped.map((r) => r.text)).toEqual(['Получатель', 'Комиссия', 'Комиссия'])
+  })
+
+  it('leaves Latin text that is no label as read', () => {
+    const texts = ['Salary', 'MBANK', 'Saidov K.', 'Ozon Bank', 'Nonyyatenb 12']
+    expect(
+      snapLabels(
+        texts.map((t) => run(t)),
+        vocabulary,
+      ).map((r) => r.text),
+    ).toEqual(texts)
+  })
+
   it('splits a label read together with the value beside it, and leaves label phrases whole', () => {
     const snapped = snapLabels(
       [run('Идентификатор операции A6065223110K7Q2P0000030', 0, 0), run('Номер операции в банке', 0, 40)],

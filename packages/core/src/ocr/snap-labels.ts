@@ -10,8 +10,8 @@ import type { FamilyDefinition, FieldRule } from '../families/family-definition'
 import type { TextRun } from '../pdf/pdf-model'
 
 export interface LabelVocabulary {
-  /** Folded key → the label as the family spells it. */
-  entries: { folded: string; text: string }[]
+  /** Folded key → the label as the family spells it; `shape`: its letters as the Latin ones they look like. */
+  entries: { folded: string; shape: string; text: string }[]
 }
 
 export function labelVocabulary(
@@ -36,7 +36,7 @@ export function labelVocabulary(
   }
   for (const rule of Object.values(genericRules)) addRule(rule)
   const entries = [...texts]
-    .map((text) => ({ folded: fold(text), text }))
+    .map((text) => ({ folded: fold(text), shape: latinShape(text), text }))
     .filter((entry) => entry.folded.length >= 5)
   return { entries }
 }
@@ -72,27 +72,51 @@ function splitLabelledValues(runs: readonly TextRun[], vocabulary: LabelVocabula
 }
 
 function snapWholeRuns(runs: readonly TextRun[], vocabulary: LabelVocabulary): TextRun[] {
-  return runs.map((run) => {
-    const folded = fold(run.text)
-    if (folded.length < 5) return run
-    const allowed = folded.length < 8 ? 1 : folded.length < 16 ? 2 : 3
-    let best: string | null = null
-    let bestDistance = allowed + 1
-    let tie = false
-    for (const entry of vocabulary.entries) {
-      if (Math.abs(entry.folded.length - folded.length) > allowed) continue
-      // Capped one above the best so far: a capped result is never mistaken for a tie.
-      const d = editDistance(folded, entry.folded, bestDistance + 1)
-      if (d > bestDistance) continue
-      if (d === 0) return run
-      if (d < bestDistance) {
-        best = entry.text
-        bestDistance = d
-        tie = false
-      } else if (d === bestDistance && best !== null && fold(best) !== entry.folded) tie = true
-    }
-    return best !== null && !tie ? { ...run, text: best } : run
-  })
+  return runs.map((run) => snapLatinReading(run, vocabulary) ?? snapWholeRun(run, vocabulary))
+}
+
+/**
+ * A Cyrillic label the English model read whole, as the Latin letters its glyphs look like in a small
+ * font: `Получатель` as `Nonyyatenb` (л and п as `n`, у and ч as `y`, ь as `b`), `Комиссия` as `Komuccua`
+ * (и as `u`, я as `a`). Lookalike folding (`fold`) leaves these too far from the label, so a run of Latin
+ * letters only is compared with every label's Latin shape (`latinShape`) — exactly under 8 letters, within
+ * one edit from 8 on — and takes the one label it matches; a tie, or a run with any Cyrillic letter or
+ * digit, is left to `snapWholeRun`.
+ */
+function snapLatinReading(run: TextRun, vocabulary: LabelVocabulary): TextRun | null {
+  if (!/^[A-Za-z][A-Za-z .,:]*$/.test(run.text)) return null
+  const key = labelKey(run.text)
+  if (key.replace(/[^a-z]/g, '').length < 5) return null
+  const allowed = key.length < 8 ? 0 : 1
+  const matches = new Set(
+    vocabulary.entries
+      .filter((e) => Math.abs(e.shape.length - key.length) <= allowed)
+      .filter((e) => editDistance(key, e.shape, allowed + 1) <= allowed)
+      .map((e) => e.text),
+  )
+  return matches.size === 1 ? { ...run, text: [...matches][0]! } : null
+}
+
+function snapWholeRun(run: TextRun, vocabulary: LabelVocabulary): TextRun {
+  const folded = fold(run.text)
+  if (folded.length < 5) return run
+  const allowed = folded.length < 8 ? 1 : folded.length < 16 ? 2 : 3
+  let best: string | null = null
+  let bestDistance = allowed + 1
+  let tie = false
+  for (const entry of vocabulary.entries) {
+    if (Math.abs(entry.folded.length - folded.length) > allowed) continue
+    // Capped one above the best so far: a capped result is never mistaken for a tie.
+    const d = editDistance(folded, entry.folded, bestDistance + 1)
+    if (d > bestDistance) continue
+    if (d === 0) return run
+    if (d < bestDistance) {
+      best = entry.text
+      bestDistance = d
+      tie = false
+    } else if (d === bestDistance && best !== null && fold(best) !== entry.folded) tie = true
+  }
+  return best !== null && !tie ? { ...run, text: best } : run
 }
 
 /**
@@ -143,6 +167,40 @@ const lookalikes: Record<string, string> = {
   y: 'у',
   '0': 'о',
   '3': 'з',
+}
+
+/**
+ * Lowercase Cyrillic letters as the Latin letters tesseract's English model reads them as (shapes, not
+ * sounds); a letter without a Latin look-alike stays itself, so a label with one never matches Latin text.
+ */
+const latinShapes: Record<string, string> = {
+  а: 'a',
+  в: 'b',
+  г: 'r',
+  д: 'g',
+  е: 'e',
+  з: '3',
+  и: 'u',
+  й: 'u',
+  к: 'k',
+  л: 'n',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  п: 'n',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  ц: 'u',
+  ч: 'y',
+  ь: 'b',
+  я: 'a',
+}
+
+function latinShape(text: string): string {
+  return labelKey(text).replace(/[а-я]/g, (ch) => latinShapes[ch] ?? ch)
 }
 
 function fold(text: string): string {
