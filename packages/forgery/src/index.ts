@@ -1,6 +1,7 @@
 export { type CorpusFile, defaultCorpusRoot, readCorpus } from './corpus'
 export { PageEditor } from './page-editor'
 export { PdfFile } from './pdf-file'
+export { pictureTechniques } from './picture-techniques'
 export type * from './technique-types'
 export { techniqueById, techniques } from './techniques'
 export { hasTool } from './tool-techniques'

@@ -15,6 +15,7 @@ import {
   trailingDataCheck,
 } from './image-checks'
 import { readImageMetadata } from './image-metadata'
+import { valueAlignmentCheck } from './value-alignment'
 
 export const imageMarkerCheck = 'image.source_unverifiable'
 
@@ -45,10 +46,11 @@ export function assessImageAuthenticity(
     trailingDataCheck(meta),
     quantisationCheck(meta),
     sbpIdTimeCheck(extraction.family, extraction.fields, extraction.facts),
+    valueAlignmentCheck(extraction.family, extraction.facts),
     // Not run: layoutProportionCheck (layout-proportions.ts) measures label positions as fractions of the
     // picture's width, which a screenshot's crop or a photo's margins move; on the generator's screenshots
-    // and photos of genuine receipts it failed every time. It runs again once it is crop- and
-    // margin-invariant (positions relative to the text block, not the picture).
+    // and photos of genuine receipts it failed every time. valueAlignmentCheck measures the layout
+    // relative to the picture's own text instead.
   ]) {
     if (check) checks.push(check)
   }
