@@ -61,7 +61,7 @@ async function judge(pdf: Uint8Array, kind: ImageKind, seed: string, into: Tally
   const extraction = extractImageReceipt(await readImage(image.bytes))
   const assessment = assessImageAuthenticity(image.bytes, extraction)
   into.n++
-  bump(into.verdicts, assessment.verdict)
+  bump(into.verdicts, assessment.verdict ?? 'none')
   for (const check of assessment.checks) {
     if (!check.passed && check.name !== imageMarkerCheck) bump(into.failed, check.name)
   }
