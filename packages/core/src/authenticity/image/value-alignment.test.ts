@@ -50,11 +50,24 @@ describe('valueAlignmentCheck', () => {
   it('on a left-aligned layout, holds each value to its own label', () => {
     const alfa: [string, number, number, number][] = [
       ['amount', 49.5, 49.9, 79.8],
+      ['commission', 49.8, 49.4, 74.8],
       ['recipient_name', 258.8, 258.8, 275],
     ]
     expect(valueAlignmentCheck('alfa/sbp', facts(alfa))!.passed).toBe(true)
-    alfa[1] = ['recipient_name', 258.8, 264.5, 281]
+    alfa[2] = ['recipient_name', 258.8, 264.5, 281]
     expect(valueAlignmentCheck('alfa/sbp', facts(alfa))!.passed).toBe(false)
+  })
+
+  it("makes no claim when most values sit elsewhere: not the PDF's layout (a bank app's own screen)", () => {
+    // Values left-aligned under their labels, as an app screen may set them: their right ends scatter.
+    const app: [string, number, number, number][] = [
+      ['status_ok', 17, 17, 60],
+      ['paid_at', 16.5, 17, 95],
+      ['recipient_name', 16.3, 16, 120],
+      ['bank', 15.8, 16, 70],
+      ['amount', 15, 15, 40],
+    ]
+    expect(valueAlignmentCheck('vtb/sbp_outgoing', facts(app))).toBeNull()
   })
 
   it('leaves out values a rule sets elsewhere, and makes no claim without enough values', () => {

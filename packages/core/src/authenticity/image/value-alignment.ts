@@ -12,7 +12,9 @@
  * `heading` or `inline` after its label sets its value elsewhere). Fails when a value is off the edge by
  * more than a third of the body size (3 pt) — under half a digit's advance (a digit is about 0.55 em, 5 pt):
  * an edit that moves a value by a glyph is caught, the looseness of OCR boxes (a pixel is 0.3–0.4 pt) is
- * not. Needs three values on a right margin (their median is the margin), or one value under its label.
+ * not. Needs three values on a right margin (their median is the margin), or one value under its label,
+ * and most values on the edge: a picture whose values mostly sit elsewhere is not of this layout (a bank
+ * app's own screen) and earns no claim.
  * Soft: a misread box is possible. (docs/authenticity.md "Images" has the rates measured on genuine and
  * forged pictures.)
  */
@@ -54,6 +56,9 @@ export function valueAlignmentCheck(family: string, facts: Facts): CheckResult |
   const off = placed
     .map((p) => ({ ...p, by: p.edge - (p.expected ?? margin) }))
     .filter((p) => Math.abs(p.by) > alignmentTolerance)
+  // Most values off the edge: the picture is not of the PDF's layout (a bank app's own screen sets values
+  // elsewhere), so no claim either way. An edit moves one value among many that stay.
+  if (off.length * 2 >= placed.length && placed.length > 1) return null
   const where = definition.layout === 'right' ? 'the right margin' : 'their labels'
   return {
     name: 'image.value_alignment',
