@@ -3,16 +3,10 @@
  * word's run of `*` is counted again from its pixels (find-mask-stars.ts) and the word rewritten by core's
  * `maskWord`. A rewritten word keeps at most the disputed cap (0.85): OCR read something else there.
  */
-import {
-  disputedCap,
-  extractImageReceipt,
-  fieldsToReread,
-  maskWord,
-  type OcrPage,
-  type OcrWord,
-} from '@rv/core'
+import { extractImageReceipt, fieldsToReread, maskWord, type OcrPage, type OcrWord } from '@rv/core'
 import { findMaskStars } from './find-mask-stars'
 import type { GrayImage } from './find-unread-ink'
+import { rewriteWords } from './rewrite-words'
 
 export async function recountMasks(page: OcrPage, gray: () => Promise<GrayImage>): Promise<OcrPage> {
   const names = fieldsToReread(page, extractImageReceipt(page)).filter((r) => r.field !== 'receipt_number')
@@ -25,12 +19,5 @@ export async function recountMasks(page: OcrPage, gray: () => Promise<GrayImage>
     const text = glyphs && maskWord(word.text, glyphs)
     if (text && text !== word.text) rewritten.set(word, text)
   }
-  if (rewritten.size === 0) return page
-  return {
-    ...page,
-    words: page.words.map((w) => {
-      const text = rewritten.get(w)
-      return text === undefined ? w : { ...w, text, confidence: Math.min(w.confidence, disputedCap) }
-    }),
-  }
+  return rewriteWords(page, rewritten)
 }

@@ -4,7 +4,6 @@
  * (core's `restoreDroppedOnes`). A rewritten word keeps at most the disputed cap (0.85).
  */
 import {
-  disputedCap,
   extractImageReceipt,
   numbersToRecount,
   type OcrPage,
@@ -13,6 +12,7 @@ import {
 } from '@rv/core'
 import { findGlyphColumns } from './find-glyph-columns'
 import type { GrayImage } from './find-unread-ink'
+import { rewriteWords } from './rewrite-words'
 
 export async function recountOnes(page: OcrPage, gray: () => Promise<GrayImage>): Promise<OcrPage> {
   const recounts = numbersToRecount(page, extractImageReceipt(page))
@@ -24,12 +24,5 @@ export async function recountOnes(page: OcrPage, gray: () => Promise<GrayImage>)
     const text = columns && restoreDroppedOnes(word.text, columns)
     if (text && text !== word.text) rewritten.set(word, text)
   }
-  if (rewritten.size === 0) return page
-  return {
-    ...page,
-    words: page.words.map((w) => {
-      const text = rewritten.get(w)
-      return text === undefined ? w : { ...w, text, confidence: Math.min(w.confidence, disputedCap) }
-    }),
-  }
+  return rewriteWords(page, rewritten)
 }

@@ -2,31 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { runsToOcrPage } from '../ocr/testing/runs-to-ocr-page'
 import { extractImageReceipt } from './extract-image-receipt'
 import { numbersToRecount } from './image-number-recount'
-import { rightLayoutRows, syntheticModel } from './testing/synthetic-model'
+import { vtbOutgoingModel } from './testing/synthetic-model'
 
-// A VTB outgoing SBP receipt's shape (FAMILIES.md), fake values; the amount `160 ₽` in its own row.
-const model = syntheticModel({
-  width: 281.2125,
-  height: 437.25,
-  runs: [
-    { text: 'Исходящий перевод СБП', x: 70, y: 82, size: 10.5 },
-    ...rightLayoutRows(
-      [
-        ['Статус', 'Выполнено'],
-        ['Дата операции', '11.02.2026, 10:10'],
-        ['Счет списания', '*1234'],
-        ['Имя плательщика', 'Пётр Сергеевич Л.'],
-        ['Получатель', 'Saidov Z.'],
-        ['Телефон получателя', '+7 (900) 123-45-67'],
-        ['Банк получателя', 'Сбербанк'],
-        ['ID операции в СБП', 'B6042071012K4Q27000007001', '7001011'],
-      ],
-      { labelX: 24.75, valueRight: 257.07, top: 130.2, pitch: 24 },
-    ),
-    { text: 'Сумма операции', x: 24.75, y: 350, size: 13.5 },
-    { text: '160 ₽', right: 257.07, y: 349.2, size: 13.5 },
-  ],
-})
+const model = vtbOutgoingModel()
 
 describe('numbersToRecount', () => {
   it('leaves an amount read surely alone', () => {

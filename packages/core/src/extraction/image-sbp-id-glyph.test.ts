@@ -4,7 +4,7 @@ import type { OcrWord } from '../ocr/ocr-page'
 import { runsToOcrPage } from '../ocr/testing/runs-to-ocr-page'
 import { extractImageReceipt } from './extract-image-receipt'
 import { roundGlyphAt16, sbpIdWordsToMeasure } from './image-sbp-id-glyph'
-import { rightLayoutRows, syntheticModel } from './testing/synthetic-model'
+import { vtbOutgoingModel } from './testing/synthetic-model'
 
 const word = (text: string): OcrWord => ({
   text,
@@ -45,30 +45,8 @@ describe('roundGlyphAt16', () => {
   })
 })
 
-// A VTB outgoing SBP receipt's shape (FAMILIES.md), fake values, the id with a round glyph at position 16.
-const vtb = (id: string) =>
-  syntheticModel({
-    width: 281.2125,
-    height: 437.25,
-    runs: [
-      { text: 'Исходящий перевод СБП', x: 70, y: 82, size: 10.5 },
-      ...rightLayoutRows(
-        [
-          ['Статус', 'Выполнено'],
-          ['Дата операции', '11.02.2026, 10:10'],
-          ['Счет списания', '*1234'],
-          ['Имя плательщика', 'Пётр Сергеевич Л.'],
-          ['Получатель', 'Saidov Z.'],
-          ['Телефон получателя', '+7 (900) 123-45-67'],
-          ['Банк получателя', 'Сбербанк'],
-          ['ID операции в СБП', id.slice(0, 25), id.slice(25)],
-        ],
-        { labelX: 24.75, valueRight: 257.07, top: 130.2, pitch: 24 },
-      ),
-      { text: 'Сумма операции', x: 24.75, y: 350, size: 13.5 },
-      { text: '160 ₽', right: 257.07, y: 349.2, size: 13.5 },
-    ],
-  })
+/** The id with a round glyph at position 16. */
+const vtb = (id: string) => vtbOutgoingModel({ id })
 
 describe('the SBP id on a picture', () => {
   const page = runsToOcrPage(vtb('B6042071012K4Q200000070017001011'))

@@ -69,3 +69,35 @@ export function rightLayoutRows(
   }
   return runs
 }
+
+/**
+ * A VTB outgoing SBP receipt's shape (FAMILIES.md) with fake values: title, the labelled rows of a `right`
+ * layout, the SBP id over two rows (25 + 7 characters), and the amount's own row.
+ */
+export function vtbOutgoingModel(
+  values: { recipient?: string; id?: string; amount?: string } = {},
+): PdfModel {
+  const id = values.id ?? 'B6042071012K4Q270000070017001011'
+  return syntheticModel({
+    width: 281.2125,
+    height: 437.25,
+    runs: [
+      { text: 'Исходящий перевод СБП', x: 70, y: 82, size: 10.5 },
+      ...rightLayoutRows(
+        [
+          ['Статус', 'Выполнено'],
+          ['Дата операции', '11.02.2026, 10:10'],
+          ['Счет списания', '*1234'],
+          ['Имя плательщика', 'Пётр Сергеевич Л.'],
+          ['Получатель', values.recipient ?? 'Saidov Z.'],
+          ['Телефон получателя', '+7 (900) 123-45-67'],
+          ['Банк получателя', 'Сбербанк'],
+          ['ID операции в СБП', id.slice(0, 25), id.slice(25)],
+        ],
+        { labelX: 24.75, valueRight: 257.07, top: 130.2, pitch: 24 },
+      ),
+      { text: 'Сумма операции', x: 24.75, y: 350, size: 13.5 },
+      { text: values.amount ?? '160 ₽', right: 257.07, y: 349.2, size: 13.5 },
+    ],
+  })
+}
