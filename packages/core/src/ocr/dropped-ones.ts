@@ -2,11 +2,12 @@
  * A `1` OCR dropped from a number, put back from the glyphs its box shows. In a large bold amount
  * (VTB's `160 ₽` on a screenshot) tesseract can take a `1` without a foot — a stem with a small flag — for
  * a stroke of no glyph and read `60 ₽`. The pixels around the word (where: extraction/image-number-recount.ts;
- * the columns: packages/ocr find-glyph-columns.ts) give its glyph columns; each character OCR read (a digit, or
- * a currency sign glued to the number) is matched to one column, in order. When exactly the columns left
- * over are narrow — under 0.7 of the median column, as a footless `1` is (0.3–0.6) and no other digit or sign of a
- * sans font is — each is a `1`, put back where it stands. Anything else (a wide column left over, two
- * digits blurred into one, a reading that fits two ways) returns null: the reading is left as it is.
+ * the columns: packages/ocr find-glyph-columns.ts) give its glyph columns; each character OCR read (a digit,
+ * or a currency sign glued to the number) is matched to one column, in order. When exactly the columns left
+ * over are narrow — under 0.7 of the median column, as a footless `1` is (0.54–0.6 in VTB's bold amount)
+ * and no other digit of a sans font is (0.92 or more of the median in the generator's eight fonts) — each
+ * is a `1`, put back where it stands. Anything else (a wide column left over, two digits blurred into one,
+ * a reading that fits two ways) returns null: the reading is left as it is.
  */
 
 export interface GlyphColumn {
