@@ -11,32 +11,10 @@ import {
   fieldsToReread,
   rereadingsToBinarise,
 } from './image-field-rereading'
-import { rightLayoutRows, syntheticModel } from './testing/synthetic-model'
+import { vtbOutgoingModel } from './testing/synthetic-model'
 
 // A VTB outgoing SBP receipt's shape (FAMILIES.md), fake values.
-const vtb = (recipient: string) =>
-  syntheticModel({
-    width: 281.2125,
-    height: 437.25,
-    runs: [
-      { text: 'Исходящий перевод СБП', x: 70, y: 82, size: 10.5 },
-      ...rightLayoutRows(
-        [
-          ['Статус', 'Выполнено'],
-          ['Дата операции', '11.02.2026, 10:10'],
-          ['Счет списания', '*1234'],
-          ['Имя плательщика', 'Пётр Сергеевич Л.'],
-          ['Получатель', recipient],
-          ['Телефон получателя', '+7 (900) 123-45-67'],
-          ['Банк получателя', 'Сбербанк'],
-          ['ID операции в СБП', 'B6042071012K4Q27000007001', '7001011'],
-        ],
-        { labelX: 24.75, valueRight: 257.07, top: 130.2, pitch: 24 },
-      ),
-      { text: 'Сумма операции', x: 24.75, y: 350, size: 13.5 },
-      { text: '1 050 ₽', right: 257.07, y: 349.2, size: 13.5 },
-    ],
-  })
+const vtb = (recipient: string) => vtbOutgoingModel({ recipient, amount: '1 050 ₽' })
 /** Latin initials, which a picture reads worst (docs/extraction.md, names on pictures). */
 const model = vtb('L. Z.')
 const sureModel = vtb('Saidov Z.')
