@@ -45,6 +45,13 @@ const app = createApp({
 const server = serve({ fetch: app.fetch, hostname: config.http.host, port: config.http.port }, (info) => {
   logger.info('gateway listening', { url: `http://${config.http.host}:${info.port}` })
 })
+// An idle keep-alive connection is closed by the client or the load balancer in front, never by the
+// gateway first: Node's default 5 s lets a client reuse a socket the server is closing ("other side
+// closed", a 502 behind a load balancer whose idle timeout is 60 s). Headers must be allowed longer still.
+if ('keepAliveTimeout' in server) {
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
+}
 
 async function shutdown(signal: string): Promise<void> {
   logger.info('shutting down', { signal })
