@@ -27,9 +27,10 @@ export interface DocumentFeatures {
   fontProgram: FontProgramFacts
 }
 
-/** Shape of an Info value: long hex runs → #, digits → 9, Latin → a/A, Cyrillic → я/Я. */
+/** Shape of an Info value: long hex runs and UUIDs → #, digits → 9, Latin → a/A, Cyrillic → я/Я. */
 export function valueShape(value: string): string {
   return value
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '#')
     .replace(/[0-9a-f]{16,}/g, '#')
     .replace(/[0-9]/g, '9')
     .replace(/[a-z]/g, 'a')

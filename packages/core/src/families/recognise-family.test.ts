@@ -65,6 +65,9 @@ describe('family definitions', () => {
       'alfa/card_to_card',
       'alfa/mobile',
       'tbank/sbp',
+      'tbank/phone_within',
+      'tbank/card',
+      'tbank/tbank_client',
       'gazprombank/sbp',
       'ozon/sbp_outgoing',
     ])
