@@ -143,6 +143,8 @@ export function documentFeatures(s: PdfStructure): DocumentFeatures {
       pageCount: s.pageCount,
       pageWidth: page.width,
       pageHeight: page.height,
+      // Page height minus the lowest text baseline: constant where the page grows with the rows (VTB, T-Bank).
+      pageBottomMargin: +(page.height - Math.max(0, ...segments.map((x) => x.baseline))).toFixed(2),
       imageCount: page.images.length,
       annotations: page.annotations,
       textBlocks: bt,

@@ -8,6 +8,7 @@
 import type { CheckResult } from '@rv/schemas'
 import type { DocumentFeatures } from './features'
 import type { Fingerprint } from './fingerprint'
+import { matchVersion, VERSION_BOUND_CHECKS, type VersionMatch, versionLabel } from './generator-versions'
 
 interface FeatureRule {
   name: string
@@ -102,7 +103,6 @@ const WITHIN: Record<string, FeatureRule> = {
   streamCount: { name: 'structure.stream_count', what: 'stream count' },
   byteLength: { name: 'structure.file_size', what: 'file size (bytes)' },
   pageWidth: { name: 'structure.page_width', what: 'page width (pt)' },
-  pageHeight: { name: 'structure.page_height', what: 'page height (pt)' },
   imageCount: { name: 'structure.image_count', what: 'images on the page' },
   annotations: { name: 'structure.annotations', what: 'annotations' },
   textBlocks: { name: 'content.text_blocks', what: 'BT blocks' },
@@ -114,8 +114,78 @@ function show(values: readonly string[]): string {
   return values.map((v) => JSON.stringify(v)).join(', ')
 }
 
-export function fingerprintChecks(f: DocumentFeatures, fp: Fingerprint): CheckResult[] {
-  const out: CheckResult[] = []
+/**
+ * The facts a document is judged by: its own build's version-bound facts over the family's union when the
+ * build is known (generator-versions.ts); the union otherwise.
+ */
+function factsFor(fp: Fingerprint, match: VersionMatch | null): Fingerprint {
+  if (match?.kind !== 'seen') return fp
+  const v = match.version
+  return {
+    ...fp,
+    categorical: { ...fp.categorical, ...v.categorical },
+    members: { ...fp.members, ...v.members },
+    subsetTagPattern: v.subsetTagPattern,
+  }
+}
+
+function versionCheck(match: VersionMatch, fp: Fingerprint): CheckResult {
+  const seen = (fp.versions ?? []).map((v) => `${versionLabel(v)} (${v.samples})`).join('; ')
+  const detail =
+    match.kind === 'seen'
+      ? `generator version ${versionLabel(match.version)}, one of the family's: ${seen}`
+      : match.kind === 'unseen_version'
+        ? `an unseen version of the family's ${match.libraries.join(' and ')}: its version-bound facts are not judged (versions seen: ${seen})`
+        : `not a version of the family's generator libraries (versions seen: ${seen})`
+  // Informational: a foreign generator fails the producer/creator checks themselves.
+  return { name: 'generator.version', hard: false, passed: true, detail }
+}
+
+/** An unseen version of a known library may change its version-bound facts: reported, not judged. */
+function notJudged(c: CheckResult, match: VersionMatch | null): CheckResult {
+  if (match?.kind !== 'unseen_version' || c.passed || !VERSION_BOUND_CHECKS.has(c.name)) return c
+  return { ...c, passed: true, detail: `${c.detail} — not judged: an unseen version of a known generator` }
+}
+
+/**
+ * Page height: within the learned envelope, or — where the page grows with its rows (VTB, T-Bank) — the
+ * lowest text line at the learned distance from the page's bottom edge: a rule, not a constant, so a
+ * receipt with a row less is not a stranger, and a row added or removed without resizing the page is.
+ */
+function pageHeightCheck(f: DocumentFeatures, fp: Fingerprint): CheckResult | null {
+  const env = fp.numeric['pageHeight']
+  const height = f.numeric['pageHeight']
+  if (!env || height === undefined) return null
+  const margin = fp.numeric['pageBottomMargin']
+  const found = f.numeric['pageBottomMargin']
+  const within = height >= env.min && height <= env.max
+  if (margin && found !== undefined) {
+    const follows = found >= margin.min && found <= margin.max
+    return {
+      name: 'structure.page_height',
+      hard: false,
+      passed: follows,
+      detail: `page height follows the rows: lowest text line expected ${margin.min}–${margin.max} pt above the bottom edge; found ${found} (page height ${height}, ${within ? 'within' : 'outside'} the ${env.min}–${env.max} seen)`,
+    }
+  }
+  return {
+    name: 'structure.page_height',
+    hard: false,
+    passed: within,
+    detail: `page height (pt): expected ${env.min}–${env.max}; found ${height}`,
+  }
+}
+
+export function fingerprintChecks(f: DocumentFeatures, family: Fingerprint): CheckResult[] {
+  const match = family.versions?.length
+    ? matchVersion(
+        family.versions,
+        f.categorical['producer'] ?? '(none)',
+        f.categorical['creator'] ?? '(none)',
+      )
+    : null
+  const fp = factsFor(family, match)
+  const out: CheckResult[] = match ? [versionCheck(match, family)] : []
   for (const [key, rule] of Object.entries(CATEGORICAL)) {
     const allowed = fp.categorical[key]
     const found = f.categorical[key]
@@ -199,5 +269,7 @@ export function fingerprintChecks(f: DocumentFeatures, fp: Fingerprint): CheckRe
         ? `subset tags match ${fp.subsetTagPattern}`
         : `subset tags expected to match ${fp.subsetTagPattern}; found ${show(badTags)}`,
   })
-  return out
+  const height = pageHeightCheck(f, fp)
+  if (height) out.push(height)
+  return out.map((c) => notJudged(c, match))
 }

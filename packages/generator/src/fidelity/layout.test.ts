@@ -129,8 +129,10 @@ describe.skipIf(!hasPdfTools())('layout as pdftotext reads it', () => {
           y += label.startsWith('ID операции') || wrappedLabel ? 36 : 24
         }
         expect(lineStarting(lines, 'Сумма операции', { x: 24.75 }).yMin).toBeCloseTo(H - 84.45, 1)
-        expect(lineStarting(lines, 'Банк ВТБ (ПАО)').yMin).toBeCloseTo(H - 49.25, 1)
-        expect(lineStarting(lines, 'Операция выполнена').yMin).toBeCloseTo(H - 40.25, 1)
+        // The stamp is turned 2° as in the real files, so pdftotext boxes its lines as it boxes theirs: the
+        // documented ≈ positions, within the layout tolerance (a real file: H − 49.19 and H − 40.41).
+        expect(Math.abs(lineStarting(lines, 'Банк ВТБ (ПАО)').yMin - (H - 49.25))).toBeLessThan(TOL)
+        expect(Math.abs(lineStarting(lines, 'Операция выполнена').yMin - (H - 40.25))).toBeLessThan(TOL)
         if (r.truth.printed.some(([l]) => l === 'ID операции в СБП')) {
           const id = r.truth.fields.receipt_number!
           expect(layout).toMatch(new RegExp(`ID операции в СБП +${id.slice(0, 25)}\\n +${id.slice(25)}\\n`))

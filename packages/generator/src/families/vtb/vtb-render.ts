@@ -106,9 +106,10 @@ export function renderVtb({ content, creationDate, rng }: VtbRenderInput): {
   rule(amountY - 18.3)
   line('Сумма операции', LABEL_X, amountY, 13.5, GREY)
   right(content.amount, amountY - 0.75, 13.5)
-  // The stamp: a light-blue frame with the bank's name and "operation completed".
+  // The stamp: a light-blue frame with the bank's name and "operation completed", turned 2° about its centre
+  // as the real files draw it (their matrix), so its text is rotated and aligns with nothing.
   // Only the operators the real files use (filled paths, no `re`/stroke): a frame of four thin bars.
-  ops.push(`${STAMP} rg`)
+  ops.push('q', '0.99939 0.0349 -0.0349 0.99939 1.43366 -4.88421 cm', `${STAMP} rg`)
   for (const [x, y, w, h] of [
     [78.6, 26, 124, 0.75],
     [78.6, 55.25, 124, 0.75],
@@ -124,9 +125,10 @@ export function renderVtb({ content, creationDate, rng }: VtbRenderInput): {
       'f',
     )
   }
-  centre('Банк ВТБ (ПАО)', H - 49.25, 9, `${STAMP} rg`)
-  centre('Операция выполнена', H - 40.25, 9, `${STAMP} rg`)
-  ops.push('Q')
+  // Its two lines start where the real files' Tm puts them (baselines 39.825 and 30.825 above the bottom edge).
+  line('Банк ВТБ (ПАО)', 108.15, H - 39.825 - ascent * 9, 9, `${STAMP} rg`)
+  line('Операция выполнена', 97.2, H - 30.825 - ascent * 9, 9, `${STAMP} rg`)
+  ops.push('Q', 'Q')
 
   const doc = new PdfDoc()
   const catalog = doc.alloc()
