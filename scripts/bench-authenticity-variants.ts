@@ -15,7 +15,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { checksOfSample, sampleOf } from '@rv/core/authenticity/assess'
+import { checksOfSample, sampleOf, stratumOf } from '@rv/core/authenticity/assess'
 import type { Fingerprint, LearningSample } from '@rv/core/authenticity/fingerprint'
 import { learnFamilyFingerprint } from '@rv/core/authenticity/learn-family'
 import { scoreVerdict } from '@rv/core/authenticity/verdict-score'
@@ -61,7 +61,7 @@ export interface Judgement {
 
 export function judgeSample(sample: LearningSample, fp: Fingerprint): Judgement {
   const checks = checksOfSample(sample, fp)
-  const s = scoreVerdict(checks, fp)
+  const s = scoreVerdict(checks, fp, stratumOf(sample))
   const hard = checks.filter((c) => c.hard && !c.passed).map((c) => `!${c.name}`)
   return { verdict: s.verdict, score: s.score, moved: [...hard, ...s.moved.map((m) => m.name)] }
 }
@@ -212,7 +212,7 @@ export function generatedVariants(
     }
     for (let seed = 0; seed < perVariant; seed++) {
       const g = generateReceipt({ family, variant, seed: `lovo-${seed}` })
-      tally(row, judgeSample(sampleOf(parsePdfStructure(g.pdf), family, g.filename), fp))
+      tally(row, judgeSample({ ...sampleOf(parsePdfStructure(g.pdf), family, g.filename), variant }, fp))
     }
     rows.push(row)
   }

@@ -21,7 +21,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { checksOfSample, sampleOf } from '@rv/core/authenticity/assess'
+import { checksOfSample, sampleOf, stratumOf } from '@rv/core/authenticity/assess'
 import type { Fingerprint, LearningSample } from '@rv/core/authenticity/fingerprint'
 import { fingerprints } from '@rv/core/authenticity/fingerprints'
 import { foldOf, learnFamilyFingerprint } from '@rv/core/authenticity/learn-family'
@@ -33,6 +33,8 @@ import {
   scoreVerdict,
   weightOf,
 } from '@rv/core/authenticity/verdict-score'
+import { extractReceipt } from '@rv/core/extraction/extract-receipt'
+import { parsePdf } from '@rv/core/pdf/parse-pdf'
 import { parsePdfStructure } from '@rv/core/pdf/structure/index'
 import { type CorpusFile, defaultCorpusRoot, readCorpus, techniques } from '@rv/forgery'
 import type { CheckResult } from '@rv/schemas'
@@ -71,8 +73,15 @@ const selected = values.techniques
   : techniques
 const FOLDS = Number(values.folds)
 
-function sample(family: string, bytes: Uint8Array, filename: string): LearningSample {
-  return sampleOf(parsePdfStructure(bytes), family, filename)
+/** Each real file's variant as the extraction reads it: the calibration stratum, as in production. */
+const variantIds = new Map<string, string | undefined>()
+for (const files of corpus.values())
+  for (const f of files)
+    variantIds.set(f.path, extractReceipt(await parsePdf(f.bytes)).family.split('/')[1])
+
+/** A sample with its variant (a forgery keeps its original's: the extraction reads the same layout). */
+function sample(family: string, bytes: Uint8Array, filename: string, variant?: string): LearningSample {
+  return { ...sampleOf(parsePdfStructure(bytes), family, filename), variant }
 }
 
 interface Judged {
@@ -81,9 +90,16 @@ interface Judged {
   checks: CheckResult[]
 }
 
-function judge(bytes: Uint8Array, family: string, fp: Fingerprint, filename: string): Judged {
+function judge(
+  bytes: Uint8Array,
+  family: string,
+  fp: Fingerprint,
+  filename: string,
+  variant?: string,
+): Judged {
   try {
-    const s = scoreVerdict(checksOfSample(sample(family, bytes, filename), fp), fp)
+    const x = sample(family, bytes, filename, variant)
+    const s = scoreVerdict(checksOfSample(x, fp), fp, stratumOf(x))
     return { verdict: s.verdict, score: s.score, checks: s.checks }
   } catch (e) {
     // The pipeline stops unreadable/encrypted files before authenticity: they are never called genuine.
@@ -131,7 +147,7 @@ function models(
     return { mode: committed?.source ?? 'none', k: 1, model: () => committed! }
   }
   const k = Math.min(FOLDS, files.length)
-  const samples = files.map((f) => sample(family, f.bytes, f.name))
+  const samples = files.map((f) => sample(family, f.bytes, f.name, variantIds.get(f.path)))
   const cache = new Map<number, Fingerprint>()
   return {
     mode: `${k}-fold (inner ${Math.min(5, files.length - Math.ceil(files.length / k))}-fold rates)`,
@@ -160,7 +176,7 @@ for (const [family, files] of corpus) {
     for (let r = 0; r < 6; r++) {
       const t0 = performance.now()
       const c0 = process.cpuUsage()
-      judge(file.bytes, family, fp, file.name)
+      judge(file.bytes, family, fp, file.name, variantIds.get(file.path))
       const c1 = process.cpuUsage(c0)
       if (r > 0) {
         times.push(performance.now() - t0)
@@ -178,7 +194,7 @@ try {
     for (let i = 0; i < files.length; i++) {
       const file = files[i]!
       const fp = model(foldOf(i, k))
-      const g = judge(file.bytes, family, fp, file.name)
+      const g = judge(file.bytes, family, fp, file.name, variantIds.get(file.path))
       const gt = genuine.get(family) ?? { mode, total: 0, forged: 0, suspicious: 0, maxScore: 0 }
       gt.total++
       if (g.verdict === 'forged') gt.forged++
@@ -206,7 +222,7 @@ try {
           ft.skipped.set(out.skipped, (ft.skipped.get(out.skipped) ?? 0) + 1)
           continue
         }
-        const j = judge(out.bytes, family, fp, out.filename)
+        const j = judge(out.bytes, family, fp, out.filename, variantIds.get(file.path))
         const tt = byTechnique.get(technique.id) ?? { total: 0, caught: 0, forged: 0 }
         ft.total++
         tt.total++
@@ -242,7 +258,7 @@ for (const [family, files] of corpus) {
     labelled.push({
       variant: await variantOf(f, manifest),
       at: opTimes.get(`${family}/${f.name}`) ?? String(i).padStart(6, '0'),
-      sample: sample(family, f.bytes, f.name),
+      sample: sample(family, f.bytes, f.name, variantIds.get(f.path)),
     })
   realSamples.set(
     family,

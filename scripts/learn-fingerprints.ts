@@ -17,6 +17,8 @@ import { sampleOf } from '@rv/core/authenticity/assess'
 import type { Fingerprint } from '@rv/core/authenticity/fingerprint'
 import { learnFamilyFingerprint } from '@rv/core/authenticity/learn-family'
 import { pooledWriterCalibration } from '@rv/core/authenticity/pooled-calibration'
+import { extractReceipt } from '@rv/core/extraction/extract-receipt'
+import { parsePdf } from '@rv/core/pdf/parse-pdf'
 import { parsePdfStructure } from '@rv/core/pdf/structure/index'
 import { defaultCorpusRoot, readCorpus } from '@rv/forgery/corpus'
 
@@ -42,7 +44,12 @@ for (const [family, files] of corpus) {
     )
     continue
   }
-  const samples = files.map((f) => sampleOf(parsePdfStructure(f.bytes), family, f.name))
+  // Each sample's variant as the extraction reads it (the calibration's strata: stratified-rate.ts).
+  const samples = []
+  for (const f of files) {
+    const variant = extractReceipt(await parsePdf(f.bytes)).family.split('/')[1]
+    samples.push({ ...sampleOf(parsePdfStructure(f.bytes), family, f.name), variant })
+  }
   const fingerprint = learnFamilyFingerprint(family, samples)
   mkdirSync(join(outRoot, family), { recursive: true })
   writeFileSync(join(outRoot, family, 'fingerprint.json'), `${JSON.stringify(fingerprint, null, 2)}\n`)

@@ -17,10 +17,12 @@ import { fingerprintChecks } from './fingerprint-checks'
 import { fingerprintVersionCheck } from './fingerprint-version'
 import { fingerprints } from './fingerprints'
 import { fontProgramChecks } from './font-program-checks'
+import { versionLabel } from './generator-versions'
 import { hardChecks } from './hard-checks'
 import { positionGridCheck } from './position-grid'
 import { readPrintedFacts } from './printed-facts'
 import { semanticChecks } from './semantic-checks'
+import type { Stratum } from './stratified-rate'
 import { applyTemplateDrift } from './template-drift'
 import { scoreVerdict } from './verdict-score'
 
@@ -68,7 +70,15 @@ export function runAuthenticityChecks(
   fingerprint: Fingerprint,
   filename?: string,
 ): CheckResult[] {
-  return scoreVerdict(checksOfSample(sampleOf(structure, bank, filename), fingerprint), fingerprint).checks
+  const sample = sampleOf(structure, bank, filename)
+  return scoreVerdict(checksOfSample(sample, fingerprint), fingerprint, stratumOf(sample)).checks
+}
+
+/** The calibration stratum of a sample: its variant (when known) and its generator version. */
+export function stratumOf(sample: LearningSample): Stratum {
+  const c = sample.features.categorical
+  const version = versionLabel({ producer: c['producer'] ?? '(none)', creator: c['creator'] ?? '(none)' })
+  return sample.variant === undefined ? { version } : { variant: sample.variant, version }
 }
 
 export function bankOf(family: string): string {
@@ -86,10 +96,12 @@ export function assessAuthenticity(
   if (!fingerprint || !isStructure(model.structure) || model.structure.pages.length === 0) {
     return { verdict: 'unknown', family, checks: [] }
   }
-  const sample = sampleOf(model.structure, bankOf(family), context.filename)
+  const variant = family.split('/')[1]
+  const sample = { ...sampleOf(model.structure, bankOf(family), context.filename), variant }
   const scored = scoreVerdict(
     applyTemplateDrift(checksOfSample(sample, fingerprint), context.templateDrift),
     fingerprint,
+    stratumOf(sample),
   )
   return { verdict: scored.verdict, family, checks: [...scored.checks, fingerprintVersionCheck(fingerprint)] }
 }

@@ -6,6 +6,7 @@
  */
 import type { DocumentFeatures } from './features'
 import { type FontProgramFingerprint, learnFontProgram } from './font-program-checks'
+import { type GeneratorVersion, learnVersions } from './generator-versions'
 import { learnPositionGrid } from './position-grid'
 import type { PrintedFacts } from './printed-facts'
 
@@ -20,6 +21,16 @@ export interface Calibration {
   method: string
   /** Per check name: genuine receipts judged out of sample, and how many of them the check failed. */
   checks: Record<string, { judged: number; fired: number }>
+  /**
+   * The same inner k-fold counts per stratum (`variant:<id>`, `version:<producer + creator>`), for the
+   * stratified rate (stratified-rate.ts); absent in older fingerprints.
+   */
+  strata?: Record<string, Record<string, { judged: number; fired: number }>>
+  /**
+   * Per stratum key, counts on its samples by a fingerprint learned without that stratum
+   * (leave-one-variant-out, leave-one-version-out): whether a check transfers to a kind it has not seen.
+   */
+  unseen?: Record<string, Record<string, { judged: number; fired: number }>>
 }
 
 export interface Fingerprint {
@@ -37,6 +48,11 @@ export interface Fingerprint {
   numeric: Record<string, Envelope>
   /** Regex every font subset tag matches (positions constant across samples stay literal). */
   subsetTagPattern: string
+  /**
+   * The generator's server builds and the facts bound to each (generator-versions.ts); absent in older
+   * fingerprints = the union above judges every document.
+   */
+  versions?: GeneratorVersion[]
   layout: {
     tolerance: number
     left: number[]
@@ -65,6 +81,7 @@ const ENVELOPE_MARGIN: Record<string, (e: Envelope) => Envelope> = {
   byteLength: (e) => ({ min: Math.floor(e.min * 0.6), max: Math.ceil(e.max * 1.6) }),
   pageHeight: (e) => ({ min: e.min - 60, max: e.max + 150 }),
   pageWidth: (e) => ({ min: e.min - 0.5, max: e.max + 0.5 }),
+  pageBottomMargin: (e) => ({ min: e.min - 3, max: e.max + 3 }),
   imageCount: (e) => ({ min: Math.max(0, e.min - 1), max: e.max }),
   textBlocks: (e) => ({ min: Math.floor(e.min * 0.7), max: Math.ceil(e.max * 1.5) }),
   textOps: (e) => ({ min: Math.floor(e.min * 0.7), max: Math.ceil(e.max * 1.5) }),
@@ -95,7 +112,7 @@ function recurring(perDocValues: number[][], minDocs: number, tolerance: number,
   return out
 }
 
-function tagPattern(tags: string[], samples: number): string {
+export function tagPattern(tags: string[], samples: number): string {
   const six = tags.filter((t) => /^[A-Z]{6}$/.test(t))
   if (six.length !== tags.length || samples < 5)
     return tags.includes('(none)') ? '^(\\(none\\)|[A-Z]{6})$' : '^[A-Z]{6}$'
@@ -121,6 +138,8 @@ export interface LearningSample {
   facts: PrintedFacts
   /** The file name as uploaded (only `semantics.filename` reads it). */
   filename?: string
+  /** The variant the receipt was read as (`sbp`, `card`, …), when known: the calibration's stratum. */
+  variant?: string
 }
 
 /**
@@ -148,6 +167,18 @@ function envelopeOf(values: number[]): Envelope | null {
   return values.length === 0 ? null : { min: Math.min(...values), max: Math.max(...values) }
 }
 
+/**
+ * Whether the page grows with its rows: heights vary across the samples while the lowest text line keeps one
+ * distance from the bottom edge (VTB, T-Bank). A fixed page (Alfa's A4) keeps its height envelope instead.
+ */
+function followsRows(fs: readonly DocumentFeatures[]): boolean {
+  const spread = (key: string) => {
+    const values = fs.map((f) => f.numeric[key] ?? 0)
+    return Math.max(...values) - Math.min(...values)
+  }
+  return fs.length >= 2 && spread('pageHeight') > 1 && spread('pageBottomMargin') <= 1
+}
+
 export function learnFingerprint(family: string, samples: readonly LearningSample[]): Fingerprint {
   const fs = samples.map((s) => s.features)
   const categorical: Record<string, string[]> = {}
@@ -166,6 +197,7 @@ export function learnFingerprint(family: string, samples: readonly LearningSampl
       : envelopeOf(fs.map((f) => f.numeric[key]!))!
     numeric[key] = ENVELOPE_MARGIN[key]?.(e) ?? e
   }
+  if (!followsRows(fs)) delete numeric['pageBottomMargin']
   // An alignment edge is shared by most receipts; an x that a few share by coincidence (same value width) is not.
   const minDocs = Math.max(1, Math.ceil(fs.length * 0.4))
   const tolerance = 0.6
@@ -217,6 +249,7 @@ export function learnFingerprint(family: string, samples: readonly LearningSampl
         tolerance,
       ),
     },
+    versions: learnVersions(fs, tagPattern),
     positionGrid: learnPositionGrid(fs.map((f) => f.textPositions.map((p) => p.value))),
     fontProgram: learnFontProgram(fs.map((f) => f.fontProgram)),
     semantics: {

@@ -9,6 +9,8 @@
 import type { CheckResult } from '@rv/schemas'
 import { checksOfSample } from './assess'
 import { type Calibration, type Fingerprint, type LearningSample, learnFingerprint } from './fingerprint'
+import { versionLabel } from './generator-versions'
+import { variantKey, versionKey } from './stratified-rate'
 
 /** Inner folds; fewer when there are fewer samples (one sample: no calibration, the default rate applies). */
 export const INNER_FOLDS = 5
@@ -27,15 +29,74 @@ export function calibrate(
   const k = Math.min(folds, samples.length)
   if (k < 2) return undefined
   const checks: Calibration['checks'] = {}
+  const strata: Record<string, Calibration['checks']> = {}
   for (let fold = 0; fold < k; fold++) {
     const train = samples.filter((_, i) => foldOf(i, k) !== fold)
     const fp = learnFingerprint(family, train)
     samples.forEach((sample, i) => {
       if (foldOf(i, k) !== fold) return
-      for (const c of checksOfSample(sample, fp)) count(checks, c)
+      const results = checksOfSample(sample, fp)
+      for (const c of results) count(checks, c)
+      for (const key of stratumKeys(sample)) {
+        strata[key] ??= {}
+        for (const c of results) count(strata[key]!, c)
+      }
     })
   }
-  return { method: `inner ${k}-fold over ${samples.length} genuine samples`, checks: sorted(checks) }
+  const unseen = {
+    ...heldOutBy(family, samples, (s) => (s.variant === undefined ? undefined : variantKey(s.variant))),
+    ...heldOutBy(family, samples, (s) => versionKey(versionOf(s))),
+  }
+  return {
+    method: `inner ${k}-fold over ${samples.length} genuine samples`,
+    checks: sorted(checks),
+    strata: Object.fromEntries(
+      Object.entries(strata)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, c]) => [key, sorted(c)]),
+    ),
+    unseen,
+  }
+}
+
+function versionOf(sample: LearningSample): string {
+  const c = sample.features.categorical
+  return versionLabel({ producer: c['producer'] ?? '(none)', creator: c['creator'] ?? '(none)' })
+}
+
+/** The strata a sample counts in: its variant (when known) and its generator version. */
+export function stratumKeys(sample: LearningSample): string[] {
+  return [
+    ...(sample.variant === undefined ? [] : [variantKey(sample.variant)]),
+    versionKey(versionOf(sample)),
+  ]
+}
+
+/**
+ * Leave-one-stratum-out: for each stratum (a variant, a version) with other samples beside it, a fingerprint
+ * learned without it judges its samples; counts per stratum key. Empty when there are fewer than two strata.
+ */
+function heldOutBy(
+  family: string,
+  samples: readonly LearningSample[],
+  keyOf: (s: LearningSample) => string | undefined,
+): Record<string, Calibration['checks']> {
+  const keys = [...new Set(samples.map(keyOf).filter((g): g is string => g !== undefined))].sort()
+  const out: Record<string, Calibration['checks']> = {}
+  if (keys.length < 2) return out
+  for (const key of keys) {
+    const fp = learnFingerprint(
+      family,
+      samples.filter((s) => keyOf(s) !== key),
+    )
+    const checks: Calibration['checks'] = {}
+    for (const sample of samples) {
+      if (keyOf(sample) !== key) continue
+      for (const c of checksOfSample(sample, fp)) count(checks, c)
+    }
+    out[key] = sorted(checks)
+  }
+  return out
 }
 
 function count(checks: Calibration['checks'], c: CheckResult): void {

@@ -14,6 +14,7 @@
 import type { CheckResult, Verdict } from '@rv/schemas'
 import { type Fingerprint, HABIT_CHECKS, HABIT_SHARE } from './fingerprint'
 import { fingerprintVersion } from './fingerprint-version'
+import { type Stratum, stratifiedRate } from './stratified-rate'
 import { explainedByDrift } from './template-drift'
 
 /** Prior probability that a soft check fires on a forgery: one in two. Documented, never fitted. */
@@ -125,12 +126,17 @@ export interface FalseAlarm {
 export const HABIT_FALSE_ALARM = 1 - HABIT_SHARE
 
 /**
- * (fired + 1) / (judged + 2), at least MIN_FALSE_ALARM (HABIT_FALSE_ALARM for a habit): never zero, so 0 of
- * 46 is rare, not impossible.
+ * The document's stratum rate where the calibration keeps strata (stratified-rate.ts: its variant's and its
+ * generator version's counts shrunk toward the rate on unseen ones), at least MIN_FALSE_ALARM — a habit is
+ * then judged per variant, exact where its variant is well sampled. Else the family's (fired + 1) /
+ * (judged + 2), at least MIN_FALSE_ALARM (HABIT_FALSE_ALARM for a habit): never zero, so 0 of 46 is rare,
+ * not impossible.
  */
-export function falseAlarmRate(fp: Fingerprint, name: string): FalseAlarm {
+export function falseAlarmRate(fp: Fingerprint, name: string, stratum?: Stratum): FalseAlarm {
   const m = fp.calibration?.checks[name]
   if (!m || m.judged === 0) return { rate: DEFAULT_FALSE_ALARM, basis: 'default' }
+  const stratified = stratifiedRate(fp.calibration, name, stratum)
+  if (stratified) return { rate: Math.max(MIN_FALSE_ALARM, stratified.rate), basis: stratified.basis }
   const floor = HABIT_CHECKS.has(name) ? HABIT_FALSE_ALARM : MIN_FALSE_ALARM
   return { rate: Math.max(floor, (m.fired + 1) / (m.judged + 2)), basis: `${m.fired}/${m.judged}` }
 }
@@ -150,7 +156,11 @@ export interface ScoredAssessment {
 
 const fmt = (x: number) => x.toFixed(1)
 
-export function scoreVerdict(checks: readonly CheckResult[], fp: Fingerprint): ScoredAssessment {
+export function scoreVerdict(
+  checks: readonly CheckResult[],
+  fp: Fingerprint,
+  stratum?: Stratum,
+): ScoredAssessment {
   const groups = new Map<string, { name: string; weight: number }>()
   const explained = explainedByDrift(checks)
   const annotated = checks.map((c) => {
@@ -158,7 +168,7 @@ export function scoreVerdict(checks: readonly CheckResult[], fp: Fingerprint): S
     if (!c.passed && explained.has(c.name)) {
       return { ...c, detail: `${c.detail} [soft: explained by template drift, not counted]` }
     }
-    const fa = falseAlarmRate(fp, c.name)
+    const fa = falseAlarmRate(fp, c.name, stratum)
     const weight = weightOf(fa.rate)
     const group = evidenceGroup(c.name)
     const best = groups.get(group)
