@@ -76,8 +76,7 @@ const FOLDS = Number(values.folds)
 /** Each real file's variant as the extraction reads it: the calibration stratum, as in production. */
 const variantIds = new Map<string, string | undefined>()
 for (const files of corpus.values())
-  for (const f of files)
-    variantIds.set(f.path, extractReceipt(await parsePdf(f.bytes)).family.split('/')[1])
+  for (const f of files) variantIds.set(f.path, extractReceipt(await parsePdf(f.bytes)).family.split('/')[1])
 
 /** A sample with its variant (a forgery keeps its original's: the extraction reads the same layout). */
 function sample(family: string, bytes: Uint8Array, filename: string, variant?: string): LearningSample {
