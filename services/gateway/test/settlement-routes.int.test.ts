@@ -106,7 +106,7 @@ describe('settlement routes on the real stack', () => {
     })
     const refused = await conforming('post', '/v1/credits/statements', bad)
     expect(refused.status).toBe(422)
-    const line42 = broken.split('\r\n').findIndex((l) => l === 'Сумма=двадцать') + 1
+    const line42 = broken.split('\r\n').indexOf('Сумма=двадцать') + 1
     expect(refused.body).toMatchObject({
       error: { code: 'statement_invalid', details: [{ path: `/line/${line42}` }] },
     })
