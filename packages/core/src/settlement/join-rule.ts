@@ -3,7 +3,7 @@
  * 1. the SBP operation id (the payer's receipt prints the id the merchant's bank credits under);
  * 2. the within-bank operation number, within a day of the receipt;
  * 3. the same amount, the payer's name (masked names matched as `matchName` does) and a time within the
- *    profile's window.
+ *    profile's window; when one side shows no name, the same amount within 5 minutes.
  * Rules 1 and 2 join whatever the amounts: an operation credited with another amount is the point
  * (`settlement_amount_mismatch`). Rule 3 needs equal amounts, so it can only confirm.
  */
@@ -14,6 +14,8 @@ export type JoinRule = 'sbp_operation_id' | 'operation_number' | 'amount_name_ti
 
 const ruleRank: Record<JoinRule, number> = { sbp_operation_id: 0, operation_number: 1, amount_name_time: 2 }
 const operationNumberWindowMs = 24 * 60 * 60 * 1000
+/** The window of amount + time alone, when a side shows no payer name. */
+export const namelessWindowMs = 5 * 60 * 1000
 
 /** The distance (ms) from the receipt time to the interval the credit time stands for. */
 function distance(check: CheckKeys, credit: CreditKeys): number {
@@ -31,14 +33,15 @@ export function joinRule(check: CheckKeys, credit: CreditKeys, nameWindowMs: num
     distance(check, credit) <= operationNumberWindowMs
   )
     return 'operation_number'
-  if (
-    check.currency === credit.currency &&
-    check.amountMinor === credit.amountMinor &&
-    check.payerName !== null &&
-    credit.payerName !== null &&
-    distance(check, credit) <= nameWindowMs &&
-    matchName(check.payerName, credit.payerName)
-  )
+  if (check.currency !== credit.currency || check.amountMinor !== credit.amountMinor) return null
+  // Without a name on one side (receipts of some transfers print none) only a close time may stand in.
+  // A credit dated to the day only is no close time.
+  if (check.payerName === null || credit.payerName === null)
+    return credit.to - credit.from < namelessWindowMs &&
+      distance(check, credit) <= Math.min(nameWindowMs, namelessWindowMs)
+      ? 'amount_name_time'
+      : null
+  if (distance(check, credit) <= nameWindowMs && matchName(check.payerName, credit.payerName))
     return 'amount_name_time'
   return null
 }

@@ -68,6 +68,14 @@ describe('join rules', () => {
     expect(joinRule(noId, creditKeys({ ...plain, payer_name: 'Анна Ивановна К.' }), window)).toBeNull()
     expect(joinRule(noId, creditKeys({ ...plain, amount: 4999.99 }), window)).toBeNull()
     expect(joinRule(noId, creditKeys({ ...plain, credited_at: '2026-02-11T09:10:14Z' }), window)).toBeNull()
+    // No name on one side: the amount within five minutes only.
+    const nameless = { ...plain, payer_name: null }
+    expect(joinRule(noId, creditKeys(nameless), window)).toBe('amount_name_time')
+    expect(
+      joinRule(noId, creditKeys({ ...nameless, credited_at: '2026-02-11T07:20:00Z' }), window),
+    ).toBeNull()
+    const namelessDay = { ...nameless, credited_at: '2026-02-10T21:00:00Z', time_precision: 'day' as const }
+    expect(joinRule(noId, creditKeys(namelessDay), window)).toBeNull()
     // A statement with dates only: the whole Moscow day.
     const day = { ...plain, credited_at: '2026-02-10T21:00:00Z', time_precision: 'day' as const }
     expect(joinRule(noId, creditKeys(day), window)).toBe('amount_name_time')
