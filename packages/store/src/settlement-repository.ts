@@ -58,6 +58,14 @@ const settlementId = (tenantId: string, checkId: string) => `${tenantId}:${check
 const lineClaimId = (tenantId: string, lineId: string) => `${tenantId}:line:${lineId}`
 const checkClaimId = (tenantId: string, checkId: string) => `${tenantId}:check:${checkId}`
 
+/** The keys one side is looked up by: each present key is one indexed equality (a query per day). */
+export interface JoinLookup {
+  sbpId: string | null
+  operationNumber: string | null
+  amountMinor: number
+  days: readonly string[]
+}
+
 export type SettlementClaim = 'claimed' | 'check_taken' | 'credit_taken'
 
 /**
@@ -91,12 +99,7 @@ export function createSettlementRepository(db: Db) {
     collection: Collection<T>,
     side: 'credits' | 'settlements',
     tenantId: string,
-    keys: {
-      sbpId: string | null
-      operationNumber: string | null
-      amountMinor: number
-      days: readonly string[]
-    },
+    keys: JoinLookup,
   ): Promise<T[]> {
     const queries = [
       ...(keys.sbpId ? [settlementQueries.bySbpId(side, tenantId, keys.sbpId)] : []),
@@ -128,15 +131,7 @@ export function createSettlementRepository(db: Db) {
       findOneWith(credits, settlementQueries.byId('credits', creditId(tenantId, lineId))),
 
     /** Credits of a tenant that may join a check with these keys (claimed ones included). */
-    creditCandidates: (
-      tenantId: string,
-      keys: {
-        sbpId: string | null
-        operationNumber: string | null
-        amountMinor: number
-        days: readonly string[]
-      },
-    ) => lookup(credits, 'credits', tenantId, keys),
+    creditCandidates: (tenantId: string, keys: JoinLookup) => lookup(credits, 'credits', tenantId, keys),
 
     /** Stores a finished check's settlement document once; a repeat returns the stored one. */
     async putSettlement(doc: Omit<SettlementDocument, '_id'>): Promise<SettlementDocument> {
@@ -147,15 +142,7 @@ export function createSettlementRepository(db: Db) {
       findOneWith(settlements, settlementQueries.byId('settlements', settlementId(tenantId, checkId))),
 
     /** Open settlements of a tenant that may join a credit with these keys. */
-    async openSettlementCandidates(
-      tenantId: string,
-      keys: {
-        sbpId: string | null
-        operationNumber: string | null
-        amountMinor: number
-        days: readonly string[]
-      },
-    ): Promise<SettlementDocument[]> {
+    async openSettlementCandidates(tenantId: string, keys: JoinLookup): Promise<SettlementDocument[]> {
       return (await lookup(settlements, 'settlements', tenantId, keys)).filter((s) => s.open)
     },
 

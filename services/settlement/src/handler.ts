@@ -6,7 +6,6 @@
  * its own claims and completes them. The outcome is written and published only when it changed.
  */
 import {
-  bestJoin,
   checkKeys,
   checkLookupDays,
   creditKeys,
@@ -16,11 +15,11 @@ import {
 } from '@rv/core/settlement/index'
 import type { CheckRecord, CreditReceivedV1 } from '@rv/schemas'
 import type { SettlementDocument } from '@rv/store'
+import { type ClaimPair, claimBest } from './claim-best'
 import { keysOfDocument, policyOf, type SettlementDeps, settleDocument } from './settle-document'
 
 /** The widest amount + name + time window a profile may set (profile.schema.json), for the credit side. */
 const widestNameWindowMs = 172_800_000
-const maxClaimAttempts = 5
 
 export async function handleCompleted(record: CheckRecord, deps: SettlementDeps): Promise<void> {
   if (record.status !== 'done' || record.recommendation === null) return
@@ -63,23 +62,25 @@ async function claimCredit(doc: SettlementDocument, deps: SettlementDeps): Promi
     amountMinor: keys.amountMinor,
     days: checkLookupDays(keys, window),
   })
-  const refused = new Set<string>()
-  for (let attempt = 0; attempt < maxClaimAttempts; attempt++) {
-    const pairs = []
-    for (const c of candidates) {
-      if (refused.has(c.line_id)) continue
-      const holder = await deps.store.claimOfLine(doc.tenant_id, c.line_id)
-      if (holder === undefined || holder === doc.check_id)
-        pairs.push({ check: keys, credit: creditKeys(c.credit), value: c.line_id })
-    }
-    const best = bestJoin(pairs, window)
-    if (!best) return undefined
-    const result = await deps.store.claim(doc.tenant_id, doc.check_id, best.value)
-    if (result === 'claimed') return best.value
-    if (result === 'check_taken') return deps.store.claimOfCheck(doc.tenant_id, doc.check_id)
-    refused.add(best.value)
-  }
-  return undefined
+  const claimed = await claimBest(
+    async (refused) => {
+      const pairs: ClaimPair<string>[] = []
+      for (const c of candidates) {
+        if (refused.has(c.line_id)) continue
+        const holder = await deps.store.claimOfLine(doc.tenant_id, c.line_id)
+        if (holder === undefined || holder === doc.check_id)
+          pairs.push({ check: keys, credit: creditKeys(c.credit), value: c.line_id })
+      }
+      return pairs
+    },
+    {
+      idOf: (line) => line,
+      windowMs: window,
+      claim: (line) => deps.store.claim(doc.tenant_id, doc.check_id, line),
+    },
+  )
+  if (claimed?.result === 'check_taken') return deps.store.claimOfCheck(doc.tenant_id, doc.check_id)
+  return claimed?.value
 }
 
 export async function handleCredit(event: CreditReceivedV1, deps: SettlementDeps): Promise<void> {
@@ -110,27 +111,34 @@ export async function handleCredit(event: CreditReceivedV1, deps: SettlementDeps
     amountMinor: keys.amountMinor,
     days: creditLookupDays(keys, widestNameWindowMs),
   })
-  const refused = new Set<string>()
-  for (let attempt = 0; attempt < maxClaimAttempts; attempt++) {
-    const pairs = []
-    for (const doc of candidates) {
-      if (refused.has(doc.check_id)) continue
-      // Each check by its own profile's window; the pairs that pass are then ranked together.
-      const window = (await policyOf(doc, deps)).nameWindowMs
-      if (joinRule(keysOfDocument(doc), keys, window) === null) continue
-      if ((await deps.store.claimOfCheck(tenantId, doc.check_id)) !== undefined) continue
-      pairs.push({ check: keysOfDocument(doc), credit: keys, value: doc })
-    }
-    const best = bestJoin(pairs, Number.MAX_SAFE_INTEGER)
-    if (!best) return
-    const result = await deps.store.claim(tenantId, best.value.check_id, credit.line_id)
-    if (result === 'claimed') {
-      await settleDocument(best.value, credit.line_id, deps)
-      return
-    }
-    if (result === 'credit_taken') return
-    refused.add(best.value.check_id)
-  }
+  // A check already joined (by another credit) is refused and this credit tries the next; a credit taken
+  // meanwhile by another check (a concurrent replica) ends the search.
+  let taken = false
+  const claimed = await claimBest(
+    async (refused) => {
+      const pairs: ClaimPair<SettlementDocument>[] = []
+      if (taken) return pairs
+      for (const doc of candidates) {
+        if (refused.has(doc.check_id)) continue
+        // Each check by its own profile's window; the pairs that pass are then ranked together.
+        const window = (await policyOf(doc, deps)).nameWindowMs
+        if (joinRule(keysOfDocument(doc), keys, window) === null) continue
+        if ((await deps.store.claimOfCheck(tenantId, doc.check_id)) !== undefined) continue
+        pairs.push({ check: keysOfDocument(doc), credit: keys, value: doc })
+      }
+      return pairs
+    },
+    {
+      idOf: (doc) => doc.check_id,
+      windowMs: Number.MAX_SAFE_INTEGER,
+      claim: async (doc) => {
+        const result = await deps.store.claim(tenantId, doc.check_id, credit.line_id)
+        taken = result === 'credit_taken'
+        return result === 'claimed' ? result : 'credit_taken'
+      },
+    },
+  )
+  if (claimed?.result === 'claimed') await settleDocument(claimed.value, credit.line_id, deps)
 }
 
 /** Sweeper round: awaited settlements whose wait ran out become `settlement_not_found`. */
