@@ -11,11 +11,18 @@
  *       the version, a change makes latest + 1 (older versions stay readable); prints the version
  *   npm run admin -- fingerprint learn|list|show|activate|rollback …   and   review accept <check-id>
  *       learning fingerprints in production (scripts/admin-fingerprints.ts; docs/authenticity.md)
+ *   npm run admin -- credits import --tenant <tenant> --format 1c|csv [--columns …] FILE
+ *       a bank statement into the tenant's credits (scripts/admin-credits.ts; docs/settlement.md)
  */
 import { readFileSync } from 'node:fs'
-import { createEnvReader, readMongo, readProcessEnv, readS3 } from '@rv/config'
+import { createEnvReader, readKafka, readMongo, readProcessEnv, readRegistry, readS3 } from '@rv/config'
+import type { EventBus } from '@rv/kafka'
+import { createLogger } from '@rv/logger'
+import type { CreditReceivedV1 } from '@rv/schemas'
+import { openEventBus } from '@rv/service-runtime'
 import { createStorage, type FileStorage } from '@rv/storage'
 import { assertValidProfile, connectStore, type Store } from '@rv/store'
+import { creditCommands } from './admin-credits'
 import { type AdminCommand, fingerprintCommands, parseArgs } from './admin-fingerprints'
 
 type Command = AdminCommand
@@ -96,19 +103,30 @@ async function main(argv: string[]): Promise<number> {
   const [noun, verb, ...rest] = argv
   const name = `${noun} ${verb}`
   const all: Record<string, AdminCommand> = { ...commands, ...profileCommands, ...fingerprintCommands }
-  const command = all[name]
+  const command = all[name] ?? creditCommands[name]
   if (!command) {
-    process.stderr.write(`unknown command "${name}"; known: ${Object.keys(all).join(', ')}\n`)
+    process.stderr.write(
+      `unknown command "${name}"; known: ${[...Object.keys(all), ...Object.keys(creditCommands)].join(', ')}\n`,
+    )
     return 2
   }
   const reader = createEnvReader(readProcessEnv())
   const mongo = readMongo(reader)
   const s3 = readS3(reader)
+  const bus = { kafka: readKafka(reader, 'admin'), registry: readRegistry(reader) }
   reader.finish()
   const store = await connectStore(mongo)
   // Only the commands that read stored files open the file storage.
   let storage: FileStorage | undefined
-  const io = { storage: () => (storage ??= createStorage(s3)) }
+  // Only the commands that publish open the event bus.
+  let opened: EventBus | undefined
+  const io = {
+    storage: () => (storage ??= createStorage(s3)),
+    publishCredits: async (events: readonly CreditReceivedV1[]) => {
+      opened ??= await openEventBus(bus, createLogger({ level: 'warn' }), { shutdown: false })
+      for (const event of events) await opened.publish('credit.received.v1', event.tenant_id, event)
+    },
+  }
   try {
     await store.ensureIndexes()
     process.stdout.write(`${await command(store, rest, io)}\n`)
@@ -117,6 +135,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${(error as Error).message}\n`)
     return 1
   } finally {
+    await opened?.close()
     await store.close()
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Starts the six services (gateway, extraction, authenticity, matching, replay, aggregator) as child
+ * Starts the seven services (gateway, extraction, authenticity, matching, replay, aggregator, settlement) as child
  * processes with the current environment (the stack's variables: `eval "$(bash deploy/native/stack.sh env)"`)
  * and prints the gateway's base URL. Ctrl-C / SIGTERM stops them all.
  *

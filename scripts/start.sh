@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Starts the whole service on this machine, natively: installs the npm dependencies and the local stack on
 # first run (Kafka, Apicurio Registry, FerretDB, MinIO — see deploy/native/README.md), starts them, then runs
-# the six services in the foreground until Ctrl-C. Prints the base URL and how to get an API key.
+# the seven services in the foreground until Ctrl-C. Prints the base URL and how to get an API key.
 #
 #   ./scripts/start.sh [--port 8080]
 set -euo pipefail

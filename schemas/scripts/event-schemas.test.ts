@@ -103,6 +103,24 @@ const record: CheckRecord = {
   cost: { vlm_usd: 0, vlm_tokens: 0, latency_ms: 12, models: [], model_usage: [] },
 }
 
+const credit = {
+  line_id: 'stmt-1',
+  amount: 600,
+  currency: 'RUB',
+  credited_at: '2026-02-11T07:10:14Z',
+  payer_name: 'Пётр Сергеевич Л.',
+  sbp_operation_id: 'B6042071012K4Q270000070011700101',
+}
+const settlement = {
+  status: 'confirmed' as const,
+  joined_by: 'sbp_operation_id' as const,
+  credit,
+  reasons: ['settlement_confirmed' as const],
+  recommendation: 'accept' as const,
+  due_at: null,
+  updated_at: '2026-02-11T07:15:00.000Z',
+}
+
 const valid: { [T in keyof EventValueByTopic]: EventValueByTopic[T][] } = {
   'check.submitted.v1': [submitted, { ...submitted, file: { ...submitted.file, filename: 'r.pdf' } }],
   'check.extracted.v1': [
@@ -122,6 +140,18 @@ const valid: { [T in keyof EventValueByTopic]: EventValueByTopic[T][] } = {
     { check_id: checkId, tenant_id: 't1', replay: record.replay, reasons: ['no_earlier_check'] },
   ],
   'check.completed.v1': [record, { ...record, status: 'failed', recommendation: null, error }],
+  'credit.received.v1': [
+    { tenant_id: 't1', credit },
+    { tenant_id: 't1', source: 'statement', credit: { ...credit, time_precision: 'day', payer_name: null } },
+  ],
+  'check.settlement-changed.v1': [
+    { check_id: checkId, tenant_id: 't1', settlement },
+    {
+      check_id: checkId,
+      tenant_id: 't1',
+      settlement: { ...settlement, status: 'not_found', joined_by: null, credit: null },
+    },
+  ],
 }
 
 const invalid: Record<keyof EventValueByTopic, unknown[]> = {
@@ -143,6 +173,14 @@ const invalid: Record<keyof EventValueByTopic, unknown[]> = {
   'check.completed.v1': [
     { ...record, status: 'lost' },
     { ...record, cost: undefined },
+  ],
+  'credit.received.v1': [
+    { tenant_id: 't1', credit: { ...credit, amount: 0 } },
+    { tenant_id: 't1', credit: { ...credit, sbp_operation_id: 'short' } },
+    { credit },
+  ],
+  'check.settlement-changed.v1': [
+    { check_id: checkId, tenant_id: 't1', settlement: { ...settlement, reasons: ['settled'] } },
   ],
 }
 

@@ -39,7 +39,10 @@ describe('asyncapi.yaml', () => {
       const [message, ...more] = channel.messages().all()
       expect(more).toEqual([])
       const key = message?.bindings().get('kafka')?.value()?.key as { pattern?: string } | undefined
-      expect(key?.pattern).toBe('^chk_[0-9A-Za-z]{10,40}$')
+      // Credits are keyed by tenant (a tenant's credits in order); everything else by check id.
+      expect(key?.pattern).toBe(
+        channel.address() === 'credit.received.v1' ? '^[0-9A-Za-z_-]{1,64}$' : '^chk_[0-9A-Za-z]{10,40}$',
+      )
       const topic = channel.address() as (typeof eventTopics)[number]
       if (!eventTopics.includes(topic)) continue
       // A multi-format payload: the schema sits under `schema`, declared draft-07 by `schemaFormat`.

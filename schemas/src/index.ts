@@ -5,14 +5,25 @@
 
 import apiErrorSchema from '../json/api-error.schema.json'
 import checkRecordSchema from '../json/check-record.schema.json'
+import creditLineSchema from '../json/credit-line.schema.json'
 import expectationSchema from '../json/expectation.schema.json'
 import profileSchema from '../json/profile.schema.json'
+import settlementSchema from '../json/settlement.schema.json'
 
 export type { ApiErrorResponse } from './generated/api-error'
 export type * from './generated/check-record'
+export type { CreditLine } from './generated/credit-line'
 // Events: one value type and one bundled (standalone) schema per topic, generated from schemas/json/events.
 export type * from './generated/events'
 export { eventSchemas, eventTopics } from './generated/events'
 export type { Expectation } from './generated/expectation'
 export type { Action as ProfileAction, Profile } from './generated/profile'
-export { apiErrorSchema, checkRecordSchema, expectationSchema, profileSchema }
+export type { Settlement } from './generated/settlement'
+export {
+  apiErrorSchema,
+  checkRecordSchema,
+  creditLineSchema,
+  expectationSchema,
+  profileSchema,
+  settlementSchema,
+}

@@ -1,6 +1,7 @@
 import { readAggregatorConfig } from './aggregator-config'
 import { createEnvReader, type EnvVarDoc } from './env-reader'
 import { readGatewayConfig } from './gateway-config'
+import { readSettlementConfig } from './settlement-config'
 import { readStageConfig } from './stage-config'
 
 /**
@@ -13,6 +14,7 @@ export function describeConfig(): EnvVarDoc[] {
   for (const service of ['extraction', 'authenticity', 'matching', 'replay'] as const)
     readStageConfig(service, r)
   readAggregatorConfig(r)
+  readSettlementConfig(r)
   const seen = new Map<string, EnvVarDoc>()
   for (const doc of r.docs()) if (!seen.has(doc.name)) seen.set(doc.name, doc)
   return [...seen.values()]

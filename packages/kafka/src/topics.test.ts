@@ -11,14 +11,16 @@ import {
 } from './topics'
 
 describe('topics', () => {
-  it('are the six event topics of the contract plus the dead-letter topic', () => {
+  it('are the eight event topics of the contract plus the dead-letter topic', () => {
     expect([...eventTopics].sort()).toEqual([
       'check.authenticated.v1',
       'check.completed.v1',
       'check.extracted.v1',
       'check.matched.v1',
       'check.replay-checked.v1',
+      'check.settlement-changed.v1',
       'check.submitted.v1',
+      'credit.received.v1',
     ])
     expect(allTopics).toEqual([...eventTopics, deadLetterTopic])
     expect(deadLetterTopic).toBe('check.dead-letter.v1')

@@ -7,6 +7,7 @@ import { createModelBudgetRepository } from './model-budget-repository'
 import { createProfileRepository } from './profile-repository'
 import { createReplayRegistry } from './replay-registry'
 import { createReviewRepository } from './review-repository'
+import { createSettlementRepository } from './settlement-repository'
 import { createTenantRepository } from './tenant-repository'
 
 export interface StoreOptions {
@@ -36,6 +37,7 @@ export async function connectStore(options: StoreOptions) {
   const fingerprints = createFingerprintRepository(db)
   const reviews = createReviewRepository(db)
   const sightings = createGeneratorSightings(db)
+  const settlements = createSettlementRepository(db)
 
   return {
     db,
@@ -48,6 +50,7 @@ export async function connectStore(options: StoreOptions) {
     fingerprints,
     reviews,
     sightings,
+    settlements,
     async ensureIndexes(): Promise<void> {
       await checks.ensureIndexes()
       await tenants.ensureIndexes()
@@ -57,6 +60,7 @@ export async function connectStore(options: StoreOptions) {
       await modelBudget.ensureIndexes()
       await fingerprints.ensureIndexes()
       await reviews.ensureIndexes()
+      await settlements.ensureIndexes()
     },
     async ping(): Promise<void> {
       await db.command({ ping: 1 })

@@ -139,4 +139,33 @@ export interface Profile {
      */
     failed: 'accept' | 'review' | 'reject'
   }
+  /**
+   * Settlement against the merchant's bank credits (docs/settlement.md). Optional; absent means not required (a credit that joins still confirms or contradicts the receipt).
+   */
+  settlement?: {
+    /**
+     * Whether a check must be settled: one not credited within `wait_seconds` gets `settlement_not_found`.
+     */
+    required: boolean
+    /**
+     * Settlement is required only for receipts above this amount (major units); null or absent: every amount.
+     */
+    above_amount?: number | null
+    /**
+     * How long after the check finished a credit may still arrive before `settlement_not_found`.
+     */
+    wait_seconds: number
+    /**
+     * The recommendation a finding pushes towards; the strictest finding wins (reject > review > accept). accept means the finding is disregarded.
+     */
+    not_found?: 'accept' | 'review' | 'reject'
+    /**
+     * The recommendation a finding pushes towards; the strictest finding wins (reject > review > accept). accept means the finding is disregarded.
+     */
+    amount_mismatch?: 'accept' | 'review' | 'reject'
+    /**
+     * Half-width of the time window of the amount + payer name + time rule. Absent: 1800.
+     */
+    name_window_seconds?: number
+  }
 }

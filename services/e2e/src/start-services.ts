@@ -1,5 +1,5 @@
 /**
- * Starts the six services as child processes (the same `tsx src/main.ts` a container runs) with one
+ * Starts the seven services as child processes (the same `tsx src/main.ts` a container runs) with one
  * environment, waits until the gateway answers /readyz, and stops them all together.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -15,6 +15,7 @@ export const serviceNames = [
   'matching',
   'replay',
   'aggregator',
+  'settlement',
 ] as const
 export type ServiceName = (typeof serviceNames)[number]
 
@@ -46,7 +47,7 @@ export interface StartServicesOptions {
    */
   replicas?: Partial<Record<Exclude<ServiceName, 'gateway'>, number>>
   /**
-   * Only these services (default: all six). Without the gateway nothing is awaited: consumers join their
+   * Only these services (default: all seven). Without the gateway nothing is awaited: consumers join their
    * groups on their own time, which a caller observes on the topics.
    */
   only?: readonly ServiceName[]
@@ -193,7 +194,7 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
   const byName = new Map<ServiceName, Child[]>(started.map((name) => [name, startAll(name)]))
   const replicas = (name: ServiceName) => byName.get(name) ?? []
   const all = () => [...byName.values()].flat()
-  // If this process dies without calling stop(), do not leave six orphans behind.
+  // If this process dies without calling stop(), do not leave seven orphans behind.
   const killOnExit = () => {
     for (const child of all()) if (child.process.exitCode === null) child.process.kill('SIGTERM')
   }

@@ -14,6 +14,7 @@ import type { GatewayEnv } from './gateway-env'
 import { healthRoutes } from './health/health-routes'
 import { idempotencyKey } from './idempotency/idempotency-key'
 import { requestId } from './request-id/request-id'
+import { settlementRoutes } from './settlement/settlement-routes'
 
 // Room for the multipart envelope and the expectation part on top of the file itself.
 const multipartOverheadBytes = 64 * 1024
@@ -46,6 +47,7 @@ export function createApp(deps: GatewayDeps) {
     submitCheck(deps),
   )
   app.get('/v1/checks/:id', checkIdParam(), getCheck(deps))
+  app.route('/', settlementRoutes(deps))
   app.onError(errorHandler())
   app.notFound(notFoundHandler())
   return app

@@ -1,7 +1,12 @@
 import type { Logger } from '@rv/logger'
-import type { CheckSubmittedV1, Profile } from '@rv/schemas'
+import type { CheckSubmittedV1, CreditReceivedV1, Profile } from '@rv/schemas'
 import type { FileStorage } from '@rv/storage'
-import type { CheckRepository, IdempotencyRepository, TenantRepository } from '@rv/store'
+import type {
+  CheckRepository,
+  IdempotencyRepository,
+  SettlementRepository,
+  TenantRepository,
+} from '@rv/store'
 import type { RateLimitOptions } from './contract/rate-limit/rate-limit'
 
 /** Everything the HTTP app needs from the outside, injected by main.ts (and by tests, with real adapters). */
@@ -13,6 +18,10 @@ export interface GatewayDeps {
   storage: Pick<FileStorage, 'put' | 'bucket'>
   /** Publishes check.submitted.v1 (keyed by check id); `requestId` travels as the `request-id` header. */
   publishSubmitted: (submission: CheckSubmittedV1, requestId?: string) => Promise<void>
+  /** Settlement (docs/settlement.md): credits go to credit.received.v1 (keyed by tenant); absent: 503. */
+  publishCredit?: (event: CreditReceivedV1) => Promise<void>
+  /** Each check's settlement, read by GET /v1/checks/{id}/settlement and folded into GET /v1/checks/{id}. */
+  settlements?: Pick<SettlementRepository, 'findSettlement'>
   /** Reachability of each dependency, for /readyz. */
   probes: Record<string, () => Promise<void>>
   limits: { maxFileBytes: number; maxWaitSeconds: number; waitPollMs: number }

@@ -34,6 +34,8 @@ const app = createApp({
       submission,
       requestId ? { 'request-id': requestId } : {},
     ),
+  publishCredit: (event) => bus.publish('credit.received.v1', event.tenant_id, event),
+  settlements: store.settlements,
   probes: { mongo: () => store.ping(), s3: () => storage.ping(), kafka: () => bus.ensureTopics() },
   limits: config.limits,
   bus: config.bus,

@@ -23,4 +23,10 @@ export const reasonCodes = {
   replay_same_receipt: 'the same receipt (another download) was submitted before',
   replay_operation_id_reused: "an earlier receipt's operation id came back with other payment details",
   replay_cross_tenant: 'the receipt was seen at another tenant (digests only)',
+  settlement_confirmed:
+    "a credit of the receipt's amount reached the merchant's bank (added by the settlement service, docs/settlement.md)",
+  settlement_amount_mismatch:
+    "the receipt's operation was credited with another amount: profile settlement.amount_mismatch, default reject",
+  settlement_not_found:
+    "no credit joined the receipt within the profile's settlement wait: profile settlement.not_found, default review",
 } as const

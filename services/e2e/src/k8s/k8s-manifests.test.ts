@@ -14,6 +14,7 @@ import {
   type Env,
   loadAggregatorConfig,
   loadGatewayConfig,
+  loadSettlementConfig,
   loadStageConfig,
   type StageService,
 } from '@rv/config'
@@ -38,7 +39,15 @@ import {
 } from './manifests'
 import { schemaProblems } from './validate-object'
 
-const services = ['gateway', 'extraction', 'authenticity', 'matching', 'replay', 'aggregator'] as const
+const services = [
+  'gateway',
+  'extraction',
+  'authenticity',
+  'matching',
+  'replay',
+  'aggregator',
+  'settlement',
+] as const
 const consumers = services.filter((s) => s !== 'gateway')
 const stages: readonly StageService[] = ['extraction', 'authenticity', 'matching', 'replay']
 /** The image every Deployment names; overlays rename it (`images:`). */
@@ -121,7 +130,7 @@ describe('deploy/k8s manifests', () => {
     }
   })
 
-  it('has the six services, each running its own entry point from the one service image', () => {
+  it('has the seven services, each running its own entry point from the one service image', () => {
     expect(deployments.map((d) => d.metadata?.name).sort()).toEqual([...services].sort())
     for (const service of services) {
       const container = containerOf(service)
@@ -190,6 +199,7 @@ describe('deploy/k8s manifests', () => {
       expect(() => loadGatewayConfig(podEnv(overlay, 'gateway')), overlay).not.toThrow()
       for (const stage of stages) expect(() => loadStageConfig(stage, podEnv(overlay, stage))).not.toThrow()
       expect(() => loadAggregatorConfig(podEnv(overlay, 'aggregator')), overlay).not.toThrow()
+      expect(() => loadSettlementConfig(podEnv(overlay, 'settlement')), overlay).not.toThrow()
     }
   })
 

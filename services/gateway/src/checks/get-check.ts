@@ -1,4 +1,5 @@
 import { toGetResponse } from '@rv/core'
+import { withSettlement } from '@rv/core/settlement/index'
 import type { Context } from 'hono'
 import { ApiError } from '../api-error'
 import type { GatewayDeps } from '../gateway-deps'
@@ -17,6 +18,10 @@ export function getCheck(deps: GatewayDeps) {
     if (!record) {
       throw new ApiError(404, 'check_not_found', { message: 'No check with this id.', param: 'id' })
     }
-    return c.json(toGetResponse(record), 200)
+    // A finished check's settlement (a credit joined, or the wait ran out) shows in its reasons and
+    // recommendation; the stored record itself is written once and never changes.
+    const settlement =
+      record.status === 'done' ? await deps.settlements?.findSettlement(record.tenant_id, id) : null
+    return c.json(toGetResponse(withSettlement(record, settlement?.settlement ?? undefined)), 200)
   }
 }

@@ -18,6 +18,8 @@ export const contract = createOpenApiContract()
 
 export interface Harness {
   store: Store
+  /** The bus on the harness's own topic prefix. */
+  bus: EventBus
   key: string
   tenantId: string
   app(overrides?: Partial<GatewayDeps>): ReturnType<typeof createApp>
@@ -47,6 +49,7 @@ export async function startHarness(stack: StackConfig, name: string): Promise<Ha
   await bus.registerSchemas()
   return {
     store,
+    bus,
     key,
     tenantId: tenant._id,
     app: (overrides = {}) =>

@@ -1,0 +1,64 @@
+import { type ConsumerConfig, readConsumer } from './consumer-config'
+import { createEnvReader, type Env, type EnvReader } from './env-reader'
+import {
+  type HealthConfig,
+  type KafkaConfig,
+  type LogLevel,
+  type MongoConfig,
+  type RegistryConfig,
+  readHealth,
+  readKafka,
+  readLogLevel,
+  readMongo,
+  readRegistry,
+} from './sections'
+
+export interface SettlementConfig {
+  service: 'settlement'
+  logLevel: LogLevel
+  kafka: KafkaConfig
+  /** Partitions handled at once (CONSUMER_CONCURRENCY). */
+  consumer: ConsumerConfig
+  registry: RegistryConfig
+  mongo: MongoConfig
+  /** /healthz and /readyz; no server when HEALTH_PORT is unset. */
+  health: HealthConfig
+  /** How often awaited settlements past their wait are turned into `settlement_not_found`, and how many per round. */
+  sweeper: { intervalMs: number; batch: number }
+}
+
+/**
+ * @example
+ * const config = loadSettlementConfig(readProcessEnv())
+ */
+export function loadSettlementConfig(env: Env): SettlementConfig {
+  const r = createEnvReader(env)
+  const config = readSettlementConfig(r)
+  r.finish()
+  return config
+}
+
+/** Reads every variable of the settlement service without validating; `loadSettlementConfig` validates. */
+export function readSettlementConfig(r: EnvReader): SettlementConfig {
+  return {
+    service: 'settlement',
+    logLevel: readLogLevel(r),
+    kafka: readKafka(r, 'settlement'),
+    consumer: readConsumer(r),
+    registry: readRegistry(r),
+    mongo: readMongo(r),
+    health: readHealth(r),
+    sweeper: {
+      intervalMs: r.int('SETTLEMENT_SWEEP_INTERVAL_MS', {
+        doc: 'Period of the settlement sweeper (awaited credits past the wait)',
+        default: 10_000,
+        min: 100,
+      }),
+      batch: r.int('SETTLEMENT_SWEEP_BATCH', {
+        doc: 'Awaited settlements past the wait decided per sweeper round',
+        default: 200,
+        min: 1,
+      }),
+    },
+  }
+}

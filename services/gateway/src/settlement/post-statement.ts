@@ -1,0 +1,54 @@
+import {
+  type CsvColumns,
+  parseCsvColumns,
+  parseStatement,
+  StatementError,
+  type StatementFormat,
+} from '@rv/core/settlement/index'
+import type { Context } from 'hono'
+import { ApiError } from '../api-error'
+import type { GatewayDeps } from '../gateway-deps'
+import type { GatewayEnv } from '../gateway-env'
+import { publishCredits } from './post-credits'
+
+export const maxStatementBytes = 10 * 1024 * 1024
+
+function statementError(error: StatementError): ApiError {
+  return new ApiError(422, 'statement_invalid', {
+    message: `The statement is refused, nothing was applied: ${error.message}.`,
+    details: [{ path: error.line > 0 ? `/line/${error.line}` : '', message: error.message }],
+    cause: error,
+  })
+}
+
+/**
+ * POST /v1/credits/statements?format=1c|csv[&columns=…][&delimiter=…]: a statement file as the body. The
+ * whole file is parsed and checked first (core's parsers); a bad file is 422 `statement_invalid` naming
+ * the line, and nothing of it is applied.
+ */
+export function postStatement(deps: GatewayDeps) {
+  return async (c: Context<GatewayEnv>) => {
+    const format = c.req.query('format')
+    if (format !== '1c' && format !== 'csv')
+      throw new ApiError(400, 'invalid_request', { message: 'format must be 1c or csv.', param: 'format' })
+    const bytes = new Uint8Array(await c.req.arrayBuffer())
+    if (bytes.length > maxStatementBytes)
+      throw new ApiError(413, 'batch_too_large', {
+        message: `The statement exceeds ${maxStatementBytes} bytes.`,
+      })
+    let lines: ReturnType<typeof parseStatement>
+    try {
+      let csv: { columns: CsvColumns; delimiter?: string } | undefined
+      if (format === 'csv') {
+        const delimiter = c.req.query('delimiter')
+        csv = { columns: parseCsvColumns(c.req.query('columns') ?? ''), ...(delimiter ? { delimiter } : {}) }
+      }
+      lines = parseStatement(bytes, format as StatementFormat, csv)
+    } catch (error) {
+      if (error instanceof StatementError) throw statementError(error)
+      throw error
+    }
+    await publishCredits(deps, c.get('tenant').id, lines, 'statement')
+    return c.json({ accepted: lines.length, line_ids: lines.map((l) => l.line_id) }, 202)
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * check.completed.v1 and credit.received.v1 -> the join -> check.settlement-changed.v1. Either side may
+ * arrive first: each stores itself, then looks the other side up by its keys (indexed equalities), so of a
+ * check and its credit handled at the same moment at least one sees the other. Joining is a pair of unique
+ * claims (a credit used by at most one check, a check by at most one credit); a redelivered message finds
+ * its own claims and completes them. The outcome is written and published only when it changed.
+ */
+import {
+  checkKeys,
+  checkLookupDays,
+  creditKeys,
+  creditLookupDays,
+  joinRule,
+  moscowDay,
+} from '@rv/core/settlement/index'
+import type { CheckRecord, CreditReceivedV1 } from '@rv/schemas'
+import type { SettlementDocument } from '@rv/store'
+import { type ClaimPair, claimBest } from './claim-best'
+import { keysOfDocument, policyOf, type SettlementDeps, settleDocument } from './settle-document'
+
+/** The widest amount + name + time window a profile may set (profile.schema.json), for the credit side. */
+const widestNameWindowMs = 172_800_000
+
+export async function handleCompleted(record: CheckRecord, deps: SettlementDeps): Promise<void> {
+  if (record.status !== 'done' || record.recommendation === null) return
+  const keys = checkKeys(record)
+  if (!keys) return
+  const doc = await deps.store.putSettlement({
+    tenant_id: record.tenant_id,
+    check_id: record.id,
+    sbp_id: keys.sbpId,
+    operation_number: keys.operationNumber,
+    amount_minor: keys.amountMinor,
+    day: moscowDay(keys.paidAt),
+    check: {
+      amount: keys.amount,
+      currency: keys.currency,
+      paid_at: new Date(keys.paidAt).toISOString(),
+      payer_name: keys.payerName,
+      created_at: record.created_at,
+      recommendation: record.recommendation,
+      reasons: record.reasons,
+      profile: { name: record.profile, version: record.profile_version },
+    },
+    settlement: null,
+    awaiting: false,
+    due_at: null,
+    open: true,
+  })
+  const lineId =
+    (await deps.store.claimOfCheck(doc.tenant_id, doc.check_id)) ?? (await claimCredit(doc, deps))
+  await settleDocument(doc, lineId, deps)
+}
+
+/** Finds the best unclaimed credit for a stored check and claims it; undefined when none joins. */
+async function claimCredit(doc: SettlementDocument, deps: SettlementDeps): Promise<string | undefined> {
+  const keys = keysOfDocument(doc)
+  const window = (await policyOf(doc, deps)).nameWindowMs
+  const candidates = await deps.store.creditCandidates(doc.tenant_id, {
+    sbpId: keys.sbpId,
+    operationNumber: keys.operationNumber,
+    amountMinor: keys.amountMinor,
+    days: checkLookupDays(keys, window),
+  })
+  const claimed = await claimBest(
+    async (refused) => {
+      const pairs: ClaimPair<string>[] = []
+      for (const c of candidates) {
+        if (refused.has(c.line_id)) continue
+        const holder = await deps.store.claimOfLine(doc.tenant_id, c.line_id)
+        if (holder === undefined || holder === doc.check_id)
+          pairs.push({ check: keys, credit: creditKeys(c.credit), value: c.line_id })
+      }
+      return pairs
+    },
+    {
+      idOf: (line) => line,
+      windowMs: window,
+      claim: (line) => deps.store.claim(doc.tenant_id, doc.check_id, line),
+    },
+  )
+  if (claimed?.result === 'check_taken') return deps.store.claimOfCheck(doc.tenant_id, doc.check_id)
+  return claimed?.value
+}
+
+export async function handleCredit(event: CreditReceivedV1, deps: SettlementDeps): Promise<void> {
+  const tenantId = event.tenant_id
+  const incoming = creditKeys(event.credit)
+  const { doc: credit } = await deps.store.putCredit({
+    tenant_id: tenantId,
+    line_id: event.credit.line_id,
+    credit: event.credit,
+    sbp_id: incoming.sbpId,
+    operation_number: incoming.operationNumber,
+    amount_minor: incoming.amountMinor,
+    day: moscowDay(incoming.from),
+    received_at: new Date(deps.now()),
+  })
+  // The line first stored wins: a re-post with other values changes nothing.
+  const keys = creditKeys(credit.credit)
+  const holder = await deps.store.claimOfLine(tenantId, credit.line_id)
+  if (holder !== undefined) {
+    // Redelivered after the claim: make sure the outcome was written.
+    const doc = await deps.store.findSettlement(tenantId, holder)
+    if (doc) await settleDocument(doc, credit.line_id, deps)
+    return
+  }
+  const candidates = await deps.store.openSettlementCandidates(tenantId, {
+    sbpId: keys.sbpId,
+    operationNumber: keys.operationNumber,
+    amountMinor: keys.amountMinor,
+    days: creditLookupDays(keys, widestNameWindowMs),
+  })
+  // A check already joined (by another credit) is refused and this credit tries the next; a credit taken
+  // meanwhile by another check (a concurrent replica) ends the search.
+  let taken = false
+  const claimed = await claimBest(
+    async (refused) => {
+      const pairs: ClaimPair<SettlementDocument>[] = []
+      if (taken) return pairs
+      for (const doc of candidates) {
+        if (refused.has(doc.check_id)) continue
+        // Each check by its own profile's window; the pairs that pass are then ranked together.
+        const window = (await policyOf(doc, deps)).nameWindowMs
+        if (joinRule(keysOfDocument(doc), keys, window) === null) continue
+        if ((await deps.store.claimOfCheck(tenantId, doc.check_id)) !== undefined) continue
+        pairs.push({ check: keysOfDocument(doc), credit: keys, value: doc })
+      }
+      return pairs
+    },
+    {
+      idOf: (doc) => doc.check_id,
+      windowMs: Number.MAX_SAFE_INTEGER,
+      claim: async (doc) => {
+        const result = await deps.store.claim(tenantId, doc.check_id, credit.line_id)
+        taken = result === 'credit_taken'
+        return result === 'claimed' ? result : 'credit_taken'
+      },
+    },
+  )
+  if (claimed?.result === 'claimed') await settleDocument(claimed.value, credit.line_id, deps)
+}
+
+/** Sweeper round: awaited settlements whose wait ran out become `settlement_not_found`. */
+export async function settleDue(deps: SettlementDeps, limit: number): Promise<number> {
+  const due = await deps.store.due(new Date(deps.now()), limit)
+  for (const doc of due)
+    await settleDocument(doc, await deps.store.claimOfCheck(doc.tenant_id, doc.check_id), deps)
+  return due.length
+}

@@ -1,0 +1,61 @@
+/** Composition root of the settlement service: the join consumer and the sweeper of awaited credits. */
+import { readProcessEnv } from '@rv/config'
+import { createLogger } from '@rv/logger'
+import {
+  createConsumerReadiness,
+  createPinnedProfiles,
+  openEventBus,
+  openHealthServer,
+} from '@rv/service-runtime'
+import { connectStore } from '@rv/store'
+import { loadConfig } from './config'
+import { handleCompleted, handleCredit } from './handler'
+import type { SettlementDeps } from './settle-document'
+import { startSweeper } from './sweeper'
+
+const config = loadConfig(readProcessEnv())
+const logger = createLogger({ level: config.logLevel, bindings: { service: 'settlement' } })
+const readiness = createConsumerReadiness()
+const health = await openHealthServer(config.health, readiness.readiness, logger, false)
+const store = await connectStore(config.mongo)
+await store.ensureIndexes()
+const bus = await openEventBus(config, logger, { shutdown: false })
+
+const deps: SettlementDeps = {
+  store: store.settlements,
+  profile: createPinnedProfiles(store.profiles.find),
+  publish: async (event) => {
+    await bus.publish('check.settlement-changed.v1', event.check_id, event)
+    logger.info('settlement changed', {
+      check_id: event.check_id,
+      status: event.settlement.status,
+      recommendation: event.settlement.recommendation,
+    })
+  },
+  now: () => Date.now(),
+}
+
+const consumer = await bus.consume({
+  groupId: `${config.kafka.groupPrefix}-settlement`,
+  topics: ['check.completed.v1', 'credit.received.v1'],
+  stage: 'settlement',
+  partitionsConsumedConcurrently: config.consumer.concurrency,
+  handle: async (message) => {
+    if (message.topic === 'check.completed.v1') await handleCompleted(message.value, deps)
+    else await handleCredit(message.value, deps)
+  },
+})
+const sweeper = startSweeper(deps, config.sweeper, logger)
+readiness.watch(consumer)
+logger.info('settlement consuming')
+
+async function shutdown(signal: string): Promise<void> {
+  logger.info('shutting down', { signal })
+  await sweeper.stop()
+  await bus.close().catch((err) => logger.warn('bus close failed', { err }))
+  await store.close()
+  await health?.close()
+  process.exit(0)
+}
+process.once('SIGTERM', () => void shutdown('SIGTERM'))
+process.once('SIGINT', () => void shutdown('SIGINT'))

@@ -1,0 +1,223 @@
+import { defaultProfile, exampleRecord } from '@rv/core'
+import type { CheckRecord, CheckSettlementChangedV1, CreditLine, Profile } from '@rv/schemas'
+import { connectStore, type Store } from '@rv/store'
+import { createCleanup } from '@rv/testing'
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { handleCompleted, handleCredit, settleDue } from '../src/handler'
+import type { SettlementDeps } from '../src/settle-document'
+
+const stack = inject('stack')
+const cleanup = createCleanup(stack, 'it-settle')
+let store: Store
+let published: CheckSettlementChangedV1[]
+let clock: number
+const required: Profile = { ...defaultProfile, settlement: { required: true, wait_seconds: 3600 } }
+
+beforeAll(async () => {
+  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
+  await store.ensureIndexes()
+})
+
+afterAll(async () => {
+  await store.close()
+  await cleanup.run()
+})
+
+beforeEach(() => {
+  published = []
+  clock = Date.parse('2026-02-11T07:12:30Z')
+})
+
+function deps(overrides: Partial<SettlementDeps> = {}): SettlementDeps {
+  return {
+    store: store.settlements,
+    profile: async () => required,
+    publish: async (event) => {
+      published.push(event)
+    },
+    now: () => clock,
+    ...overrides,
+  }
+}
+
+let serial = 0
+function uniqueSbpId(): string {
+  serial += 1
+  return `B6042071012K4Q27${String(Date.now() % 1e8).padStart(8, '0')}${String(serial).padStart(8, '0')}`
+}
+
+function receipt(
+  tenantId: string,
+  sbpId: string,
+  amount: number,
+  id = `chk_${Math.random().toString(36).slice(2, 14).padEnd(12, '0')}`,
+): CheckRecord {
+  return {
+    ...exampleRecord(),
+    id,
+    tenant_id: tenantId,
+    status: 'done',
+    created_at: '2026-02-11T07:12:00.000Z',
+    recommendation: 'accept',
+    reasons: [],
+    fields: {
+      ...exampleRecord().fields,
+      amount,
+      currency: 'RUB',
+      receipt_number: sbpId,
+      payment_reference: null,
+      paid_at: '2026-02-11T07:10:12Z',
+      sender_name: 'Пётр Сергеевич Л.',
+    },
+  }
+}
+
+function credit(sbpId: string, amount: number, lineId = `line-${sbpId}`): CreditLine {
+  return {
+    line_id: lineId,
+    amount,
+    currency: 'RUB',
+    credited_at: '2026-02-11T07:10:14Z',
+    payer_name: 'Пётр Сергеевич Л.',
+    sbp_operation_id: sbpId,
+  }
+}
+
+describe('settlement on the real store', () => {
+  it('joins a credit that arrived before the receipt', async () => {
+    const sbp = uniqueSbpId()
+    await handleCredit({ tenant_id: 'ten_a', credit: credit(sbp, 600) }, deps())
+    expect(published).toEqual([])
+    const check = receipt('ten_a', sbp, 600)
+    await handleCompleted(check, deps())
+    expect(published).toHaveLength(1)
+    expect(published[0]?.settlement).toMatchObject({
+      status: 'confirmed',
+      joined_by: 'sbp_operation_id',
+      reasons: ['settlement_confirmed'],
+      recommendation: 'accept',
+    })
+    const stored = await store.settlements.findSettlement('ten_a', check.id)
+    expect(stored?.settlement?.credit?.line_id).toBe(`line-${sbp}`)
+  })
+
+  it('waits for a credit that comes after the receipt, and a late credit changes the finished check', async () => {
+    const sbp = uniqueSbpId()
+    const check = receipt('ten_a', sbp, 700)
+    await handleCompleted(check, deps())
+    expect(published.map((e) => e.settlement.status)).toEqual(['awaiting'])
+    // The wait runs out: review.
+    clock += 3600_000
+    expect(await settleDue(deps(), 1000)).toBeGreaterThanOrEqual(1)
+    expect(published.at(-1)).toMatchObject({
+      check_id: check.id,
+      settlement: { status: 'not_found', reasons: ['settlement_not_found'], recommendation: 'review' },
+    })
+    // The credit arrives late: the check is settled and gets its accept back.
+    await handleCredit({ tenant_id: 'ten_a', credit: credit(sbp, 700) }, deps())
+    expect(published.at(-1)).toMatchObject({
+      check_id: check.id,
+      settlement: { status: 'confirmed', recommendation: 'accept', reasons: ['settlement_confirmed'] },
+    })
+    expect(await store.settlements.due(new Date(clock + 86_400_000), 1000)).not.toContainEqual(
+      expect.objectContaining({ check_id: check.id }),
+    )
+  })
+
+  it('rejects an amount-edited receipt against the real credit', async () => {
+    const sbp = uniqueSbpId()
+    await handleCredit({ tenant_id: 'ten_a', credit: credit(sbp, 10) }, deps())
+    const edited = receipt('ten_a', sbp, 5000)
+    await handleCompleted(edited, deps())
+    expect(published.at(-1)?.settlement).toMatchObject({
+      status: 'amount_mismatch',
+      reasons: ['settlement_amount_mismatch'],
+      recommendation: 'reject',
+    })
+    // Even where the profile does not require settlement.
+    const sbp2 = uniqueSbpId()
+    await handleCredit({ tenant_id: 'ten_a', credit: credit(sbp2, 10) }, deps())
+    await handleCompleted(receipt('ten_a', sbp2, 5000), deps({ profile: async () => defaultProfile }))
+    expect(published.at(-1)?.settlement.recommendation).toBe('reject')
+  })
+
+  it('stores a duplicate credit line once, the first values winning, and publishes nothing again', async () => {
+    const sbp = uniqueSbpId()
+    const line = credit(sbp, 800)
+    await handleCredit({ tenant_id: 'ten_a', credit: line }, deps())
+    const check = receipt('ten_a', sbp, 800)
+    await handleCompleted(check, deps())
+    expect(published).toHaveLength(1)
+    await handleCredit({ tenant_id: 'ten_a', credit: line }, deps())
+    await handleCredit({ tenant_id: 'ten_a', credit: { ...line, amount: 1 } }, deps())
+    expect(published).toHaveLength(1)
+    expect((await store.settlements.findCredit('ten_a', line.line_id))?.credit.amount).toBe(800)
+    expect((await store.settlements.findSettlement('ten_a', check.id))?.settlement?.status).toBe('confirmed')
+  })
+
+  it('never joins two tenants, even on the same SBP id', async () => {
+    const sbp = uniqueSbpId()
+    await handleCredit({ tenant_id: 'ten_other', credit: credit(sbp, 900) }, deps())
+    const check = receipt('ten_mine', sbp, 900)
+    await handleCompleted(check, deps())
+    expect(published.map((e) => e.settlement.status)).toEqual(['awaiting'])
+    expect(await store.settlements.claimOfLine('ten_other', `line-${sbp}`)).toBeUndefined()
+  })
+
+  it('uses a credit for one receipt only, even when two receipts race for it', async () => {
+    const sbp = uniqueSbpId()
+    const a = receipt('ten_a', sbp, 950)
+    const b = receipt('ten_a', sbp, 950)
+    await Promise.all([
+      handleCompleted(a, deps()),
+      handleCompleted(b, deps()),
+      handleCredit({ tenant_id: 'ten_a', credit: credit(sbp, 950) }, deps()),
+    ])
+    const holder = await store.settlements.claimOfLine('ten_a', `line-${sbp}`)
+    expect([a.id, b.id]).toContain(holder)
+    const statuses = await Promise.all(
+      [a, b].map(async (c) => (await store.settlements.findSettlement('ten_a', c.id))?.settlement?.status),
+    )
+    expect(statuses.sort()).toEqual(['awaiting', 'confirmed'])
+  })
+
+  it('a join killed half way is completed by the redelivery, and joined once', async () => {
+    const sbp = uniqueSbpId()
+    await handleCredit({ tenant_id: 'ten_a', credit: credit(sbp, 990) }, deps())
+    const check = receipt('ten_a', sbp, 990)
+    // Dies after claiming, before publishing and saving the outcome.
+    await expect(
+      handleCompleted(check, deps({ publish: async () => Promise.reject(new Error('killed')) })),
+    ).rejects.toThrow('killed')
+    expect(published).toEqual([])
+    expect(await store.settlements.claimOfCheck('ten_a', check.id)).toBe(`line-${sbp}`)
+    expect((await store.settlements.findSettlement('ten_a', check.id))?.settlement).toBeNull()
+    // Dies after publishing, before saving: the redelivery publishes again (at least once) and saves.
+    const dying = deps({
+      store: {
+        ...store.settlements,
+        saveOutcome: async () => {
+          throw new Error('killed')
+        },
+      },
+    })
+    await expect(handleCompleted(check, dying)).rejects.toThrow('killed')
+    await handleCompleted(check, deps())
+    // Further redeliveries of either side change nothing and publish nothing.
+    await handleCompleted(check, deps())
+    await handleCredit({ tenant_id: 'ten_a', credit: credit(sbp, 990) }, deps())
+    expect(published.map((e) => e.settlement.status)).toEqual(['confirmed', 'confirmed'])
+    const stored = await store.settlements.findSettlement('ten_a', check.id)
+    expect(stored?.settlement?.status).toBe('confirmed')
+    expect(await store.settlements.claimOfLine('ten_a', `line-${sbp}`)).toBe(check.id)
+    expect(await store.settlements.claimOfCheck('ten_a', check.id)).toBe(`line-${sbp}`)
+  })
+
+  it('ignores failed checks', async () => {
+    await handleCompleted(
+      { ...receipt('ten_a', uniqueSbpId(), 5), status: 'failed', recommendation: 'review' },
+      deps(),
+    )
+    expect(published).toEqual([])
+  })
+})
