@@ -10,8 +10,8 @@
  *   (scripts/bench-extraction-layout-reader.ts), computed at run time and never stored. Only aggregate
  *   figures are printed, never values;
  * - leave-one-family-out on the real corpus (bench-extraction-generic.ts): the generic reader with every family
- *   withheld, per scored field, per family and per variant, against the family reader; `--generic-only` prints
- *   only that table;
+ *   withheld, per scored field, per family and per variant, against the family reader, and the same on
+ *   generated receipts against their truth; `--generic-only` prints only those tables;
  * - core time per document (parsePdf + extractReceipt, after warm-up): median and p95.
  */
 import { execFileSync } from 'node:child_process'
@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util'
 import { type ExtractionResult, extractReceipt, families, parsePdf, postFieldKeys } from '@rv/core'
 import { generateReceipt, generatorFamilies } from '@rv/generator'
 import type { ReceiptFields } from '@rv/schemas'
-import { benchGenericWithheld } from './bench-extraction-generic'
+import { benchGenericGenerated, benchGenericWithheld } from './bench-extraction-generic'
 import { readLayoutText } from './bench-extraction-layout-reader'
 
 const { values } = parseArgs({
@@ -230,4 +230,5 @@ const realDir = values.real as string
 const rows = readRows(realDir)
 if (!values['generic-only']) await benchGenerated()
 if (rows && !values['generic-only']) await benchReal(realDir, rows)
+await benchGenericGenerated(perVariant)
 if (rows) await benchGenericWithheld(realDir, rows, paidAtAgrees)
