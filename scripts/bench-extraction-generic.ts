@@ -8,21 +8,11 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { extractReceipt, parsePdf } from '@rv/core'
+import { genericScoredFields } from '@rv/core/extraction/extract-generic'
 import { generateReceipt, generatorFamilies } from '@rv/generator'
 import type { ReceiptFields } from '@rv/schemas'
 
-/** The fields the generic reader is scored on (issue 16, item 4). */
-export const scoredFields = [
-  'amount',
-  'commission',
-  'currency',
-  'paid_at',
-  'receipt_number',
-  'payment_reference',
-  'sender_name',
-  'recipient_name',
-  'bank',
-] as const satisfies readonly (keyof ReceiptFields)[]
+const scoredFields = genericScoredFields
 
 type Scored = (typeof scoredFields)[number]
 

@@ -14,6 +14,7 @@
  * Every confidence stays below 0.9 (× `genericScale`) because the layout is a guess; a value that does not
  * parse is left empty.
  */
+import type { ReceiptFields } from '@rv/schemas'
 import type { FieldName, FieldRule, ValueLayout } from '../families/family-definition'
 import generic from '../families/generic.json'
 import { isSbpId } from './decode-sbp-id'
@@ -33,6 +34,19 @@ const labelKeys: ReadonlySet<string> = new Set(
     ...generic.otherLabels,
   ].map(labelKey),
 )
+
+/** The fields the generic reader is measured on (issue 16): the bench and the real-corpus test score these. */
+export const genericScoredFields = [
+  'amount',
+  'commission',
+  'currency',
+  'paid_at',
+  'receipt_number',
+  'payment_reference',
+  'sender_name',
+  'recipient_name',
+  'bank',
+] as const satisfies readonly (keyof ReceiptFields)[]
 
 /** Confidence multiplier for generic readings: 0.99 × 0.6 ≈ 0.59, far from the 0.9 "trust" line. */
 export const genericScale = 0.6

@@ -4,7 +4,7 @@
  * in receipts (`Т-Банк`, `Т-Банка`, `Т-Банку`, `Т-Банком`, `Т-Банке`); quotes, `ё` and hyphens are folded as
  * `canonicalBank` folds them.
  */
-import { normalizeText } from '../extraction/normalize-text'
+import { bankKey as fold } from './bank-names'
 import table from './bank-names.json'
 
 export interface NamedBank {
@@ -12,14 +12,6 @@ export interface NamedBank {
   bank: string
   /** Offset of the name in the folded text (earlier first). */
   at: number
-}
-
-function fold(text: string): string {
-  return normalizeText(text)
-    .toLowerCase()
-    .replace(/ё/g, 'е')
-    .replace(/[«»"'“”]/g, '')
-    .replace(/[\s-]+/g, ' ')
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
