@@ -65,6 +65,7 @@ const { values } = parseArgs({
   },
 })
 
+const loadAtStart = loadavg()[0]!
 const corpus = readCorpus(values.corpus)
 if (corpus.size === 0) {
   console.error(`no corpus at ${values.corpus}: nothing to measure`)
@@ -233,7 +234,7 @@ try {
         fire(j.checks, 'forged')
         await withheld.judge(out.bytes, [
           'forgery · all',
-          `forgery · ${family}`,
+          `forgery · bank ${family}`,
           `forgery · technique ${technique.id}`,
         ])
       }
@@ -438,7 +439,7 @@ lines.push(
   '',
   '## Time',
   '',
-  `parsePdfStructure + all checks + scoring, per one-page receipt (${times.length} runs after warm-up): median ${quantile(times, 0.5).toFixed(2)} ms, p95 ${quantile(times, 0.95).toFixed(2)} ms wall; CPU time median ${quantile(cpuTimes, 0.5).toFixed(2)} ms, p95 ${quantile(cpuTimes, 0.95).toFixed(2)} ms. The machine is shared: wall time includes waiting for a core (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores at the end).`,
+  `parsePdfStructure + all checks + scoring, per one-page receipt (${times.length} runs after warm-up): median ${quantile(times, 0.5).toFixed(2)} ms, p95 ${quantile(times, 0.95).toFixed(2)} ms wall; CPU time median ${quantile(cpuTimes, 0.5).toFixed(2)} ms, p95 ${quantile(cpuTimes, 0.95).toFixed(2)} ms. The machine is shared: wall time includes waiting for a core (load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end, on ${cpus().length} cores).`,
 )
 const table = lines.join('\n')
 console.log(table)
