@@ -12,6 +12,8 @@ describe('findBankNames', () => {
     ['АО «ТБанк», лицензия', ['tbank']],
     ['Перевод клиенту Газпромбанка', ['gazprombank']],
     ['переводом в Сбербанк и в Райффайзенбанке', ['sberbank', 'raiffeisen']],
+    ['Служба поддержки fb@tbank.ru', ['tbank']],
+    ['www.gazprombank.ru, e-mail', ['gazprombank']],
   ])('finds the banks named in %j', (text, expected) => {
     expect(banks(text)).toEqual(expected)
   })
@@ -20,5 +22,6 @@ describe('findBankNames', () => {
     expect(banks('Сберегательный счёт')).toEqual([])
     expect(banks('Открытие вклада, Озон')).toEqual([])
     expect(banks('ВТБшный')).toEqual([])
+    expect(banks('notalfabank.ru alfabank.rus')).toEqual([])
   })
 })

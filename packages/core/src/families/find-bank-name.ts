@@ -2,8 +2,11 @@
  * Banks named in running text (`bank-names.json`): a title's `клиенту Альфа-Банка`, a footer's
  * `Банк ВТБ (ПАО)`. A name matches as whole words, in any case of the Russian declension a bank's name takes
  * in receipts (`Т-Банк`, `Т-Банка`, `Т-Банку`, `Т-Банком`, `Т-Банке`); quotes, `ё` and hyphens are folded as
- * `canonicalBank` folds them.
+ * `canonicalBank` folds them. A bank's web or mail domain (`fb@tbank.ru`, `www.gazprombank.ru`;
+ * `bank-domains.json`) names it too: a receipt's footer often carries no name but its support address.
  */
+
+import domains from './bank-domains.json'
 import { bankKey as fold } from './bank-names'
 import table from './bank-names.json'
 
@@ -34,11 +37,23 @@ const patterns = Object.entries(table as Record<string, string[]>).flatMap(([ban
     }),
 )
 
+/** A domain, or any host under it, as a whole word (`support@sub.bank.ru`, not `notbank.ru`). */
+const domainPatterns = Object.entries(domains as Record<string, string[]>).flatMap(([bank, names]) =>
+  names.map((name) => ({
+    bank,
+    length: name.length,
+    re: new RegExp(
+      `(?<![\\p{L}\\p{N}.-])(?:[a-z0-9]+\\.)*${escapeRegExp(fold(name))}(?![\\p{L}\\p{N}])`,
+      'gu',
+    ),
+  })),
+)
+
 /** Every bank named in `text`, in order of appearance (the longest name wins where names overlap). */
 export function findBankNames(text: string): NamedBank[] {
   const folded = fold(text)
   const hits: (NamedBank & { end: number; length: number })[] = []
-  for (const { bank, length, re } of patterns) {
+  for (const { bank, length, re } of [...patterns, ...domainPatterns]) {
     for (const m of folded.matchAll(re)) hits.push({ bank, at: m.index, end: m.index + m[0].length, length })
   }
   hits.sort((a, b) => a.at - b.at || b.length - a.length)
