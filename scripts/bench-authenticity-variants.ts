@@ -230,7 +230,7 @@ export function variantTable(rows: readonly VariantRow[], unit = 'variant (held 
       .map(([n, c]) => `${n} ×${c}`)
       .join(', ')
     lines.push(
-      `| ${r.family} | ${r.variant} | ${r.model} | ${r.judged} | ${r.forged} | ${r.suspicious} | ${r.maxScore.toFixed(1)} | ${moved} |`,
+      `| ${r.family} | ${r.variant} | ${r.model} | ${r.judged}${r.judged < 10 ? ' (n<10)' : ''} | ${r.forged} | ${r.suspicious} | ${r.maxScore.toFixed(1)} | ${moved} |`,
     )
   }
   // Rows of a title held out with all its layouts repeat receipts of its layouts' rows: not summed.

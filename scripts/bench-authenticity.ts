@@ -6,7 +6,10 @@
  *    their hand-written FAMILIES.md fingerprint (default false-alarm rates), judged the same way;
  *  - forged: every technique of the forgery registry (@rv/forgery `techniques`, picked up automatically) is
  *    applied to every genuine receipt in a temp folder (deleted after) and judged by the same held-out model;
- *  - time: parsePdfStructure + every check + scoring per one-page receipt, committed fingerprints.
+ *  - time: parsePdfStructure + every check + scoring per one-page receipt, committed fingerprints;
+ *  - besides the k-fold: leave-one-variant-out, the time split and generated variants
+ *    (bench-authenticity-variants.ts), leave-one-generator-version-out and leave-one-family-out (every receipt
+ *    and forgery judged with its family withheld) (bench-authenticity-splits.ts).
  * Prints first the genuine receipts judged forged and suspicious, then forgeries caught per family,
  * technique and check, the soft checks' false-alarm rates and the time; writes docs/authenticity-accuracy.md.
  * Aggregate figures only: no file names, no values.
@@ -38,6 +41,7 @@ import { parsePdf } from '@rv/core/pdf/parse-pdf'
 import { parsePdfStructure } from '@rv/core/pdf/structure/index'
 import { type CorpusFile, defaultCorpusRoot, readCorpus, techniques } from '@rv/forgery'
 import type { CheckResult } from '@rv/schemas'
+import { FamilyWithheld, fewMarker, leaveOneVersionOut } from './bench-authenticity-splits'
 import {
   generatedVariants,
   type LabelledSample,
@@ -63,6 +67,7 @@ const { values } = parseArgs({
   },
 })
 
+const loadAtStart = loadavg()[0]!
 const corpus = readCorpus(values.corpus)
 if (corpus.size === 0) {
   console.error(`no corpus at ${values.corpus}: nothing to measure`)
@@ -185,6 +190,8 @@ for (const [family, files] of corpus) {
   }
 }
 
+const manifest = readManifest(values.corpus, 'variant')
+const withheld = new FamilyWithheld()
 const tmp = mkdtempSync(join(tmpdir(), 'rv-forgery-'))
 try {
   for (const [family, files] of corpus) {
@@ -202,6 +209,12 @@ try {
       genuine.set(family, gt)
       genuineScores.push(g.score)
       fire(g.checks, 'genuine')
+      const listed = manifest.get(`${family}/${file.name}`) ?? '(not in MANIFEST)'
+      await withheld.judge(file.bytes, [
+        'genuine · all',
+        `genuine · ${family}`,
+        `genuine · ${family} · ${listed}`,
+      ])
       const partner = files[(i + 1) % files.length]
       for (const technique of selected) {
         const key = `${family}\t${technique.id}`
@@ -234,6 +247,11 @@ try {
         forgeryScores.push({ score: j.score, hard: j.verdict !== 'genuine' && j.verdict !== 'suspicious' })
         byTechnique.set(technique.id, tt)
         fire(j.checks, 'forged')
+        await withheld.judge(out.bytes, [
+          'forgery · all',
+          `forgery · bank ${family}`,
+          `forgery · technique ${technique.id}`,
+        ])
       }
       process.stderr.write('.')
     }
@@ -245,10 +263,10 @@ process.stderr.write('\n')
 
 // Genuine only: leave one variant out (each variant judged by a fingerprint learned on the family's others),
 // the time split, and generated receipts of every generator variant.
-const manifest = readManifest(values.corpus, 'variant')
 const opTimes = readManifest(values.corpus, 'op_time_msk')
 const variantRows: ReturnType<typeof leaveOneVariantOut> = []
 const timeRows: ReturnType<typeof timeSplit> = []
+const versionRows: ReturnType<typeof leaveOneVariantOut> = []
 const realSamples = new Map<string, LearningSample[]>()
 for (const [family, files] of corpus) {
   if (!fingerprints[family]) continue
@@ -265,6 +283,7 @@ for (const [family, files] of corpus) {
   )
   variantRows.push(...leaveOneVariantOut(family, labelled, fingerprints[family]))
   timeRows.push(...timeSplit(family, labelled))
+  versionRows.push(...leaveOneVersionOut(family, labelled, fingerprints[family]))
 }
 const generatedRows = generatedVariants(realSamples, fingerprints, Number(values.generated))
 
@@ -294,7 +313,7 @@ lines.push(
   '',
   '| figure | result | target |',
   '|---|---:|---:|',
-  `| genuine judged \`forged\` | ${gForged} / ${gTotal} | 0 |`,
+  `| genuine judged \`forged\` | ${gForged} / ${gTotal}${fewMarker(gTotal)} | 0 |`,
   `| genuine judged \`suspicious\` | ${gSuspicious} / ${gTotal} (${pct(gSuspicious, gTotal)}) | ≤ 2 % |`,
   `| toolkit forgeries not \`genuine\` | ${fCaught} / ${fTotal} (${pct(fCaught, fTotal)}) | ≥ 99 % |`,
   `| core time median per one-page receipt | ${quantile(times, 0.5).toFixed(2)} ms wall, ${quantile(cpuTimes, 0.5).toFixed(2)} ms CPU | ≤ 10 ms |`,
@@ -334,6 +353,23 @@ lines.push(
     'A check prefixed `!` is a hard failure; the others are the soft checks that moved the score (the strongest of each group).',
   '',
   ...variantTable(variantRows),
+  '',
+)
+lines.push(
+  '## Leave one generator version out (genuine receipts of a generator the fingerprint never saw)',
+  '',
+  "A family's receipts grouped by the generator that wrote them (Info Producer + Creator); each group judged by the family's fingerprint and calibration learned on its receipts of every other generator version " +
+    '(the committed fingerprint, not held out, when the other versions have fewer than 2 receipts). Targets: none `forged`, none `suspicious`.',
+  '',
+  ...variantTable(versionRows, 'generator version (held out)'),
+  '',
+  '## Leave one family out (the generic reader and the bank-independent checks)',
+  '',
+  'Every genuine receipt and every toolkit forgery read by the generic reader with every family withheld and judged as a bank without a family: ' +
+    'revisions, editing tools, glyph coverage, SBP id time, amount arithmetic (assess.ts, bank-independent-checks.ts); the verdict is `unknown` unless one fails hard. ' +
+    'Targets: no genuine receipt `forged`; forgeries `forged` as often as these checks can tell without knowing the bank.',
+  '',
+  ...withheld.table(),
   '',
 )
 lines.push(
@@ -418,7 +454,7 @@ lines.push(
   '',
   '## Time',
   '',
-  `parsePdfStructure + all checks + scoring, per one-page receipt (${times.length} runs after warm-up): median ${quantile(times, 0.5).toFixed(2)} ms, p95 ${quantile(times, 0.95).toFixed(2)} ms wall; CPU time median ${quantile(cpuTimes, 0.5).toFixed(2)} ms, p95 ${quantile(cpuTimes, 0.95).toFixed(2)} ms. The machine is shared: wall time includes waiting for a core (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores at the end).`,
+  `parsePdfStructure + all checks + scoring, per one-page receipt (${times.length} runs after warm-up): median ${quantile(times, 0.5).toFixed(2)} ms, p95 ${quantile(times, 0.95).toFixed(2)} ms wall; CPU time median ${quantile(cpuTimes, 0.5).toFixed(2)} ms, p95 ${quantile(cpuTimes, 0.95).toFixed(2)} ms. The machine is shared: wall time includes waiting for a core (load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end, on ${cpus().length} cores).`,
 )
 const table = lines.join('\n')
 console.log(table)

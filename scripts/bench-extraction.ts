@@ -9,6 +9,9 @@
  *   against MANIFEST.tsv, and every other field against an independent reading by `pdftotext -layout`
  *   (scripts/bench-extraction-layout-reader.ts), computed at run time and never stored. Only aggregate
  *   figures are printed, never values;
+ * - leave-one-family-out on the real corpus (bench-extraction-generic.ts): the generic reader with every family
+ *   withheld, per scored field, per family and per variant, against the family reader, and the same on
+ *   generated receipts against their truth; `--generic-only` prints only those tables;
  * - core time per document (parsePdf + extractReceipt, after warm-up): median and p95.
  */
 import { execFileSync } from 'node:child_process'
@@ -18,6 +21,7 @@ import { parseArgs } from 'node:util'
 import { type ExtractionResult, extractReceipt, families, parsePdf, postFieldKeys } from '@rv/core'
 import { generateReceipt, generatorFamilies } from '@rv/generator'
 import type { ReceiptFields } from '@rv/schemas'
+import { benchGenericGenerated, benchGenericWithheld } from './bench-extraction-generic'
 import { readLayoutText } from './bench-extraction-layout-reader'
 
 const { values } = parseArgs({
@@ -25,6 +29,7 @@ const { values } = parseArgs({
     'per-variant': { type: 'string', default: '10' },
     rounds: { type: 'string', default: '5' },
     real: { type: 'string', default: resolve(import.meta.dirname, '../../shared/corpus/real') },
+    'generic-only': { type: 'boolean', default: false },
   },
 })
 const perVariant = Number(values['per-variant'])
@@ -122,13 +127,13 @@ function expectedFamily(row: ManifestRow): string {
   return `${row.family}/${variant?.variant ?? '?'}`
 }
 
-async function benchReal(dir: string): Promise<void> {
+function readRows(dir: string): ManifestRow[] | null {
   const manifest = join(dir, 'MANIFEST.tsv')
   if (!existsSync(manifest)) {
     console.log(`\n== real corpus: skipped (${dir} absent)`)
-    return
+    return null
   }
-  const rows: ManifestRow[] = readFileSync(manifest, 'utf8')
+  return readFileSync(manifest, 'utf8')
     .trim()
     .split('\n')
     .slice(1)
@@ -136,6 +141,9 @@ async function benchReal(dir: string): Promise<void> {
       const [file = '', family = '', variant = '', op = ''] = line.split('\t')
       return { file, family, variant, op }
     })
+}
+
+async function benchReal(dir: string, rows: readonly ManifestRow[]): Promise<void> {
   const havePdftotext = hasPdftotext()
   console.log(`\n== real development corpus (${rows.length} files; values never printed)`)
   if (!havePdftotext) console.log('  pdftotext not found: independent-reading comparison skipped')
@@ -147,7 +155,7 @@ async function benchReal(dir: string): Promise<void> {
     const bytes = new Uint8Array(readFileSync(join(dir, row.file)))
     const result = await timedExtract(bytes, times)
     manifestTally.add('family/variant', result.family === expectedFamily(row))
-    manifestTally.add('paid_at', paidAtAgrees(result, row.op))
+    manifestTally.add('paid_at', paidAtAgrees(result.fields, row.op))
     // Generic reading with every family hidden, judged against the family reading (itself cross-checked).
     const unseen = extractReceipt(await parsePdf(bytes), { families: [] })
     generic.n++
@@ -188,12 +196,12 @@ async function benchReal(dir: string): Promise<void> {
 }
 
 /** Seconds-precision receipts must match exactly; minute-precision ones within the SBP-id window. */
-function paidAtAgrees(result: ExtractionResult, op: string): boolean {
-  if (result.fields.paid_at === null) return false
+function paidAtAgrees(fields: ReceiptFields, op: string): boolean {
+  if (fields.paid_at === null) return false
   const withSeconds = /:\d{2}:\d{2}$/.test(op)
   const expected = Date.parse(`${op.replace(' ', 'T')}${withSeconds ? '' : ':00'}+03:00`)
-  const delta = (Date.parse(result.fields.paid_at) - expected) / 1000
-  if (withSeconds || result.fields.paid_at_source === 'printed') return delta === 0
+  const delta = (Date.parse(fields.paid_at) - expected) / 1000
+  if (withSeconds || fields.paid_at_source === 'printed') return delta === 0
   return delta >= -15 && delta <= 75
 }
 
@@ -218,5 +226,9 @@ function printTimes(times: Times): void {
   )
 }
 
-await benchGenerated()
-await benchReal(values.real as string)
+const realDir = values.real as string
+const rows = readRows(realDir)
+if (!values['generic-only']) await benchGenerated()
+if (rows && !values['generic-only']) await benchReal(realDir, rows)
+await benchGenericGenerated(perVariant)
+if (rows) await benchGenericWithheld(realDir, rows, paidAtAgrees)

@@ -1,6 +1,6 @@
 /**
  * `npm run --silent verify -- <file>... [--expectation '<json>'] [--filename <name>] [--tenant <id>]
- *   [--replay-index <dir>]`
+ *   [--replay-index <dir>] [--reader family|generic]`
  *
  * Verifies PDFs and images (PNG, JPEG, WebP, HEIC: read by Tesseract, scripts/install-ocr.sh) in-process (no server, no stack): prints one check record per input as ONE JSON line (the
  * POST /v1/checks field set plus `file`). Exits 0 whenever it produced records, including for forged or
@@ -24,7 +24,7 @@ import { readImage } from '@rv/ocr'
 import type { Expectation } from '@rv/schemas'
 
 const usage = `usage: npm run --silent verify -- <file.pdf|png|jpg|webp|heic>... [--expectation '<json>'] [--filename <original name>]
-                                  [--tenant <id>] [--replay-index <dir>]`
+                                  [--tenant <id>] [--replay-index <dir>] [--reader family|generic]`
 
 function usageError(message: string): never {
   process.stderr.write(`verify: ${message}\n${usage}\n`)
@@ -76,6 +76,7 @@ async function main(): Promise<void> {
         filename: { type: 'string' },
         tenant: { type: 'string' },
         'replay-index': { type: 'string' },
+        reader: { type: 'string', default: 'family' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -99,6 +100,8 @@ async function main(): Promise<void> {
     usageError(`invalid --expectation: ${problems}`)
   }
   const expectation: Expectation = expectationParse.value
+  const reader = values.reader as string
+  if (reader !== 'family' && reader !== 'generic') usageError(`--reader must be family or generic: ${reader}`)
   const tenantId = (values.tenant as string | undefined) ?? 'local'
   const indexDir = values['replay-index'] as string | undefined
   const replayLookup = indexDir ? await replayIndexLookup(indexDir) : inMemoryReplay()
@@ -118,6 +121,7 @@ async function main(): Promise<void> {
       checkId: newCheckId(now.getTime()),
       replayLookup,
       readImage: (image) => readImage(image),
+      reader,
       elapsedMs: () => Math.round((performance.now() - started) * 100) / 100,
     })
     process.stdout.write(`${JSON.stringify({ file, ...toPostResponse(record) })}\n`)

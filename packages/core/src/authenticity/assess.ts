@@ -1,6 +1,7 @@
 /**
  * `assessAuthenticity`: runs every check of the document's family and turns them into a verdict.
- *  - unknown: the family is not recognised (or has no fingerprint): no claim either way;
+ *  - unknown: the family is not recognised (or has no fingerprint): only the bank-independent checks run
+ *    (bank-independent-checks.ts) and no claim is made unless one of them fails hard (then forged);
  *  - forged: a hard (by-construction) check failed (soft evidence alone never makes forged);
  *  - suspicious: the soft evidence — failed learned checks weighed by their measured false-alarm rates,
  *    one weight per group of correlated checks — reached SUSPICIOUS_AT (verdict-score.ts);
@@ -10,6 +11,7 @@ import type { CheckResult, DocumentAssessment, Verdict } from '@rv/schemas'
 import type { AuthenticityContext, ExtractionResult } from '../check/stage-contracts'
 import type { PdfModel } from '../pdf/pdf-model'
 import type { PdfStructure } from '../pdf/structure/structure-types'
+import { bankIndependentChecks } from './bank-independent-checks'
 import { drawingChecks } from './drawing-checks'
 import { documentFeatures } from './features'
 import type { Fingerprint, LearningSample } from './fingerprint'
@@ -93,8 +95,12 @@ export function assessAuthenticity(
 ): DocumentAssessment {
   const family = extraction.family
   const fingerprint = registry[bankOf(family)]
-  if (!fingerprint || !isStructure(model.structure) || model.structure.pages.length === 0) {
+  if (!isStructure(model.structure) || model.structure.pages.length === 0) {
     return { verdict: 'unknown', family, checks: [] }
+  }
+  if (!fingerprint) {
+    const checks = bankIndependentChecks(documentFeatures(model.structure), extraction)
+    return { verdict: checks.some((c) => c.hard && !c.passed) ? 'forged' : 'unknown', family, checks }
   }
   const variant = family.split('/')[1]
   const sample = { ...sampleOf(model.structure, bankOf(family), context.filename), variant }

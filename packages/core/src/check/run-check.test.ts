@@ -89,5 +89,20 @@ describe.skipIf(!existsSync(`${corpus}MANIFEST.tsv`))(
         expect(record.document.verdict === 'genuine', `${file} genuine`).toBe(true)
       }
     })
+
+    it('with the generic reader forced, reads the same amount and judges the receipt as a bank without a family', async () => {
+      for (const file of ['vtb/11-02-26_09-10.pdf', 'alfa/AM_1772641049914.pdf']) {
+        if (!existsSync(corpus + file)) continue
+        const bytes = new Uint8Array(readFileSync(corpus + file))
+        const family = await runCheck({ ...base, expectation: {}, bytes })
+        const generic = await runCheck({ ...base, expectation: {}, bytes, reader: 'generic' })
+        expect(validateRecord(generic), 'record matches the schema').toBe(true)
+        expect(generic.document.family, `${file} family withheld`).toBe('unknown')
+        expect(generic.document.verdict, `${file} no claim`).toBe('unknown')
+        expect(generic.document.checks.map((c) => c.name)).toContain('revisions.single')
+        expect(generic.fields.amount === family.fields.amount, `${file} same amount`).toBe(true)
+        expect(generic.reasons).toContain('family_unknown')
+      }
+    })
   },
 )

@@ -63,6 +63,11 @@ export interface RunCheckInput {
    */
   readImage?: (bytes: Uint8Array, header: ImageHeader) => Promise<OcrPage>
   imageLimits?: ImageLimits
+  /**
+   * `generic`: every family withheld — the reader of unknown banks reads the document and authenticity judges it
+   * as a bank without a family (`verify --reader generic`, to measure that path on files of known banks).
+   */
+  reader?: 'family' | 'generic'
 }
 
 export interface CheckRun {
@@ -96,7 +101,7 @@ export async function runCheckDetailed(input: RunCheckInput): Promise<CheckRun> 
       extraction = await readImageReceipt(input)
     } else {
       model = await parsePdf(input.bytes, input.limits ?? defaultPdfLimits)
-      extraction = extractReceipt(model)
+      extraction = extractReceipt(model, readerOptions(input))
     }
   } catch (error) {
     fail('extraction', error)
@@ -191,7 +196,11 @@ export async function runCheckDetailed(input: RunCheckInput): Promise<CheckRun> 
 async function readImageReceipt(input: RunCheckInput): Promise<ExtractionResult> {
   const header = checkImage(input.bytes, input.imageLimits)
   if (!input.readImage) throw new CheckError('stage_failed', 'No OCR engine is available to read images.')
-  return extractImageReceipt(await input.readImage(input.bytes, header))
+  return extractImageReceipt(await input.readImage(input.bytes, header), readerOptions(input))
+}
+
+function readerOptions(input: RunCheckInput): { families?: [] } {
+  return input.reader === 'generic' ? { families: [] } : {}
 }
 
 function toErrorBlock(error: unknown): ErrorBlock {

@@ -137,6 +137,17 @@ describe('decide', () => {
     ).toBe('reject')
   })
 
+  it('given an unknown family whose bank-independent check failed hard, then reject as forged', () => {
+    const input = given({ document: doc('forged', [check('revisions.single', true, false)], 'unknown') })
+    expect(decide(input, defaultProfile)).toEqual({
+      recommendation: 'reject',
+      reasons: ['document_forged', 'check_failed:revisions.single'],
+    })
+    // Passing bank-independent checks say nothing about the bank: still no claim.
+    const clean = given({ document: doc('unknown', [check('revisions.single', true, true)], 'unknown') })
+    expect(decide(clean, defaultProfile)).toEqual({ recommendation: 'review', reasons: ['family_unknown'] })
+  })
+
   it('given a wrong amount, then reject; given a wrong bank, then review; both reasons listed in order', () => {
     const input = given({ match: flags({ amount: false, bank: false }) })
     expect(decide(input, defaultProfile)).toEqual({

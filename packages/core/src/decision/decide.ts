@@ -58,7 +58,8 @@ function documentFindings(input: DecisionInput, profile: Profile, f: Findings): 
     return
   }
   const { verdict, hardFailures, softFailures, evidence } = effectiveVerdict(input.document, profile.checks)
-  const unknownFamily = input.document.family === 'unknown' || verdict === 'unknown'
+  // A bank without a family is judged by the bank-independent checks alone: no claim unless one failed hard.
+  const unknownFamily = verdict === 'unknown' || (input.document.family === 'unknown' && verdict !== 'forged')
   if (unknownFamily) f.add(profile.document.unknown_family, 'family_unknown')
   else if (verdict === null) f.add('review', 'document_unassessed')
   else if (verdict === 'forged') f.add(profile.document.forged, 'document_forged')

@@ -25,6 +25,8 @@ export interface FactsInput {
   readings: Record<string, FieldReading | undefined>
   generated: FieldReading | undefined
   lineCount: number
+  /** The issuing bank: the family's, or the first bank an unknown document names (generic-bank.ts). */
+  issuerBank: string | null
 }
 
 export function buildFacts(input: FactsInput): Facts {
@@ -37,6 +39,7 @@ export function buildFacts(input: FactsInput): Facts {
     family_label_coverage: recognition ? round(recognition.labelCoverage) : null,
     family_producer_matches: recognition?.producerMatches ?? null,
     family_anchor_found: recognition?.anchorFound ?? null,
+    issuer_bank: input.issuerBank,
     page_count: model.pages.length,
     page_width: model.pages[0] ? round(model.pages[0].width) : null,
     page_height: model.pages[0] ? round(model.pages[0].height) : null,

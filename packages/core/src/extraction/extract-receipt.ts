@@ -11,6 +11,7 @@ import type { PdfModel } from '../pdf/pdf-model'
 import { buildFacts } from './build-facts'
 import { buildFields, detectLanguage } from './build-fields'
 import { genericScale, readGenericFields } from './extract-generic'
+import { readGenericBanks } from './generic-bank'
 import { readFamilyFields } from './read-family-fields'
 import { defaultSbpIdWindows } from './resolve-paid-at'
 import { buildLines, linesToText } from './text-lines'
@@ -36,10 +37,11 @@ export function extractReceipt(model: PdfModel, options: ExtractOptions = {}): E
   const recognition = recogniseFamily(lines, model.info['Producer'], options.families ?? families)
   if (!recognition) {
     const readings = readGenericFields(lines)
+    const banks = readGenericBanks(lines, readings)
     const built = buildFields({
       readings,
-      constants: {},
-      issuerBank: null,
+      constants: banks.impliedBank ? { bank: banks.impliedBank } : {},
+      issuerBank: banks.issuerBank,
       defaultCurrency: null,
       type: null,
       sbpIdWindow: defaultSbpIdWindows.minute,
@@ -57,6 +59,7 @@ export function extractReceipt(model: PdfModel, options: ExtractOptions = {}): E
       readings,
       generated: undefined,
       lineCount: lines.length,
+      issuerBank: banks.issuerBank,
     })
     return { family: 'unknown', fields: built.fields, normalizedText, facts }
   }
@@ -96,6 +99,7 @@ export function extractReceipt(model: PdfModel, options: ExtractOptions = {}): E
     readings,
     generated: extras.generated_at,
     lineCount: lines.length,
+    issuerBank: family.issuerBank,
   })
   return { family: name, fields: built.fields, normalizedText, facts }
 }

@@ -24,6 +24,23 @@ describe('parseDateTime', () => {
     expect(parseDateTime(text)).toBeNull()
   })
 
+  it.each([
+    // The same instant in Moscow time: the zone printed is honoured, not assumed away.
+    ['07.03.2026 12:56:19 (UTC+5)', [2026, 3, 7, 10, 56, 19]],
+    ['07.03.2026 12:56 GMT+07:00', [2026, 3, 7, 8, 56, null]],
+    ['07.03.2026 12:56 МСК+2', [2026, 3, 7, 10, 56, null]],
+    ['07.03.2026 01:30:00 UTC', [2026, 3, 7, 4, 30, 0]],
+    ['01.01.2026 01:30 (UTC+7)', [2025, 12, 31, 21, 30, null]],
+    ['07.03.2026 12:56 UTC+3', [2026, 3, 7, 12, 56, null]],
+  ])('reads %j with its zone as Moscow time', (text, [year, month, day, hour, minute, second]) => {
+    expect(parseDateTime(text)).toEqual({ year, month, day, hour, minute, second })
+  })
+
+  it('refuses an impossible zone, and keeps the zone of a date found inside a line', () => {
+    expect(parseDateTime('07.03.2026 12:56 UTC+25')).toBeNull()
+    expect(findDateTime('Операция 07.03.2026 12:56 (UTC+5) выполнена')?.value).toMatchObject({ hour: 10 })
+  })
+
   it('finds the date inside a longer line', () => {
     expect(findDateTime('Перевод 08.03.2026 15:31')?.value).toMatchObject({ day: 8, hour: 15, minute: 31 })
     expect(findDateTime('Перевод')).toBeNull()

@@ -1,13 +1,17 @@
 /**
  * Printed operation times: `11.02.2026, 10:10` (VTB), `07.03.2026 12:56:19 мск` (Alfa),
  * `16.04.2026 14:27:27` (T-Bank), `08.04.2026 в 09:54 (МСК)` (Gazprombank), `08.03.2026 15:31` (Ozon).
- * The whole text must be one date-time; impossible dates (31.02) are refused.
+ * The whole text must be one date-time; impossible dates (31.02) are refused. A time printed with another zone
+ * (`UTC+5`, `GMT+07:00`, `МСК+2`) is returned as the same instant in Moscow time, which every reader assumes.
  */
 import type { LocalDateTime } from './moscow-time'
 import { normalizeText } from './normalize-text'
 
-const pattern =
-  /^(\d{2})\.(\d{2})\.(\d{4})(?:,| в)? (\d{1,2}):(\d{2})(?::(\d{2}))?(?: ?(?:мск|\(мск\)|msk))?$/i
+/** `мск`, `(МСК)`, or an explicit offset from UTC or from Moscow: `(UTC+5)`, `GMT+07:00`, `МСК+2`. */
+const zone = String.raw`(?: ?\(?(?:(мск|msk)|(utc|gmt))(?: ?([+\-−]) ?(\d{1,2})(?::?(\d{2}))?)?\)?)?`
+const dateTime = String.raw`(\d{2})\.(\d{2})\.(\d{4})(?:,| в)? (\d{1,2}):(\d{2})(?::(\d{2}))?`
+const pattern = new RegExp(`^${dateTime}${zone}$`, 'i')
+const embedded = new RegExp(`${dateTime}${zone}`, 'i')
 
 export function parseDateTime(text: string): LocalDateTime | null {
   const match = pattern.exec(normalizeText(text))
@@ -24,15 +28,40 @@ export function parseDateTime(text: string): LocalDateTime | null {
   const probe = new Date(Date.UTC(year, month - 1, day))
   if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day)
     return null
-  return { year, month, day, hour, minute, second }
+  const local = { year, month, day, hour, minute, second }
+  const offset = offsetMinutes(match.slice(7, 12))
+  return offset === null ? null : toMoscow(local, offset)
+}
+
+/** The printed zone's offset from UTC in minutes (Moscow when none is printed); null when impossible. */
+function offsetMinutes([moscow, utc, sign, hours, minutes]: (string | undefined)[]): number | null {
+  const base = utc ? 0 : 180
+  if (!sign) return moscow || !utc ? 180 : 0
+  const shift = Number(hours) * 60 + Number(minutes ?? 0)
+  if (Number(hours) > 14 || Number(minutes ?? 0) > 59) return null
+  return base + (sign === '+' ? shift : -shift)
+}
+
+function toMoscow(local: LocalDateTime, offset: number): LocalDateTime {
+  if (offset === 180) return local
+  const ms =
+    Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second ?? 0) +
+    (180 - offset) * 60_000
+  const d = new Date(ms)
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: local.second === null ? null : d.getUTCSeconds(),
+  }
 }
 
 /** Finds a date-time inside a longer line (Ozon prints `Перевод` and the date on one row). */
 export function findDateTime(text: string): { value: LocalDateTime; text: string } | null {
   const normalized = normalizeText(text)
-  const candidate = /\d{2}\.\d{2}\.\d{4}(?:,| в)? \d{1,2}:\d{2}(?::\d{2})?(?: ?(?:мск|\(мск\)))?/i.exec(
-    normalized,
-  )
+  const candidate = embedded.exec(normalized)
   if (!candidate) return null
   const value = parseDateTime(candidate[0])
   return value ? { value, text: candidate[0] } : null

@@ -6,7 +6,8 @@
 import { normalizeText } from '../extraction/normalize-text'
 import table from './bank-names.json'
 
-function bankKey(name: string): string {
+/** A printed name folded for comparison: case, `ё`, quotes, hyphens and runs of spaces. */
+export function bankKey(name: string): string {
   return normalizeText(name)
     .toLowerCase()
     .replace(/ё/g, 'е')
