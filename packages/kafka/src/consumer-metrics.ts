@@ -1,6 +1,6 @@
 /**
- * What a consumer records about itself: per-message time and outcome, retries, dead letters and errors by
- * stage and code, and lag per partition from kafkajs's batch events (no admin round trip: the fetch already
+ * What a consumer records about itself: per-message time and outcome, retries and dead letters by stage
+ * and code, and lag per partition from kafkajs's batch events (no admin round trip: the fetch already
  * carries the partition's high watermark). Lag is as of the last batch fetched: a partition with nothing new
  * keeps its last value, and a batch held by a slow handler counts itself until it ends.
  */
@@ -27,12 +27,10 @@ export function watchConsumerLag(consumer: Consumer, group: string, prefix: stri
   )
 }
 
-/** A failed attempt: counted as an error of the stage, and as a retry or a dead letter. */
+/** A handler attempt that threw: counted as a retry, or as a dead letter when it was the last. */
 export function recordFailedAttempt(stage: string, topic: string, code: string, retried: boolean): void {
-  const m = metrics()
-  m.stageErrors.inc({ stage, code })
-  if (retried) m.retries.inc({ stage, topic, code })
-  else m.deadLetters.inc({ stage, topic, code })
+  if (retried) metrics().retries.inc({ stage, topic, code })
+  else metrics().deadLetters.inc({ stage, topic, code })
 }
 
 /** A message finished (handled, or given up), with the time spent on it, retries included. */

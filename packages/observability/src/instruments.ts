@@ -36,7 +36,7 @@ export interface Instruments {
   consumerLag: GaugeLike<'group' | 'topic' | 'partition'>
   checksCompleted: CounterLike<'status'>
   checkLatency: HistogramLike<'status'>
-  checkErrors: CounterLike<'stage' | 'code'>
+  checkErrors: CounterLike<'code'>
   verdicts: CounterLike<'verdict'>
   recommendations: CounterLike<'recommendation'>
   ocrCalls: CounterLike<'outcome'>
@@ -95,10 +95,11 @@ export function createInstruments(registry: Registry): Instruments {
       'topic',
       'code',
     ]),
-    stageErrors: counter('stage_errors_total', 'Failed handler attempts, by stage and error code', [
-      'stage',
-      'code',
-    ]),
+    stageErrors: counter(
+      'stage_errors_total',
+      'Stage results published with an error block, by stage and code',
+      ['stage', 'code'],
+    ),
     consumerLag: gauge(
       'consumer_lag_messages',
       'Messages behind the partition end, as of the last batch fetched',
@@ -111,11 +112,7 @@ export function createInstruments(registry: Registry): Instruments {
       ['status'],
       checkBuckets,
     ),
-    checkErrors: counter(
-      'check_errors_total',
-      "Finished checks with an error block, by the error's stage and code",
-      ['stage', 'code'],
-    ),
+    checkErrors: counter('check_errors_total', 'Finished checks with an error block, by code', ['code']),
     verdicts: counter('verdicts_total', 'Authenticity verdicts of finished checks', ['verdict']),
     recommendations: counter('recommendations_total', 'Recommendations of finished checks', [
       'recommendation',

@@ -1,13 +1,9 @@
 /**
  * A service's metrics and traces from its configuration, in one call from its composition root.
  */
+import type { ObservabilityConfig } from '@rv/config'
 import { enableMetrics } from './metrics'
 import { startTracing, type Tracing } from './tracing'
-
-export interface ObservabilityConfig {
-  metricsEnabled: boolean
-  otlpEndpoint: string | undefined
-}
 
 export interface Observability {
   readonly metrics: boolean
