@@ -29,6 +29,11 @@ describe('kafkajsLogCreator', () => {
       }),
     )
     log(
+      entry('Connection', logLevel.ERROR, 'Response CreateTopics(key: 19, version: 3)', {
+        error: 'Topic creation errors',
+      }),
+    )
+    log(
       entry('Connection', logLevel.ERROR, 'Response GroupCoordinator(key: 10, version: 2)', {
         error: 'The group coordinator is not available',
       }),
@@ -38,7 +43,7 @@ describe('kafkajsLogCreator', () => {
         error: 'There is no leader for this topic-partition as we are in the middle of a leadership election',
       }),
     )
-    expect(lines.map((l) => l.level)).toEqual(['debug', 'debug', 'debug'])
+    expect(lines.map((l) => l.level)).toEqual(['debug', 'debug', 'debug', 'debug'])
     expect(lines[0]).toMatchObject({
       msg: 'Response CreateTopics(key: 19, version: 3)',
       fields: {

@@ -13,8 +13,11 @@ export type BusLogLevel = 'debug' | 'warn' | 'error'
 
 /** Broker answers (kafkajs's error messages, protocol/error.js) that are retried races, not faults. */
 export const benignBrokerAnswers: ReadonlySet<string> = new Set([
-  // TOPIC_ALREADY_EXISTS: another service created it first (ensureTopics then reads the layout).
+  // TOPIC_ALREADY_EXISTS: another service created it first (ensureTopics then reads the layout). With
+  // several topics in one request kafkajs logs the aggregate; createTopics swallows it only when every
+  // topic already existed, and rejects into ensureTopics (our own error) for anything else.
   'Topic with this name already exists',
+  'Topic creation errors',
   // LEADER_NOT_AVAILABLE / UNKNOWN_TOPIC_OR_PARTITION: metadata of a topic created moments ago.
   'There is no leader for this topic-partition as we are in the middle of a leadership election',
   'This server does not host this topic-partition',
