@@ -169,6 +169,7 @@ async function runAll(
       const slice = receipts.slice(offset, offset + (counts[point] as number))
       offset += slice.length
       perCheck.push(await runPoint(bench, { ...options, rate }, slice, `${runId}-${mode ?? 'run'}-${point}`))
+      if (observability) out(`observability ${mode}: ${observability.summary()}`)
     }
   } finally {
     process.removeListener('SIGINT', onSignal)

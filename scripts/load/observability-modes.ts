@@ -20,26 +20,34 @@ export interface ModeRun {
   env: Record<string, string>
   /** Starts scraping once the gateway is up. */
   scrape(baseUrl: string): void
+  /** What the mode received, printed beside its figures (spans exported, scrapes answered). */
+  summary(): string
   close(): Promise<void>
 }
 
 export async function startMode(mode: ObservabilityMode): Promise<ModeRun> {
   if (mode === 'off') {
-    return { env: { METRICS_ENABLED: 'false' }, scrape: () => undefined, close: async () => undefined }
+    return {
+      env: { METRICS_ENABLED: 'false' },
+      scrape: () => undefined,
+      summary: () => 'metrics and traces off',
+      close: async () => undefined,
+    }
   }
   const receiver = await startOtlpReceiver()
   let timer: NodeJS.Timeout | undefined
+  let scrapes = 0
   return {
     env: { METRICS_ENABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url },
     scrape: (baseUrl) => {
-      timer = setInterval(
-        () =>
-          void fetch(`${baseUrl}/metrics`)
-            .then((r) => r.text())
-            .catch(() => undefined),
-        15_000,
-      )
+      const scrape = async () => {
+        const res = await fetch(`${baseUrl}/metrics`)
+        if (res.ok && (await res.text()).includes('rv_http_requests_total')) scrapes++
+      }
+      timer = setInterval(() => void scrape().catch(() => undefined), 15_000)
     },
+    summary: () =>
+      `${receiver.spans.length} spans received over OTLP/HTTP, ${scrapes} scrapes of the gateway's /metrics`,
     close: async () => {
       clearInterval(timer)
       await receiver.close()

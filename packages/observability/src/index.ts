@@ -6,7 +6,7 @@ export {
   type Instruments,
   metricPrefix,
 } from './instruments'
-export { enableMetrics, metrics, renderMetrics, secondsSince } from './metrics'
+export { enableMetrics, metrics, renderMetrics, secondsSince, timed } from './metrics'
 export { type Observability, startObservability } from './start-observability'
 export { contextFromHeaders, SpanKind, traceContextHeaders, withSpan } from './trace-context'
 export { isTracingOn, startTracing, type Tracing, type TracingOptions } from './tracing'

@@ -44,3 +44,25 @@ export async function renderMetrics(): Promise<{ contentType: string; body: stri
 export function secondsSince(start: number): number {
   return (performance.now() - start) / 1000
 }
+
+/**
+ * Runs `call` and hands `record` its outcome (`ok`, or `error` when it threw; the throw is passed on) and
+ * the seconds it took.
+ *
+ * @example
+ * const bytes = await timed(() => s3.get(key), (outcome, s) => metrics().s3Duration.observe({ operation: 'get', outcome }, s))
+ */
+export async function timed<R>(
+  call: () => Promise<R>,
+  record: (outcome: 'ok' | 'error', seconds: number) => void,
+): Promise<R> {
+  const started = performance.now()
+  let outcome: 'ok' | 'error' = 'error'
+  try {
+    const result = await call()
+    outcome = 'ok'
+    return result
+  } finally {
+    record(outcome, secondsSince(started))
+  }
+}

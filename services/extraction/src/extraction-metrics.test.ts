@@ -20,7 +20,7 @@ describe('extraction metrics', () => {
     recordModelCalls(null)
     const body = (await renderMetrics())?.body ?? ''
     expect(body).toContain('rv_ocr_calls_total{outcome="ok",service="extraction"} 1')
-    expect(body).toContain('rv_ocr_calls_total{outcome="failed",service="extraction"} 1')
+    expect(body).toContain('rv_ocr_calls_total{outcome="error",service="extraction"} 1')
     expect(body).toContain('rv_ocr_duration_seconds_count{service="extraction",outcome="ok"} 1')
     expect(body).toContain('rv_model_calls_total{model="m1",service="extraction"} 2')
     expect(body).toContain('rv_model_tokens_total{model="m1",kind="prompt",service="extraction"} 1500')

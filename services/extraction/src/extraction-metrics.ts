@@ -2,23 +2,19 @@
  * What extraction adds to the metrics: each OCR reading (time, outcome) and each vision-model call with its
  * cost (tokens by kind, US dollars), read from the `model_calls` the published event carries.
  */
-import { metrics, secondsSince } from '@rv/observability'
+import { metrics, timed } from '@rv/observability'
 import type { CheckExtractedV1 } from '@rv/schemas'
 
-/** `readImage` timed and counted; a throw counts as `failed` and is passed on. */
+/** `readImage` timed and counted; a throw counts as `error` and is passed on. */
 export function timedOcr<A extends unknown[], R>(readImage: (...args: A) => Promise<R>) {
-  return async (...args: A): Promise<R> => {
-    const started = performance.now()
-    let outcome = 'failed'
-    try {
-      const page = await readImage(...args)
-      outcome = 'ok'
-      return page
-    } finally {
-      metrics().ocrCalls.inc({ outcome })
-      metrics().ocrDuration.observe({ outcome }, secondsSince(started))
-    }
-  }
+  return (...args: A): Promise<R> =>
+    timed(
+      () => readImage(...args),
+      (outcome, seconds) => {
+        metrics().ocrCalls.inc({ outcome })
+        metrics().ocrDuration.observe({ outcome }, seconds)
+      },
+    )
 }
 
 export function recordModelCalls(result: Pick<CheckExtractedV1, 'model_calls'> | null): void {
