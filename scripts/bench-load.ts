@@ -9,6 +9,7 @@
  *   npm run bench:load -- --rate 30 --duration 60 [--stored 100000 [--settle 120]] [--tenants 4]
  *        [--replicas authenticity=2] [--concurrency 4] [--partitions 6] [--drain 30] [--cpu-prof DIR]
  *   npm run bench:load -- --rate 5,10,15,20 --duration 60 --quiet-below 1.5   # the curve, one point per rate
+ *   npm run bench:load -- --rate 5 --duration 60 --observability off,on   # CPU per check, metrics+traces off/on
  *
  * Starts the six services on an isolated namespace of that stack and removes it afterwards.
  * Options: scripts/load/options.ts. Method and results: docs/capacity.md.
@@ -18,6 +19,7 @@ import { buildLedger, formatRefused, type Ledger } from './load/accounting'
 import { stackServerPids, startBenchStack, warmUp } from './load/bench-stack'
 import type { Completion } from './load/completion-watcher'
 import { cpuDelta, snapshotCpu } from './load/cpu-snapshot'
+import { formatComparison, type ObservabilityMode, startMode } from './load/observability-modes'
 import { runOpenLoop, type Submission, sendRate } from './load/open-loop'
 import { type LoadOptions, parseLoadOptions } from './load/options'
 import { loadAverage } from './load/proc-cpu'
@@ -48,7 +50,7 @@ function printReport(
   cpu: Record<string, number>,
   loads: { before: string; after: string },
   commands: { before: CommandCounts; after: CommandCounts },
-): void {
+): number {
   const ackedIds = new Set(submissions.flatMap((s) => (s.checkId ? [s.checkId] : [])))
   const done = [...completions.entries()].filter(([id]) => ackedIds.has(id))
   const sentAt = new Map(submissions.map((s) => [s.checkId, s.sentAt]))
@@ -96,6 +98,7 @@ function printReport(
       moved.reduce((sum, [, n]) => sum + n, 0),
     )} — ${moved.map(([name, n]) => `${name} ${perDone(n)}`).join(', ')}`,
   )
+  return total
 }
 
 async function main(): Promise<void> {
@@ -103,17 +106,36 @@ async function main(): Promise<void> {
   const runId = `load-${Date.now().toString(36)}`
   const counts = options.rates.map((rate) => Math.max(1, Math.round(rate * options.durationS)))
   const total = counts.reduce((sum, n) => sum + n, 0)
-  let t = performance.now()
+  const t = performance.now()
   const receipts = generateLoadReceipts(total, runId)
   out(
     `generated ${total} distinct receipts in ${((performance.now() - t) / 1000).toFixed(1)} s (before the run)`,
   )
 
+  const totals = new Map<ObservabilityMode, number[]>()
+  for (const mode of options.observability ?? [undefined]) {
+    if (mode) out(`\n== observability ${mode} ==`)
+    const perCheck = await runAll(options, receipts, counts, runId, mode)
+    if (mode) totals.set(mode, perCheck)
+  }
+  if (totals.size > 0) out(`\n${formatComparison(totals)}`)
+}
+
+/** Every point of the curve on one set of services (started with `mode`'s observability); CPU ms per check of each. */
+async function runAll(
+  options: LoadOptions,
+  receipts: ReturnType<typeof generateLoadReceipts>,
+  counts: number[],
+  runId: string,
+  mode: ObservabilityMode | undefined,
+): Promise<number[]> {
+  const observability = mode ? await startMode(mode) : undefined
+  let t = performance.now()
   const bench = await startBenchStack({
     name: 'bench',
     tenants: options.tenants,
     replicas: options.replicas,
-    env: serviceEnv(options),
+    env: { ...serviceEnv(options), ...observability?.env },
     ...(options.cpuProfDir === undefined
       ? {}
       : { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${resolve(options.cpuProfDir)}`] }),
@@ -125,6 +147,8 @@ async function main(): Promise<void> {
   }
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
+  observability?.scrape(bench.services.baseUrl)
+  const perCheck: number[] = []
   try {
     const template = await warmUp(bench, runId)
     if (options.stored > 0) {
@@ -144,11 +168,16 @@ async function main(): Promise<void> {
     for (const [point, rate] of options.rates.entries()) {
       const slice = receipts.slice(offset, offset + (counts[point] as number))
       offset += slice.length
-      await runPoint(bench, { ...options, rate }, slice, `${runId}-${point}`)
+      perCheck.push(await runPoint(bench, { ...options, rate }, slice, `${runId}-${mode ?? 'run'}-${point}`))
+      if (observability) out(`observability ${mode}: ${observability.summary()}`)
     }
   } finally {
+    process.removeListener('SIGINT', onSignal)
+    process.removeListener('SIGTERM', onSignal)
     if (!interrupted) await bench.close()
+    await observability?.close()
   }
+  return perCheck
 }
 
 /** One point of the curve: the offered rate for the duration, its completions, its report. */
@@ -157,7 +186,7 @@ async function runPoint(
   options: LoadOptions,
   receipts: ReturnType<typeof generateLoadReceipts>,
   pointId: string,
-): Promise<void> {
+): Promise<number> {
   if (options.quietBelow !== undefined) {
     const { waitedMs, quiet } = await waitForQuiet({
       below: options.quietBelow,
@@ -193,7 +222,7 @@ async function runPoint(
   const ours = new Set(acked)
   const completions = new Map([...bench.watcher.completions].filter(([id]) => ours.has(id)))
   const ledger = await buildLedger(submissions, completions, bench.store)
-  printReport(
+  return printReport(
     options,
     submissions,
     ledger,

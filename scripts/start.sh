@@ -19,9 +19,9 @@ cat <<'MSG'
 The stack is up. Services are starting; the gateway's base URL follows as RV_BASE_URL=...
 Get an API key (in another terminal, from this folder):
   eval "$(bash deploy/native/stack.sh env)" && npm run --silent admin -- tenant create my-shop
-Then:
-  curl -H "Authorization: Bearer <key>" -F file=@receipt.pdf -F 'expectation={"amount":600,"currency":"RUB"}' \
-       -H 'Prefer: wait=10' "$RV_BASE_URL/v1/checks"
+Then, with RV_BASE_URL as printed below and the api_key printed by the admin command:
+  curl -H "Authorization: Bearer <api_key>" -F file=@receipt.pdf -F 'expectation={"amount":600,"currency":"RUB"}' \
+       -H 'Prefer: wait=10' "<RV_BASE_URL>/v1/checks"
 Stop with Ctrl-C; stop the stack with: npm run stack:stop
 
 MSG

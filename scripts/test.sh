@@ -33,6 +33,10 @@ step 'gate: typecheck, lint, unit tests'
 npx turbo run typecheck lint test --continue --concurrency=2 --output-logs=full 2>&1 | tee -a "$log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 
+step 'alert rules: promtool check rules'
+bash scripts/check-alert-rules.sh 2>&1 | tee -a "$log"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+
 step 'real local stack'
 started_stack=0
 if [ -z "${KAFKA_BROKERS:-}" ]; then

@@ -17,12 +17,13 @@ describe('parseLoadOptions', () => {
       cpuProfDir: undefined,
       quietBelow: undefined,
       quietWaitS: 1800,
+      observability: undefined,
     })
   })
 
   it('reads every option', () => {
     const o = parseLoadOptions(
-      '--rate 30 --duration 60 --stored 100000 --settle 120 --tenants 4 --replicas authenticity=2,extraction=3 --drain 5 --concurrency 4 --partitions 6 --quiet-below 1.5 --quiet-wait 600'.split(
+      '--rate 30 --duration 60 --stored 100000 --settle 120 --tenants 4 --replicas authenticity=2,extraction=3 --drain 5 --concurrency 4 --partitions 6 --quiet-below 1.5 --quiet-wait 600 --observability off,on'.split(
         ' ',
       ),
     )
@@ -40,6 +41,7 @@ describe('parseLoadOptions', () => {
       cpuProfDir: undefined,
       quietBelow: 1.5,
       quietWaitS: 600,
+      observability: ['off', 'on'],
     })
   })
 

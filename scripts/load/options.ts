@@ -13,9 +13,14 @@
  *   --concurrency N     CONSUMER_CONCURRENCY of every consumer (partitions consumed at once; default: config's)
  *   --partitions N      partitions of each topic created for the run (default: config's)
  *   --cpu-prof DIR      services write V8 CPU profiles into DIR when they stop (open in Chrome DevTools)
+ *   --observability off,on   the whole run once per mode, metrics and traces off then on, and the CPU per
+ *                       check of each (observability-modes.ts)
  *   --quiet-below L     before each point, wait (at most --quiet-wait S, default 1800) until the 1-minute load
  *                       average is at most L: on a shared machine the figures are then taken when it is quiet
  */
+
+import { type ObservabilityMode, parseObservabilityModes } from './observability-modes'
+
 const consumerServices = ['extraction', 'authenticity', 'matching', 'replay', 'aggregator'] as const
 export type ConsumerService = (typeof consumerServices)[number]
 
@@ -34,6 +39,8 @@ export interface LoadOptions {
   cpuProfDir: string | undefined
   quietBelow: number | undefined
   quietWaitS: number
+  /** Runs the whole load once per mode (fresh services each), then compares CPU per check. */
+  observability: ObservabilityMode[] | undefined
 }
 
 function value(argv: readonly string[], name: string): string | undefined {
@@ -98,5 +105,6 @@ export function parseLoadOptions(argv: readonly string[]): LoadOptions {
     cpuProfDir: value(argv, 'cpu-prof'),
     quietBelow: quietBelow === undefined ? undefined : number(argv, 'quiet-below', 0, 0.01),
     quietWaitS: number(argv, 'quiet-wait', 1800, 0),
+    observability: parseObservabilityModes(value(argv, 'observability')),
   }
 }

@@ -1,5 +1,6 @@
 import { type ConsumerConfig, readConsumer } from './consumer-config'
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
+import { type ObservabilityConfig, readObservability } from './observability-config'
 import {
   type HealthConfig,
   type KafkaConfig,
@@ -24,6 +25,8 @@ export interface AggregatorConfig {
   mongo: MongoConfig
   /** /healthz and /readyz; no server when HEALTH_PORT is unset. */
   health: HealthConfig
+  /** Metrics (served on the health port) and traces. */
+  observability: ObservabilityConfig
   sweeper: {
     intervalMs: number
     /** A pending submission still unpublished after this long is published again. */
@@ -58,6 +61,7 @@ export function readAggregatorConfig(r: EnvReader): AggregatorConfig {
     registry: readRegistry(r),
     mongo: readMongo(r),
     health: readHealth(r),
+    observability: readObservability(r),
     sweeper: {
       intervalMs: r.int('SWEEP_INTERVAL_MS', { doc: 'Sweeper period', default: 5000, min: 100 }),
       republishAfterMs: r.int('REPUBLISH_AFTER_MS', {

@@ -1,4 +1,5 @@
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
+import { type ObservabilityConfig, readObservability } from './observability-config'
 import {
   type HttpConfig,
   type KafkaConfig,
@@ -23,6 +24,8 @@ export interface GatewayConfig {
   registry: RegistryConfig
   mongo: MongoConfig
   s3: S3Config
+  /** Metrics (served at /metrics on the gateway's port) and traces. */
+  observability: ObservabilityConfig
   limits: {
     maxFileBytes: number
     /** Upper bound of `Prefer: wait=N`. */
@@ -62,6 +65,7 @@ export function readGatewayConfig(r: EnvReader): GatewayConfig {
     registry: readRegistry(r),
     mongo: readMongo(r),
     s3: readS3(r),
+    observability: readObservability(r),
     limits: {
       maxFileBytes: r.int('MAX_FILE_BYTES', {
         doc: 'Largest accepted upload',

@@ -1,5 +1,6 @@
 import { type ConsumerConfig, readConsumer } from './consumer-config'
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
+import { type ObservabilityConfig, readObservability } from './observability-config'
 import {
   type FingerprintsConfig,
   type HealthConfig,
@@ -34,6 +35,8 @@ export interface StageConfig {
   vlm: VlmConfig
   /** /healthz and /readyz; no server when HEALTH_PORT is unset. */
   health: HealthConfig
+  /** Metrics (served on the health port) and traces. */
+  observability: ObservabilityConfig
   /** Secret mixed into replay keys so digests are not comparable across deployments. */
   replayKeySecret: string | undefined
   /** Stored fingerprints and template drift (authenticity). */
@@ -63,6 +66,7 @@ export function readStageConfig(service: StageService, r: EnvReader): StageConfi
     s3: readS3(r),
     vlm: readVlm(r),
     health: readHealth(r),
+    observability: readObservability(r),
     replayKeySecret: r.optionalString('REPLAY_KEY_SECRET', {
       doc: 'Secret of replay key digests',
       secret: true,

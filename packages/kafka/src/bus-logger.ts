@@ -2,7 +2,8 @@
  * The logging port of the event bus (structurally the @rv/logger Logger, so services pass theirs), and
  * the bridge that sends kafkajs's own log lines through it.
  */
-import { type LogEntry, logLevel } from 'kafkajs'
+import type { LogEntry } from 'kafkajs'
+import { kafkajsLogLevel } from './kafkajs-log-level'
 
 export type LogFields = Readonly<Record<string, unknown>>
 
@@ -21,14 +22,14 @@ export const stderrLogger: BusLogger = {
   error: (msg, fields) => process.stderr.write(`${JSON.stringify({ level: 'error', msg, ...fields })}\n`),
 }
 
-/** A kafkajs `logCreator` writing into `logger`. kafkajs info lines (joins, rebalances) become debug. */
+/**
+ * A kafkajs `logCreator` writing into `logger`. kafkajs info lines (joins, rebalances) and the broker
+ * answers of known start-up races (kafkajs-log-level.ts) become debug.
+ */
 export function kafkajsLogCreator(logger: BusLogger) {
   return () =>
-    ({ namespace, level, log }: LogEntry): void => {
-      const { message, timestamp: _timestamp, logger: _name, ...extra } = log
-      const fields = { component: `kafkajs.${namespace}`, ...extra }
-      if (level === logLevel.ERROR) logger.error(message, fields)
-      else if (level === logLevel.WARN) logger.warn(message, fields)
-      else logger.debug(message, fields)
+    (entry: LogEntry): void => {
+      const { message, timestamp: _timestamp, logger: _name, ...extra } = entry.log
+      logger[kafkajsLogLevel(entry)](message, { component: `kafkajs.${entry.namespace}`, ...extra })
     }
 }

@@ -6,8 +6,10 @@
  * messages since the last commit are delivered again, so handlers must be idempotent (keyed by check id).
  */
 import type { SchemaRegistry } from '@kafkajs/confluent-schema-registry'
+import { contextFromHeaders, SpanKind, secondsSince, withSpan } from '@rv/observability'
 import type { EachMessagePayload, Kafka, Producer } from 'kafkajs'
 import type { BusLogger } from './bus-logger'
+import { recordFailedAttempt, recordMessage, watchConsumerLag } from './consumer-metrics'
 import { buildDeadLetterHeaders } from './dead-letter'
 import { decodeEvent } from './decode-event'
 import { type KafkaStageError, toStageError } from './errors'
@@ -128,11 +130,36 @@ export async function startConsumer<T extends EventTopic>(
     ])
   }
 
+  // One span per message, child of the publisher's (W3C traceparent header); no-op while tracing is off.
   async function handleMessage(payload: EachMessagePayload): Promise<void> {
-    const { message, partition, heartbeat } = payload
+    const headers = readHeaders(payload.message.headers)
     const topic = logicalTopic(deps.prefix, payload.topic) as T
+    const started = performance.now()
+    const outcome = await withSpan(
+      `${stage} process ${topic}`,
+      {
+        kind: SpanKind.CONSUMER,
+        parent: contextFromHeaders(headers),
+        attributes: {
+          'messaging.system': 'kafka',
+          'messaging.destination.name': payload.topic,
+          'messaging.kafka.partition': payload.partition,
+          'messaging.kafka.offset': payload.message.offset,
+          'rv.check_id': payload.message.key?.toString('utf8') ?? '',
+        },
+      },
+      () => processMessage(payload, topic, headers),
+    )
+    recordMessage(stage, topic, outcome, secondsSince(started))
+  }
+
+  async function processMessage(
+    payload: EachMessagePayload,
+    topic: T,
+    headers: Record<string, string>,
+  ): Promise<'ok' | 'dead_lettered'> {
+    const { message, partition, heartbeat } = payload
     const key = message.key?.toString('utf8') ?? ''
-    const headers = readHeaders(message.headers)
     const where = { topic, partition, offset: message.offset, check_id: key, stage }
     let value: EventValueByTopic[T] | undefined
     for (let attempt = 1; ; attempt++) {
@@ -142,10 +169,12 @@ export async function startConsumer<T extends EventTopic>(
         await withHeartbeats(heartbeat, heartbeatIntervalMs, () =>
           options.handle(event as ConsumedMessage<T>),
         )
-        break
+        return 'ok'
       } catch (thrown) {
         const error = toStageError(thrown)
-        if (shouldRetry(error, attempt, policy)) {
+        const retry = shouldRetry(error, attempt, policy)
+        recordFailedAttempt(stage, topic, error.code, retry)
+        if (retry) {
           // Shutting down: leave the offset uncommitted so another member retries, rather than dead-letter.
           if (stopping.signal.aborted) throw new ShutdownInProgressError()
           const delayMs = backoffDelayMs(attempt, policy)
@@ -159,7 +188,7 @@ export async function startConsumer<T extends EventTopic>(
           { topic, key, value, headers, partition, offset: message.offset, attempts: attempt },
           error,
         )
-        break
+        return 'dead_lettered'
       }
     }
     // Returning resolves the offset; kafkajs commits it with the next batch of commits (autoCommit below).
@@ -178,6 +207,7 @@ export async function startConsumer<T extends EventTopic>(
     running = false
   })
 
+  watchConsumerLag(consumer, options.groupId, deps.prefix)
   await consumer.connect()
   await consumer.subscribe({
     topics: options.topics.map((t) => physicalTopic(deps.prefix, t)),

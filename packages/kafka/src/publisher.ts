@@ -5,6 +5,7 @@
  * client never duplicate.
  */
 import type { SchemaRegistry } from '@kafkajs/confluent-schema-registry'
+import { metrics, traceContextHeaders } from '@rv/observability'
 import type { Producer } from 'kafkajs'
 import { KafkaStageError } from './errors'
 import { assertEvent } from './event-validator'
@@ -39,7 +40,10 @@ export function createPublisher(deps: PublisherDeps): Publish {
       deps.schemaIds.set(physical, id)
     }
     const encoded = encodeWire(id, value)
-    await sendOrThrow(await deps.producer(), physical, [{ key, value: encoded, headers: { ...headers } }])
+    // The active span's traceparent rides along, so the consumer's span continues this trace.
+    const sent = { ...headers, ...traceContextHeaders() }
+    await sendOrThrow(await deps.producer(), physical, [{ key, value: encoded, headers: sent }])
+    metrics().messagesPublished.inc({ topic })
   }
 }
 

@@ -111,3 +111,31 @@ describe('createConsumerReadiness', () => {
     expect(ready.readiness()).toEqual({ ready: false, reason: 'consumer_not_running' })
   })
 })
+
+describe('startHealthServer /metrics', () => {
+  it('serves the exposition it is given, with its content type', async () => {
+    server = await startHealthServer({
+      host: '127.0.0.1',
+      port: 0,
+      readiness: () => ({ ready: true }),
+      metrics: async () => ({ contentType: 'text/plain; version=0.0.4', body: 'rv_x_total 1\n' }),
+    })
+    const res = await fetch(`${server.url}/metrics`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4')
+    expect(await res.text()).toBe('rv_x_total 1\n')
+  })
+
+  it('answers 404 while metrics are off, and 500 when rendering fails', async () => {
+    let render = async (): Promise<{ contentType: string; body: string } | undefined> => undefined
+    server = await startHealthServer({
+      host: '127.0.0.1',
+      port: 0,
+      readiness: () => ({ ready: true }),
+      metrics: () => render(),
+    })
+    expect(await get('/metrics')).toMatchObject({ status: 404 })
+    render = async () => Promise.reject(new Error('boom'))
+    expect(await get('/metrics')).toMatchObject({ status: 500, body: { status: 'metrics_failed' } })
+  })
+})

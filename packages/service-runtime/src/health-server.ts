@@ -1,7 +1,8 @@
 /**
  * Liveness and readiness over plain `node:http` for the consumer services, which otherwise serve no HTTP:
  * `GET /healthz` answers while the process serves, `GET /readyz` asks `readiness` on every request so it
- * reflects the consumer as it is now (not as it was at start).
+ * reflects the consumer as it is now (not as it was at start). `GET /metrics` serves the Prometheus
+ * exposition when the service records metrics.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -13,6 +14,8 @@ export interface HealthServerOptions {
   /** 0 = any free port (tests). */
   port: number
   readiness: () => Readiness
+  /** The Prometheus exposition; absent, or answering undefined: /metrics is 404. */
+  metrics?: () => Promise<{ contentType: string; body: string } | undefined>
 }
 
 export interface HealthServer {
@@ -27,7 +30,7 @@ export interface HealthServer {
  * logger.info('health server listening', { url: health.url })
  */
 export async function startHealthServer(options: HealthServerOptions): Promise<HealthServer> {
-  const server = createServer((req, res) => respond(req, res, options.readiness))
+  const server = createServer((req, res) => respond(req, res, options))
   // Probes must never keep a stopping process alive.
   server.unref()
   await new Promise<void>((resolve, reject) => {
@@ -53,15 +56,34 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
   }
 }
 
-function respond(req: IncomingMessage, res: ServerResponse, readiness: () => Readiness): void {
+function respond(req: IncomingMessage, res: ServerResponse, options: HealthServerOptions): void {
   const path = (req.url ?? '/').split('?')[0]
   const known = req.method === 'GET' || req.method === 'HEAD'
   if (known && path === '/healthz') send(res, 200, { status: 'ok' })
+  else if (known && path === '/metrics' && options.metrics) void sendMetrics(res, options.metrics)
   else if (known && path === '/readyz') {
-    const state = safeReadiness(readiness)
+    const state = safeReadiness(options.readiness)
     if (state.ready) send(res, 200, { status: 'ready' })
     else send(res, 503, { status: 'not_ready', reason: state.reason })
   } else send(res, 404, { status: 'not_found' })
+}
+
+async function sendMetrics(
+  res: ServerResponse,
+  metrics: NonNullable<HealthServerOptions['metrics']>,
+): Promise<void> {
+  try {
+    const exposition = await metrics()
+    if (!exposition) return send(res, 404, { status: 'not_found' })
+    res.writeHead(200, {
+      'content-type': exposition.contentType,
+      'content-length': Buffer.byteLength(exposition.body),
+      'cache-control': 'no-store',
+    })
+    res.end(exposition.body)
+  } catch {
+    send(res, 500, { status: 'metrics_failed' })
+  }
 }
 
 function safeReadiness(readiness: () => Readiness): Readiness {

@@ -1,11 +1,13 @@
 /**
  * The health server of a consumer service from its configuration: none when HEALTH_PORT is unset (so
  * several services on one host never collide), its bound URL logged, and closed when the process is told
- * to stop (the same signals as the bus's own shutdown handler).
+ * to stop (the same signals as the bus's own shutdown handler). It serves /metrics too, once the service
+ * enabled metrics (`startObservability`).
  */
 import type { HealthConfig } from '@rv/config'
 import type { EventBusOptions } from '@rv/kafka'
 import type { Logger } from '@rv/logger'
+import { renderMetrics } from '@rv/observability'
 import { type HealthServer, type Readiness, startHealthServer } from './health-server'
 
 /**
@@ -22,8 +24,18 @@ export async function openHealthServer(
   shutdown: EventBusOptions['shutdown'] = {},
 ): Promise<HealthServer | undefined> {
   if (config?.port === undefined) return undefined
-  const server = await startHealthServer({ host: config.host, port: config.port, readiness })
-  logger.info('health server listening', { url: server.url, healthz: '/healthz', readyz: '/readyz' })
+  const server = await startHealthServer({
+    host: config.host,
+    port: config.port,
+    readiness,
+    metrics: renderMetrics,
+  })
+  logger.info('health server listening', {
+    url: server.url,
+    healthz: '/healthz',
+    readyz: '/readyz',
+    metrics: '/metrics',
+  })
   if (shutdown !== false) {
     const close = () =>
       void server.close().catch((err: unknown) => logger.warn('health server close failed', { err }))

@@ -3,12 +3,14 @@
  * one topic, publish each result with the trace headers of its event, and when a message is given up
  * (dead-lettered by @rv/kafka) publish the stage's result with an `error` block, so the aggregator still
  * finishes the check as `failed`. The service supplies only the mapping: `handle` and `failedResult`.
- * With `config.health.port` set it also serves /healthz and /readyz (ready while the consumer runs).
+ * With `config.health.port` set it also serves /healthz and /readyz (ready while the consumer runs), and
+ * /metrics when `config.observability` turns metrics on; spans are exported when it names an OTLP endpoint.
  */
-import type { ConsumerConfig, HealthConfig } from '@rv/config'
+import type { ConsumerConfig, HealthConfig, ObservabilityConfig } from '@rv/config'
 import { stageErrorBlock } from '@rv/core'
 import type { EventBus, EventBusOptions, EventTopic, EventValueByTopic, LogFields } from '@rv/kafka'
 import type { Logger } from '@rv/logger'
+import { metrics, startObservability } from '@rv/observability'
 import type { ErrorBlock } from '@rv/schemas'
 import { createConsumerReadiness } from './consumer-readiness'
 import { type BusConfig, openEventBus } from './open-event-bus'
@@ -17,7 +19,11 @@ import { traceHeaders } from './trace-headers'
 
 export interface StageConsumerOptions<In extends EventTopic, Out extends EventTopic> {
   /** `health` absent or its port undefined: no health server; `consumer` absent: one partition at a time. */
-  config: BusConfig & { health?: HealthConfig; consumer?: ConsumerConfig }
+  config: BusConfig & {
+    health?: HealthConfig
+    consumer?: ConsumerConfig
+    observability?: ObservabilityConfig
+  }
   logger: Logger
   /** Names the consumer group (`<groupPrefix>-<stage>`), `x-failed-stage` and the error block. */
   stage: string
@@ -51,6 +57,7 @@ export async function runStageConsumer<In extends EventTopic, Out extends EventT
   options: StageConsumerOptions<In, Out>,
 ): Promise<StageConsumer> {
   const { config, logger, stage } = options
+  const observability = config.observability && startObservability(stage, config.observability)
   const readiness = createConsumerReadiness()
   // Started first so liveness answers during start-up and /readyz says `consumer_starting` meanwhile.
   const health = await openHealthServer(config.health, readiness.readiness, logger, options.shutdown)
@@ -75,6 +82,7 @@ export async function runStageConsumer<In extends EventTopic, Out extends EventT
       const result = await options.handle(value)
       if (!result) return
       await bus.publish(options.publishes, key, result, trace)
+      countError(stage, result)
       logger.info(options.published.msg, {
         check_id: key,
         request_id: trace['request-id'],
@@ -84,11 +92,9 @@ export async function runStageConsumer<In extends EventTopic, Out extends EventT
     onPermanentFailure: async ({ key, value }, error) => {
       // Undecodable: there is no check id or tenant to answer for; the dead letter says why.
       if (!value) return
-      await bus.publish(
-        options.publishes,
-        key,
-        options.failedResult(value, stageErrorBlock(stage, error.code)),
-      )
+      const result = options.failedResult(value, stageErrorBlock(stage, error.code))
+      await bus.publish(options.publishes, key, result)
+      countError(stage, result)
     },
   })
   readiness.watch(consumer)
@@ -101,7 +107,14 @@ export async function runStageConsumer<In extends EventTopic, Out extends EventT
         await bus.close(closeOptions)
       } finally {
         await health?.close()
+        await observability?.shutdown()
       }
     },
   }
+}
+
+/** A published result with an `error` block counts as an error of its stage (a bad input is a result too). */
+function countError(stage: string, result: object): void {
+  const code = (result as { error?: { code?: unknown } | null }).error?.code
+  if (typeof code === 'string') metrics().stageErrors.inc({ stage, code })
 }

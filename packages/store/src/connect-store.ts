@@ -1,5 +1,6 @@
 import { MongoClient } from 'mongodb'
 import { createCheckRepository } from './check-repository'
+import { observeCommands } from './command-metrics'
 import { createFingerprintRepository } from './fingerprint-repository'
 import { createGeneratorSightings } from './generator-sightings'
 import { createIdempotencyRepository } from './idempotency-repository'
@@ -25,7 +26,8 @@ export interface StoreOptions {
  * await store.ensureIndexes()
  */
 export async function connectStore(options: StoreOptions) {
-  const client = new MongoClient(options.url, { serverSelectionTimeoutMS: 5000 })
+  const client = new MongoClient(options.url, { serverSelectionTimeoutMS: 5000, monitorCommands: true })
+  observeCommands(client)
   await client.connect()
   const db = client.db(options.database)
   const checks = createCheckRepository(db)

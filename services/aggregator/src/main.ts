@@ -2,8 +2,10 @@
 import { readProcessEnv } from '@rv/config'
 import { decide } from '@rv/core/decision/index'
 import { createLogger } from '@rv/logger'
+import { startObservability, withSpan } from '@rv/observability'
 import { createConsumerReadiness, openEventBus, openHealthServer } from '@rv/service-runtime'
 import { connectStore } from '@rv/store'
+import { recordCompletion } from './completion-metrics'
 import { loadConfig } from './config'
 import { createAggregatorHandler } from './handler'
 import { createProfileResolver } from './resolve-profile'
@@ -11,6 +13,7 @@ import { startSweeper } from './sweeper'
 
 const config = loadConfig(readProcessEnv())
 const logger = createLogger({ level: config.logLevel, bindings: { service: 'aggregator' } })
+const observability = startObservability('aggregator', config.observability)
 const readiness = createConsumerReadiness()
 // Before the store and bus, so liveness answers during start-up; closed by shutdown() below.
 const health = await openHealthServer(config.health, readiness.readiness, logger, false)
@@ -26,6 +29,7 @@ const now = () => new Date()
 const resolveProfile = createProfileResolver(store.profiles, logger)
 const publishCompleted = async (record: Parameters<typeof bus.publish<'check.completed.v1'>>[2]) => {
   await bus.publish('check.completed.v1', record.id, record)
+  recordCompletion(record)
   logger.info('check finished', {
     check_id: record.id,
     status: record.status,
@@ -58,11 +62,13 @@ const consumer = await bus.consume({
   // Safe with concurrent messages of one check: slots are separate documents and the terminal record is
   // claimed by a unique insert (see @rv/store).
   partitionsConsumedConcurrently: config.consumer.concurrency,
-  handle: async (message) => {
-    if (message.topic === 'check.submitted.v1') return handler.onSubmitted(message.value)
-    const { stage } = await handler.onResult(message)
-    logger.debug('stage stored', { check_id: message.key, stage })
-  },
+  // The write is the last span of a check's trace (a child of the stage's publish).
+  handle: (message) =>
+    withSpan('aggregator write', { attributes: { 'rv.check_id': message.key } }, async () => {
+      if (message.topic === 'check.submitted.v1') return handler.onSubmitted(message.value)
+      const { stage } = await handler.onResult(message)
+      logger.debug('stage stored', { check_id: message.key, stage })
+    }),
 })
 
 const sweeper = startSweeper(
@@ -89,6 +95,7 @@ async function shutdown(signal: string): Promise<void> {
   await bus.close().catch((err) => logger.warn('bus close failed', { err }))
   await store.close()
   await health?.close()
+  await observability.shutdown()
   process.exit(0)
 }
 process.once('SIGTERM', () => void shutdown('SIGTERM'))

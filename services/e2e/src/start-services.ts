@@ -53,6 +53,10 @@ export interface StartServicesOptions {
   only?: readonly ServiceName[]
   /** Node flags for every service (tsx passes them on), e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof']. */
   nodeArgs?: readonly string[]
+  /** Variables of one service on top of `env`, e.g. a HEALTH_PORT each (one replica per service then). */
+  envOf?: Partial<Record<ServiceName, Record<string, string>>>
+  /** Sees every line each service writes (stdout and stderr), e.g. to find error lines. */
+  onLine?: (name: ServiceName, line: string) => void
 }
 
 export async function freePort(): Promise<number> {
@@ -81,6 +85,7 @@ function startOne(
   env: Record<string, string | undefined>,
   output: 'inherit' | 'ignore',
   nodeArgs: readonly string[] = [],
+  onLine?: StartServicesOptions['onLine'],
 ): Child {
   const tsx = resolve(repoRoot, 'node_modules/.bin/tsx')
   const child = spawn(tsx, [...nodeArgs, resolve(repoRoot, `services/${name}/src/main.ts`)], {
@@ -89,15 +94,18 @@ function startOne(
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const tail: string[] = []
-  const keep = (to: NodeJS.WriteStream) => (chunk: Buffer) => {
-    if (output === 'inherit') to.write(chunk)
-    tail.push(
-      ...chunk
-        .toString('utf8')
-        .split('\n')
-        .filter((line) => line.length > 0),
-    )
-    tail.splice(0, Math.max(0, tail.length - TAIL_LINES))
+  // A chunk may end inside a line: the rest of it comes with the next chunk of the same stream.
+  const keep = (to: NodeJS.WriteStream) => {
+    let partial = ''
+    return (chunk: Buffer) => {
+      if (output === 'inherit') to.write(chunk)
+      const parts = (partial + chunk.toString('utf8')).split('\n')
+      partial = parts.pop() ?? ''
+      const lines = parts.filter((line) => line.length > 0)
+      for (const line of lines) onLine?.(name, line)
+      tail.push(...lines)
+      tail.splice(0, Math.max(0, tail.length - TAIL_LINES))
+    }
   }
   child.stdout?.on('data', keep(process.stdout))
   child.stderr?.on('data', keep(process.stderr))
@@ -189,7 +197,9 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
   const replicasOf = (name: ServiceName) =>
     name === 'gateway' ? 1 : Math.max(1, options.replicas?.[name] ?? 1)
   const startAll = (name: ServiceName) =>
-    Array.from({ length: replicasOf(name) }, () => startOne(name, env, output, options.nodeArgs))
+    Array.from({ length: replicasOf(name) }, () =>
+      startOne(name, { ...env, ...options.envOf?.[name] }, output, options.nodeArgs, options.onLine),
+    )
   const started = serviceNames.filter((name) => options.only?.includes(name) ?? true)
   const byName = new Map<ServiceName, Child[]>(started.map((name) => [name, startAll(name)]))
   const replicas = (name: ServiceName) => byName.get(name) ?? []

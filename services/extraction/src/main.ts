@@ -10,6 +10,7 @@ import { createStorage } from '@rv/storage'
 import { connectStore } from '@rv/store'
 import { createModelStep } from '@rv/vlm'
 import { loadConfig } from './config'
+import { recordModelCalls, timedOcr } from './extraction-metrics'
 import { handleSubmitted } from './handler'
 
 const config = loadConfig(readProcessEnv())
@@ -30,7 +31,7 @@ const deps = {
   parsePdf,
   extractReceipt,
   completeWithModel,
-  readImage: (bytes: Uint8Array) => readImage(bytes),
+  readImage: timedOcr((bytes: Uint8Array) => readImage(bytes)),
 }
 await runStageConsumer({
   config,
@@ -38,7 +39,11 @@ await runStageConsumer({
   stage: 'extraction',
   consumes: 'check.submitted.v1',
   publishes: 'check.extracted.v1',
-  handle: (submission) => handleSubmitted(submission, deps),
+  handle: async (submission) => {
+    const result = await handleSubmitted(submission, deps)
+    recordModelCalls(result)
+    return result
+  },
   failedResult: (submission, error) => ({
     check_id: submission.check_id,
     tenant_id: submission.tenant_id,

@@ -13,6 +13,8 @@ import type { GatewayDeps } from './gateway-deps'
 import type { GatewayEnv } from './gateway-env'
 import { healthRoutes } from './health/health-routes'
 import { idempotencyKey } from './idempotency/idempotency-key'
+import { httpObservability } from './observability/http-observability'
+import { metricsRoute } from './observability/metrics-route'
 import { requestId } from './request-id/request-id'
 import { settlementRoutes } from './settlement/settlement-routes'
 
@@ -27,8 +29,10 @@ const multipartOverheadBytes = 64 * 1024
  */
 export function createApp(deps: GatewayDeps) {
   const app = new Hono<GatewayEnv>()
+  app.use(httpObservability())
   app.use(requestId({ logger: deps.logger }))
   app.route('/', healthRoutes(deps.probes))
+  app.route('/', metricsRoute())
   app.use('/v1/*', bearerAuth({ authenticate: (token) => deps.tenants.authenticate(token).then(toTenant) }))
   app.use('/v1/*', rateLimit(deps.rateLimit), acceptJson())
   app.post(

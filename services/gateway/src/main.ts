@@ -2,6 +2,7 @@
 import { serve } from '@hono/node-server'
 import { loadGatewayConfig, readProcessEnv } from '@rv/config'
 import { createLogger } from '@rv/logger'
+import { startObservability } from '@rv/observability'
 import { openEventBus } from '@rv/service-runtime'
 import { createStorage } from '@rv/storage'
 import { connectStore } from '@rv/store'
@@ -10,6 +11,7 @@ import { cacheLookup } from './lookup-cache/lookup-cache'
 
 const config = loadGatewayConfig(readProcessEnv())
 const logger = createLogger({ level: config.logLevel, bindings: { service: 'gateway' } })
+const observability = startObservability('gateway', config.observability)
 const store = await connectStore({ ...config.mongo, idempotencyRetentionMs: config.idempotencyRetentionMs })
 await store.ensureIndexes()
 const storage = createStorage(config.s3)
@@ -60,6 +62,7 @@ async function shutdown(signal: string): Promise<void> {
   server.close()
   await bus.close().catch((err) => logger.warn('bus close failed', { err }))
   await store.close()
+  await observability.shutdown()
   process.exit(0)
 }
 process.once('SIGTERM', () => void shutdown('SIGTERM'))

@@ -1,0 +1,12 @@
+export {
+  type CounterLike,
+  createInstruments,
+  type GaugeLike,
+  type HistogramLike,
+  type Instruments,
+  metricPrefix,
+} from './instruments'
+export { enableMetrics, metrics, renderMetrics, secondsSince, timed } from './metrics'
+export { type Observability, startObservability } from './start-observability'
+export { contextFromHeaders, SpanKind, traceContextHeaders, withSpan } from './trace-context'
+export { isTracingOn, startTracing, type Tracing, type TracingOptions } from './tracing'

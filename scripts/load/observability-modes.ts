@@ -1,0 +1,67 @@
+/**
+ * `--observability off,on`: the same load run once per mode, on fresh services, to price metrics and traces.
+ * off: METRICS_ENABLED=false and no OTLP endpoint (no registry, no SDK: every instrument and span helper is
+ * a no-op). on: metrics recorded, and every span exported over OTLP/HTTP to a receiver in this process (its
+ * CPU is the bench's, not the services'), with the gateway's /metrics scraped every 15 s as Prometheus would.
+ */
+import { startOtlpReceiver } from '../../services/e2e/src/otlp-receiver'
+
+export type ObservabilityMode = 'off' | 'on'
+
+export function parseObservabilityModes(raw: string | undefined): ObservabilityMode[] | undefined {
+  if (raw === undefined) return undefined
+  const modes = raw.split(',').map((m) => m.trim())
+  for (const m of modes)
+    if (m !== 'off' && m !== 'on') throw new Error(`--observability takes off and/or on, got ${m}`)
+  return modes as ObservabilityMode[]
+}
+
+export interface ModeRun {
+  env: Record<string, string>
+  /** Starts scraping once the gateway is up. */
+  scrape(baseUrl: string): void
+  /** What the mode received, printed beside its figures (spans exported, scrapes answered). */
+  summary(): string
+  close(): Promise<void>
+}
+
+export async function startMode(mode: ObservabilityMode): Promise<ModeRun> {
+  if (mode === 'off') {
+    return {
+      env: { METRICS_ENABLED: 'false' },
+      scrape: () => undefined,
+      summary: () => 'metrics and traces off',
+      close: async () => undefined,
+    }
+  }
+  const receiver = await startOtlpReceiver()
+  let timer: NodeJS.Timeout | undefined
+  let scrapes = 0
+  return {
+    env: { METRICS_ENABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url },
+    scrape: (baseUrl) => {
+      const scrape = async () => {
+        const res = await fetch(`${baseUrl}/metrics`)
+        if (res.ok && (await res.text()).includes('rv_http_requests_total')) scrapes++
+      }
+      timer = setInterval(() => void scrape().catch(() => undefined), 15_000)
+    },
+    summary: () =>
+      `${receiver.spans.length} spans received over OTLP/HTTP, ${scrapes} scrapes of the gateway's /metrics`,
+    close: async () => {
+      clearInterval(timer)
+      await receiver.close()
+    },
+  }
+}
+
+/** The closing comparison: total CPU ms per completed check in each mode, and the difference. */
+export function formatComparison(totals: ReadonlyMap<ObservabilityMode, number[]>): string {
+  const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length)
+  const off = totals.get('off')
+  const on = totals.get('on')
+  const parts = [...totals].map(([mode, xs]) => `${mode} ${mean(xs).toFixed(1)} ms`)
+  if (!off?.length || !on?.length) return `CPU per check by observability mode: ${parts.join(', ')}`
+  const change = ((mean(on) - mean(off)) / mean(off)) * 100
+  return `CPU per check by observability mode: ${parts.join(', ')} (on - off: ${change >= 0 ? '+' : ''}${change.toFixed(1)} %)`
+}
