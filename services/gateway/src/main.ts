@@ -34,7 +34,7 @@ const app = createApp({
       submission,
       requestId ? { 'request-id': requestId } : {},
     ),
-  probes: { mongo: () => store.ping(), s3: () => storage.ping(), kafka: () => bus.ensureTopics() },
+  probes: { mongo: () => store.ping(), s3: () => storage.ping(), kafka: () => bus.ping() },
   limits: config.limits,
   bus: config.bus,
   rateLimit: config.rateLimit,
