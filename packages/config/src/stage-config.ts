@@ -1,5 +1,6 @@
 import { type ConsumerConfig, readConsumer } from './consumer-config'
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
+import { type PdfParseConfig, readPdfParse } from './pdf-parse-config'
 import {
   type FingerprintsConfig,
   type HealthConfig,
@@ -38,6 +39,8 @@ export interface StageConfig {
   replayKeySecret: string | undefined
   /** Stored fingerprints and template drift (authenticity). */
   fingerprints: FingerprintsConfig
+  /** Time and heap bounds of a PDF parse (extraction, authenticity). */
+  pdfParse: PdfParseConfig
 }
 
 /**
@@ -68,5 +71,6 @@ export function readStageConfig(service: StageService, r: EnvReader): StageConfi
       secret: true,
     }),
     fingerprints: readFingerprints(r),
+    pdfParse: readPdfParse(r),
   }
 }

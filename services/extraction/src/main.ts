@@ -2,9 +2,9 @@
 
 import { readProcessEnv } from '@rv/config'
 import { extractReceipt } from '@rv/core/extraction/index'
-import { parsePdf } from '@rv/core/pdf/parse-pdf'
 import { createLogger } from '@rv/logger'
 import { readImage } from '@rv/ocr'
+import { createPdfParser } from '@rv/pdf-worker'
 import { createPinnedProfiles, runStageConsumer } from '@rv/service-runtime'
 import { createStorage } from '@rv/storage'
 import { connectStore } from '@rv/store'
@@ -15,6 +15,8 @@ import { handleSubmitted } from './handler'
 const config = loadConfig(readProcessEnv())
 const logger = createLogger({ level: config.logLevel, bindings: { service: 'extraction' } })
 const storage = createStorage(config.s3)
+// A PDF is parsed in a worker thread with a time and heap limit (hostile files: docs/extraction.md).
+const pdfParser = createPdfParser(config.pdfParse)
 // The vision model, only when configured: its budget counter and the tenants' policies live in the store.
 const store = config.vlm.baseUrl === undefined ? undefined : await connectStore(config.mongo)
 const pinnedProfile = store && createPinnedProfiles(store.profiles.find)
@@ -27,7 +29,7 @@ const completeWithModel =
   })
 const deps = {
   readFile: (key: string) => storage.get(key),
-  parsePdf,
+  parsePdf: pdfParser.parse,
   extractReceipt,
   completeWithModel,
   readImage: (bytes: Uint8Array) => readImage(bytes),
