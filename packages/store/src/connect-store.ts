@@ -1,5 +1,6 @@
 import { MongoClient } from 'mongodb'
 import { createCheckRepository } from './check-repository'
+import { createDeliveryLedger } from './delivery-ledger'
 import { createFingerprintRepository } from './fingerprint-repository'
 import { createGeneratorSightings } from './generator-sightings'
 import { createIdempotencyRepository } from './idempotency-repository'
@@ -36,6 +37,7 @@ export async function connectStore(options: StoreOptions) {
   const fingerprints = createFingerprintRepository(db)
   const reviews = createReviewRepository(db)
   const sightings = createGeneratorSightings(db)
+  const deliveries = createDeliveryLedger(db)
 
   return {
     db,
@@ -48,6 +50,7 @@ export async function connectStore(options: StoreOptions) {
     fingerprints,
     reviews,
     sightings,
+    deliveries,
     async ensureIndexes(): Promise<void> {
       await checks.ensureIndexes()
       await tenants.ensureIndexes()

@@ -57,6 +57,12 @@ export const storeIndexes = {
   api_keys: [{ tenant_id: 1 }],
 } as const satisfies Record<string, IndexSpecification[]>
 
+/** Kafka deliveries in flight (delivery-ledger.ts): only by message id. */
+export const deliveryQueries = {
+  collection: 'deliveries',
+  byMessage: (id: string): StoreQuery => byId('deliveries', id),
+}
+
 export const checkQueries = {
   byId: (id: string) => byId('checks', id),
   /** GET: another tenant's id looks exactly like a missing one. */
@@ -191,6 +197,7 @@ export function hotPathQueries(sample: {
     'idempotency key (POST with Idempotency-Key)': idempotencyQueries.byId(`${tenantId}:k`),
     'idempotency keys of an expired minute (sweeper)': idempotencyQueries.createdIn(minuteBucket(now), 500),
     'retirement marker (sweeper)': idempotencyQueries.retirementById(`${tenantId}:k:${checkId}`),
+    'delivery of a message (extraction, authenticity)': deliveryQueries.byMessage(`g/t/0/${checkId}`),
     'retirement markers of an hour (sweeper)': idempotencyQueries.retirementsIn(hourBucket(now)),
     'replay key (replay stage)': replayQueries.keyById(`${tenantId}:file_sha256:${'0'.repeat(64)}`),
     'replay check (replay stage)': replayQueries.checkById(`${tenantId}:${checkId}`),

@@ -42,6 +42,8 @@ await runStageConsumer({
   consumes: 'check.extracted.v1',
   publishes: 'check.authenticated.v1',
   handle: (event) => handleExtracted(event, deps),
+  // A file that kills or stalls the process is dead-lettered after 5 deliveries across replicas.
+  deliveries: store.deliveries,
   failedResult: (event, error) => ({
     check_id: event.check_id,
     tenant_id: event.tenant_id,

@@ -17,11 +17,11 @@ const logger = createLogger({ level: config.logLevel, bindings: { service: 'extr
 const storage = createStorage(config.s3)
 // A PDF is parsed in a worker thread with a time and heap limit (hostile files: docs/extraction.md).
 const pdfParser = createPdfParser(config.pdfParse)
-// The vision model, only when configured: its budget counter and the tenants' policies live in the store.
-const store = config.vlm.baseUrl === undefined ? undefined : await connectStore(config.mongo)
-const pinnedProfile = store && createPinnedProfiles(store.profiles.find)
+// The store keeps the deliveries counted across replicas and, when a vision model is configured, its
+// budget counter and the tenants' policies.
+const store = await connectStore(config.mongo)
+const pinnedProfile = config.vlm.baseUrl === undefined ? undefined : createPinnedProfiles(store.profiles.find)
 const completeWithModel =
-  store &&
   pinnedProfile &&
   createModelStep(config.vlm, {
     budget: store.modelBudget,
@@ -41,6 +41,8 @@ await runStageConsumer({
   consumes: 'check.submitted.v1',
   publishes: 'check.extracted.v1',
   handle: (submission) => handleSubmitted(submission, deps),
+  // A file that kills or stalls the process is dead-lettered after 5 deliveries across replicas.
+  deliveries: store.deliveries,
   failedResult: (submission, error) => ({
     check_id: submission.check_id,
     tenant_id: submission.tenant_id,
