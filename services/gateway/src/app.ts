@@ -1,3 +1,4 @@
+import { isApiKeyShaped } from '@rv/store'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { ApiError } from './api-error'
@@ -28,7 +29,13 @@ export function createApp(deps: GatewayDeps) {
   const app = new Hono<GatewayEnv>()
   app.use(requestId({ logger: deps.logger }))
   app.route('/', healthRoutes(deps.probes))
-  app.use('/v1/*', bearerAuth({ authenticate: (token) => deps.tenants.authenticate(token).then(toTenant) }))
+  app.use(
+    '/v1/*',
+    bearerAuth({
+      authenticate: (token) => deps.tenants.authenticate(token).then(toTenant),
+      wellFormed: isApiKeyShaped,
+    }),
+  )
   app.use('/v1/*', rateLimit(deps.rateLimit), acceptJson())
   app.post(
     '/v1/checks',

@@ -4,7 +4,7 @@ import { loadGatewayConfig, readProcessEnv } from '@rv/config'
 import { createLogger } from '@rv/logger'
 import { openEventBus } from '@rv/service-runtime'
 import { createStorage } from '@rv/storage'
-import { connectStore } from '@rv/store'
+import { connectStore, hashApiKey } from '@rv/store'
 import { createApp } from './app'
 import { cacheLookup } from './lookup-cache/lookup-cache'
 
@@ -18,7 +18,10 @@ const bus = await openEventBus(config, logger, { shutdown: false })
 
 // Every POST and GET authenticates and every POST pins a profile: reuse those answers briefly.
 const cache = { ttlMs: config.lookupCacheMs }
-const authenticate = cacheLookup((token) => store.tenants.authenticate(token), cache)
+const authenticate = cacheLookup((token) => store.tenants.authenticate(token), {
+  ...cache,
+  keyOf: hashApiKey,
+})
 const latestProfile = cacheLookup((tenantId) => store.profiles.latest(tenantId, config.profile.name), cache)
 
 const app = createApp({
