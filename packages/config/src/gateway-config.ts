@@ -27,8 +27,9 @@ export interface GatewayConfig {
     maxFileBytes: number
     /** Upper bound of `Prefer: wait=N`. */
     maxWaitSeconds: number
-    /** How often a waiting request re-reads the record. */
+    /** How often a waiting request first re-reads the record; the interval doubles up to `waitPollMaxMs`. */
     waitPollMs: number
+    waitPollMaxMs: number
   }
   /** A publish of check.submitted.v1 is bounded; after a failed one, submissions get 503 for `cooldownMs`. */
   bus: { timeoutMs: number; cooldownMs: number }
@@ -73,7 +74,16 @@ export function readGatewayConfig(r: EnvReader): GatewayConfig {
         default: 30,
         min: 0,
       }),
-      waitPollMs: r.int('WAIT_POLL_MS', { doc: 'Poll interval of Prefer: wait', default: 100, min: 10 }),
+      waitPollMs: r.int('WAIT_POLL_MS', {
+        doc: 'First poll interval of Prefer: wait',
+        default: 100,
+        min: 10,
+      }),
+      waitPollMaxMs: r.int('WAIT_POLL_MAX_MS', {
+        doc: 'Longest poll interval of Prefer: wait (the interval doubles up to it)',
+        default: 1000,
+        min: 10,
+      }),
     },
     bus: {
       timeoutMs: r.int('PUBLISH_TIMEOUT_MS', {

@@ -15,7 +15,8 @@ export interface GatewayDeps {
   publishSubmitted: (submission: CheckSubmittedV1, requestId?: string) => Promise<void>
   /** Reachability of each dependency, for /readyz. */
   probes: Record<string, () => Promise<void>>
-  limits: { maxFileBytes: number; maxWaitSeconds: number; waitPollMs: number }
+  /** `waitPollMaxMs`: the longest interval `Prefer: wait` backs off to (default `waitPollMs`: no backoff). */
+  limits: { maxFileBytes: number; maxWaitSeconds: number; waitPollMs: number; waitPollMaxMs?: number }
   defaultProfile: { name: string; version: number }
   /**
    * The profile a new check of this tenant is pinned to (its latest version), in full: its required
