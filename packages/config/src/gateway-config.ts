@@ -37,6 +37,8 @@ export interface GatewayConfig {
   lookupCacheMs: number
   /** Per-tenant token bucket of each gateway instance. */
   rateLimit: { capacity: number; refillPerSecond: number }
+  /** Requests of one tenant in progress at once per gateway instance. */
+  concurrency: { maxPerTenant: number }
   profile: { name: string; version: number }
   /** Idempotency records older than this count as absent. */
   idempotencyRetentionMs: number
@@ -109,6 +111,13 @@ export function readGatewayConfig(r: EnvReader): GatewayConfig {
       refillPerSecond: r.int('RATE_LIMIT_PER_SECOND', {
         doc: 'Sustained requests per second per tenant',
         default: 10,
+        min: 1,
+      }),
+    },
+    concurrency: {
+      maxPerTenant: r.int('MAX_CONCURRENT_REQUESTS_PER_TENANT', {
+        doc: 'Requests of one tenant in progress at once per gateway instance (then 429)',
+        default: 32,
         min: 1,
       }),
     },

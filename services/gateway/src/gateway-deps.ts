@@ -3,6 +3,7 @@ import type { CheckSubmittedV1, Profile } from '@rv/schemas'
 import type { FileStorage } from '@rv/storage'
 import type { CheckRepository, IdempotencyRepository, TenantRepository } from '@rv/store'
 import type { RateLimitOptions } from './contract/rate-limit/rate-limit'
+import type { TenantConcurrencyOptions } from './contract/tenant-concurrency/tenant-concurrency'
 
 /** Everything the HTTP app needs from the outside, injected by main.ts (and by tests, with real adapters). */
 export interface GatewayDeps {
@@ -27,6 +28,8 @@ export interface GatewayDeps {
   bus?: { timeoutMs: number; cooldownMs: number }
   /** Per-tenant token bucket; defaults in contract/rate-limit. */
   rateLimit?: RateLimitOptions
+  /** Per-tenant requests in progress; default in contract/tenant-concurrency. */
+  concurrency?: TenantConcurrencyOptions
   now?: () => Date
   newCheckId?: () => string
 }

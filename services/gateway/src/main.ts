@@ -41,6 +41,7 @@ const app = createApp({
   limits: config.limits,
   bus: config.bus,
   rateLimit: config.rateLimit,
+  concurrency: config.concurrency,
   defaultProfile: config.profile,
   pinProfile: latestProfile,
 })
