@@ -37,6 +37,8 @@ export interface GatewayConfig {
   lookupCacheMs: number
   /** Per-tenant token bucket of each gateway instance. */
   rateLimit: { capacity: number; refillPerSecond: number }
+  /** A tenant's requests per window across every gateway instance (counted in the store). */
+  sharedRateLimit: { limit: number; windowMs: number; syncMs: number }
   /** Requests of one tenant in progress at once per gateway instance. */
   concurrency: { maxPerTenant: number }
   profile: { name: string; version: number }
@@ -112,6 +114,19 @@ export function readGatewayConfig(r: EnvReader): GatewayConfig {
         doc: 'Sustained requests per second per tenant',
         default: 10,
         min: 1,
+      }),
+    },
+    sharedRateLimit: {
+      limit: r.int('RATE_LIMIT_PER_MINUTE', {
+        doc: 'Requests per minute per tenant across all gateway instances (counted in the store)',
+        default: 600,
+        min: 1,
+      }),
+      windowMs: 60_000,
+      syncMs: r.int('RATE_LIMIT_SYNC_MS', {
+        doc: 'Least time between two store round trips of the shared limit, per instance and tenant',
+        default: 250,
+        min: 0,
       }),
     },
     concurrency: {

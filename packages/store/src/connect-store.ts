@@ -6,6 +6,7 @@ import { createGeneratorSightings } from './generator-sightings'
 import { createIdempotencyRepository } from './idempotency-repository'
 import { createModelBudgetRepository } from './model-budget-repository'
 import { createProfileRepository } from './profile-repository'
+import { createRateWindowRepository } from './rate-window-repository'
 import { createReplayRegistry } from './replay-registry'
 import { createReviewRepository } from './review-repository'
 import { createTenantRepository } from './tenant-repository'
@@ -38,6 +39,7 @@ export async function connectStore(options: StoreOptions) {
   const reviews = createReviewRepository(db)
   const sightings = createGeneratorSightings(db)
   const deliveries = createDeliveryLedger(db)
+  const rateWindows = createRateWindowRepository(db)
 
   return {
     db,
@@ -51,6 +53,7 @@ export async function connectStore(options: StoreOptions) {
     reviews,
     sightings,
     deliveries,
+    rateWindows,
     async ensureIndexes(): Promise<void> {
       await checks.ensureIndexes()
       await tenants.ensureIndexes()
@@ -60,6 +63,7 @@ export async function connectStore(options: StoreOptions) {
       await modelBudget.ensureIndexes()
       await fingerprints.ensureIndexes()
       await reviews.ensureIndexes()
+      await rateWindows.ensureIndexes()
     },
     async ping(): Promise<void> {
       await db.command({ ping: 1 })

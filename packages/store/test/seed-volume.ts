@@ -200,6 +200,13 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<void> 
   }))
   for (let start = 0; start < deliveries.length; start += batch)
     await insert('deliveries', deliveries.slice(start, start + batch))
+  // Rate windows: every tenant's current window from three gateway replicas, and stale ones of dead replicas.
+  const rateWindows = Array.from({ length: Math.ceil(options.checks / 10) }, (_, k) => {
+    const tenantWindow = `${seedTenant(k % tenants)}:${1000 - Math.floor(k / tenants)}`
+    return { _id: `${tenantWindow}:w${k % 3}`, tenant_window: tenantWindow, writer: `w${k % 3}`, count: k }
+  })
+  for (let start = 0; start < rateWindows.length; start += batch)
+    await insert('rate_windows', rateWindows.slice(start, start + batch))
   if (options.tenantIds) return
   // Tenants, one API key each and two versions of their own default profile.
   const at = options.now

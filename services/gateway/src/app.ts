@@ -9,6 +9,7 @@ import { acceptJson } from './contract/accept-json/accept-json'
 import { checkIdParam } from './contract/check-id/check-id'
 import { multipartBody } from './contract/multipart-body/multipart-body'
 import { rateLimit } from './contract/rate-limit/rate-limit'
+import { sharedRateLimit } from './contract/shared-rate-limit/shared-rate-limit'
 import { tenantConcurrency } from './contract/tenant-concurrency/tenant-concurrency'
 import { errorHandler, notFoundHandler } from './error-handler/error-handler'
 import type { GatewayDeps } from './gateway-deps'
@@ -37,7 +38,9 @@ export function createApp(deps: GatewayDeps) {
       wellFormed: isApiKeyShaped,
     }),
   )
-  app.use('/v1/*', rateLimit(deps.rateLimit), tenantConcurrency(deps.concurrency), acceptJson())
+  app.use('/v1/*', rateLimit(deps.rateLimit))
+  if (deps.sharedRateLimit) app.use('/v1/*', sharedRateLimit(deps.sharedRateLimit))
+  app.use('/v1/*', tenantConcurrency(deps.concurrency), acceptJson())
   app.post(
     '/v1/checks',
     bodyLimit({

@@ -3,6 +3,7 @@ import type { CheckSubmittedV1, Profile } from '@rv/schemas'
 import type { FileStorage } from '@rv/storage'
 import type { CheckRepository, IdempotencyRepository, TenantRepository } from '@rv/store'
 import type { RateLimitOptions } from './contract/rate-limit/rate-limit'
+import type { SharedRateLimitOptions } from './contract/shared-rate-limit/shared-rate-limit'
 import type { TenantConcurrencyOptions } from './contract/tenant-concurrency/tenant-concurrency'
 
 /** Everything the HTTP app needs from the outside, injected by main.ts (and by tests, with real adapters). */
@@ -28,6 +29,8 @@ export interface GatewayDeps {
   bus?: { timeoutMs: number; cooldownMs: number }
   /** Per-tenant token bucket; defaults in contract/rate-limit. */
   rateLimit?: RateLimitOptions
+  /** Per-tenant limit shared by the replicas, counted in the store; absent: none (contract/shared-rate-limit). */
+  sharedRateLimit?: SharedRateLimitOptions
   /** Per-tenant requests in progress; default in contract/tenant-concurrency. */
   concurrency?: TenantConcurrencyOptions
   now?: () => Date

@@ -42,6 +42,7 @@ const app = createApp({
   bus: config.bus,
   rateLimit: config.rateLimit,
   concurrency: config.concurrency,
+  sharedRateLimit: { ...config.sharedRateLimit, sync: store.rateWindows.sync },
   defaultProfile: config.profile,
   pinProfile: latestProfile,
 })
