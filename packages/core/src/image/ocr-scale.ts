@@ -6,7 +6,7 @@
  * (image-limits.ts): over them, the picture is `image_too_large` — permanent, no client retries it.
  */
 import { CheckError } from '../check/error-codes'
-import { defaultImageLimits, type ImageLimits } from './image-limits'
+import { defaultImageLimits, exceedsImageLimits, type ImageLimits } from './image-limits'
 
 /** The largest factor a picture is scaled up by for OCR (300 px → 1 200 px; narrower stays small). */
 export const maxOcrUpscale = 4
@@ -31,11 +31,7 @@ export function planOcrScale(width: number, height: number, options: OcrScaleOpt
   const cap = options.maxUpscale ?? maxOcrUpscale
   const factor = width >= options.minWidth ? 1 : Math.min(options.minWidth / width, cap)
   const scaled = { factor, width: Math.round(width * factor), height: Math.round(height * factor) }
-  if (
-    scaled.width > limits.maxSide ||
-    scaled.height > limits.maxSide ||
-    scaled.width * scaled.height > limits.maxPixels
-  ) {
+  if (exceedsImageLimits(scaled.width, scaled.height, limits)) {
     throw new CheckError(
       'image_too_large',
       `Read at a readable size the image would be ${scaled.width} x ${scaled.height} pixels; the limit is ${limits.maxPixels} pixels and ${limits.maxSide} a side.`,

@@ -4,13 +4,15 @@ import { decodeStream, type InflateBudget } from './filters'
 
 const latin1 = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0))
 
-function codeOf(fn: () => unknown): string | null {
+/** The CheckError code `decode` throws, or null when it decodes. */
+function codeOf(decode: () => unknown): string | null {
   try {
-    fn()
-    return null
+    decode()
   } catch (e) {
-    return e instanceof CheckError ? e.code : `not a CheckError: ${String(e)}`
+    expect(e).toBeInstanceOf(CheckError)
+    return (e as CheckError).code
   }
+  return null
 }
 
 describe('decodeStream charges every filter output to the shared budget', () => {
