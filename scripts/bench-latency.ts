@@ -128,7 +128,7 @@ async function main(): Promise<void> {
     key = (await store.tenants.createKey(tenant._id)).key
     await store.close()
     const services = await startServices({
-      env: { ...e2e.env, LOG_LEVEL: 'error', WAIT_POLL_MS: '10' },
+      env: { ...e2e.env, LOG_LEVEL: 'error', WAIT_POLL_MS: '10', WAIT_POLL_MAX_MS: '10' },
       readyTimeoutMs: 120_000,
     })
     baseUrl = services.baseUrl

@@ -48,7 +48,7 @@ export interface BenchStackOptions {
 }
 
 /**
- * Service settings every bench run shares: no rate limit in the way, quiet logs, a sweeper that looks every
+ * Service settings every bench run shares: no rate limit or concurrency cap in the way, quiet logs, a sweeper that looks every
  * second. REPUBLISH_AFTER_MS is the service default (10 s; the e2e environment sets 2 s): shorter, the sweeper republishes completions
  * whose outbox flag is merely slow under load, and the duplicates count measures the setting, not faults.
  */
@@ -56,6 +56,8 @@ export const benchServiceEnv: Record<string, string> = {
   LOG_LEVEL: 'error',
   RATE_LIMIT_BURST: '100000',
   RATE_LIMIT_PER_SECOND: '100000',
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  MAX_CONCURRENT_REQUESTS_PER_TENANT: '100000',
   SWEEP_INTERVAL_MS: '1000',
   REPUBLISH_AFTER_MS: '10000',
 }

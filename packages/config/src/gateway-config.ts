@@ -30,8 +30,9 @@ export interface GatewayConfig {
     maxFileBytes: number
     /** Upper bound of `Prefer: wait=N`. */
     maxWaitSeconds: number
-    /** How often a waiting request re-reads the record. */
+    /** How often a waiting request first re-reads the record; the interval doubles up to `waitPollMaxMs`. */
     waitPollMs: number
+    waitPollMaxMs: number
   }
   /** A publish of check.submitted.v1 is bounded; after a failed one, submissions get 503 for `cooldownMs`. */
   bus: { timeoutMs: number; cooldownMs: number }
@@ -39,6 +40,10 @@ export interface GatewayConfig {
   lookupCacheMs: number
   /** Per-tenant token bucket of each gateway instance. */
   rateLimit: { capacity: number; refillPerSecond: number }
+  /** A tenant's requests per window across every gateway instance (counted in the store). */
+  sharedRateLimit: { limit: number; windowMs: number; syncMs: number }
+  /** Requests of one tenant in progress at once per gateway instance. */
+  concurrency: { maxPerTenant: number }
   profile: { name: string; version: number }
   /** Idempotency records older than this count as absent. */
   idempotencyRetentionMs: number
@@ -77,7 +82,16 @@ export function readGatewayConfig(r: EnvReader): GatewayConfig {
         default: 30,
         min: 0,
       }),
-      waitPollMs: r.int('WAIT_POLL_MS', { doc: 'Poll interval of Prefer: wait', default: 100, min: 10 }),
+      waitPollMs: r.int('WAIT_POLL_MS', {
+        doc: 'First poll interval of Prefer: wait',
+        default: 100,
+        min: 10,
+      }),
+      waitPollMaxMs: r.int('WAIT_POLL_MAX_MS', {
+        doc: 'Longest poll interval of Prefer: wait (the interval doubles up to it)',
+        default: 1000,
+        min: 10,
+      }),
     },
     bus: {
       timeoutMs: r.int('PUBLISH_TIMEOUT_MS', {
@@ -103,6 +117,26 @@ export function readGatewayConfig(r: EnvReader): GatewayConfig {
       refillPerSecond: r.int('RATE_LIMIT_PER_SECOND', {
         doc: 'Sustained requests per second per tenant',
         default: 10,
+        min: 1,
+      }),
+    },
+    sharedRateLimit: {
+      limit: r.int('RATE_LIMIT_PER_MINUTE', {
+        doc: 'Requests per minute per tenant across all gateway instances (counted in the store)',
+        default: 600,
+        min: 1,
+      }),
+      windowMs: 60_000,
+      syncMs: r.int('RATE_LIMIT_SYNC_MS', {
+        doc: 'Least time between two store round trips of the shared limit, per instance and tenant',
+        default: 250,
+        min: 0,
+      }),
+    },
+    concurrency: {
+      maxPerTenant: r.int('MAX_CONCURRENT_REQUESTS_PER_TENANT', {
+        doc: 'Requests of one tenant in progress at once per gateway instance (then 429)',
+        default: 32,
         min: 1,
       }),
     },

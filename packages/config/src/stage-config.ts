@@ -1,6 +1,7 @@
 import { type ConsumerConfig, readConsumer } from './consumer-config'
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
 import { type ObservabilityConfig, readObservability } from './observability-config'
+import { type PdfParseConfig, readPdfParse } from './pdf-parse-config'
 import {
   type FingerprintsConfig,
   type HealthConfig,
@@ -41,6 +42,8 @@ export interface StageConfig {
   replayKeySecret: string | undefined
   /** Stored fingerprints and template drift (authenticity). */
   fingerprints: FingerprintsConfig
+  /** Time and heap bounds of a PDF parse (extraction, authenticity). */
+  pdfParse: PdfParseConfig
 }
 
 /**
@@ -72,5 +75,6 @@ export function readStageConfig(service: StageService, r: EnvReader): StageConfi
       secret: true,
     }),
     fingerprints: readFingerprints(r),
+    pdfParse: readPdfParse(r),
   }
 }

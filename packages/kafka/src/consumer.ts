@@ -12,6 +12,14 @@ import type { BusLogger } from './bus-logger'
 import { recordFailedAttempt, recordMessage, watchConsumerLag } from './consumer-metrics'
 import { buildDeadLetterHeaders } from './dead-letter'
 import { decodeEvent } from './decode-event'
+import {
+  countDelivery,
+  type DeliveryLedger,
+  defaultMaxDeliveries,
+  deliveryId,
+  forgetDelivery,
+  redeliveryLimitError,
+} from './delivery-ledger'
 import { type KafkaStageError, toStageError } from './errors'
 import { readHeaders } from './message-headers'
 import { sendOrThrow } from './publisher'
@@ -58,6 +66,10 @@ export interface ConsumeOptions<T extends EventTopic> {
   /** Called after a message was dead-lettered; a service publishes its stage result with `error` here. */
   onPermanentFailure?: (message: FailedMessage<T>, error: KafkaStageError) => Promise<void>
   retry?: Partial<RetryPolicy>
+  /** Counts deliveries across processes (delivery-ledger.ts); absent: only in-process attempts count. */
+  deliveries?: DeliveryLedger
+  /** Deliveries, in any process, after which a message is dead-lettered unhandled (default 5). */
+  maxDeliveries?: number
   /** Name written to `x-failed-stage`; the group id by default. */
   stage?: string
   /** Where a new group starts; true (earliest) by default so nothing published before start is missed. */
@@ -103,6 +115,7 @@ export async function startConsumer<T extends EventTopic>(
 ): Promise<ConsumerHandle> {
   const policy = resolveRetryPolicy(options.retry)
   const stage = options.stage ?? options.groupId
+  const maxDeliveries = options.maxDeliveries ?? defaultMaxDeliveries
   const heartbeatIntervalMs = options.heartbeatIntervalMs ?? 3000
   const consumer = deps.kafka.consumer({
     groupId: options.groupId,
@@ -162,6 +175,25 @@ export async function startConsumer<T extends EventTopic>(
     const key = message.key?.toString('utf8') ?? ''
     const where = { topic, partition, offset: message.offset, check_id: key, stage }
     let value: EventValueByTopic[T] | undefined
+    const delivery = deliveryId(options.groupId, payload.topic, partition, message.offset)
+    const deliveries = await countDelivery(options.deliveries, delivery, log)
+    if (deliveries !== undefined && deliveries > maxDeliveries) {
+      const error = redeliveryLimitError(deliveries, maxDeliveries)
+      value = await decodeEvent(
+        deps.registry,
+        topic,
+        message.value,
+        deps.schemaIds?.get(payload.topic),
+      ).catch(() => undefined)
+      log.error('message dead-lettered', { ...where, attempts: deliveries, code: error.code })
+      await deadLetter(payload, topic, deliveries, error)
+      await options.onPermanentFailure?.(
+        { topic, key, value, headers, partition, offset: message.offset, attempts: deliveries },
+        error,
+      )
+      await forgetDelivery(options.deliveries, delivery, log)
+      return
+    }
     for (let attempt = 1; ; attempt++) {
       try {
         value ??= await decodeEvent(deps.registry, topic, message.value, deps.schemaIds?.get(payload.topic))
@@ -191,6 +223,7 @@ export async function startConsumer<T extends EventTopic>(
         return 'dead_lettered'
       }
     }
+    await forgetDelivery(options.deliveries, delivery, log)
     // Returning resolves the offset; kafkajs commits it with the next batch of commits (autoCommit below).
   }
 

@@ -13,7 +13,7 @@
  * })
  */
 import type { KafkaSecurityConfig, RegistryAuthConfig } from '@rv/config'
-import { Kafka, logLevel, type Producer } from 'kafkajs'
+import { type Admin, Kafka, logLevel, type Producer } from 'kafkajs'
 import { type BusLogger, kafkajsLogCreator, stderrLogger } from './bus-logger'
 import { clientSecurityOptions } from './connection-security'
 import { type ConsumeOptions, type ConsumerHandle, startConsumer } from './consumer'
@@ -57,6 +57,11 @@ export interface EventBus {
    * partitions than configured; never shrinks a topic or changes its replication (logged once instead).
    */
   ensureTopics(): Promise<void>
+  /**
+   * Readiness: the brokers answer a cluster-metadata request on one admin connection kept open (no topic
+   * listed or created). Rejects when they do not.
+   */
+  ping(): Promise<void>
   /** Registers this build's schema of each topic (all by default) under `<topic>-value`; idempotent. */
   registerSchemas(topics?: readonly EventTopic[]): Promise<void>
   /** Validates, encodes through the registry and sends `value` keyed by `key` (the check id). */
@@ -106,10 +111,29 @@ export function createEventBus(options: EventBusOptions): EventBus {
     return producerPromise
   }
 
+  // The probe's admin connection: opened once, dropped when a probe fails (the next one reconnects).
+  let pingAdminPromise: Promise<Admin> | undefined
+  const pingAdmin = (): Promise<Admin> => {
+    pingAdminPromise ??= (async () => {
+      const admin = kafka.admin({ retry: { retries: 0 } })
+      await admin.connect()
+      return admin
+    })()
+    pingAdminPromise.catch(() => {
+      pingAdminPromise = undefined
+    })
+    return pingAdminPromise
+  }
+  const dropPingAdmin = async (): Promise<void> => {
+    const admin = await pingAdminPromise?.catch(() => undefined)
+    pingAdminPromise = undefined
+    await admin?.disconnect().catch(() => undefined)
+  }
+
   const closeAll = async (): Promise<void> => {
     const stops = [...consumers].map((c) => c.stop())
     consumers.clear()
-    await Promise.allSettled(stops)
+    await Promise.allSettled([...stops, dropPingAdmin()])
     if (producerPromise) await (await producerPromise.catch(() => undefined))?.disconnect()
     producerPromise = undefined
   }
@@ -126,6 +150,14 @@ export function createEventBus(options: EventBusOptions): EventBus {
         await ensureTopicLayout(admin, layout, prefix, logger, notedLayoutDifferences)
       } finally {
         await admin.disconnect()
+      }
+    },
+    async ping() {
+      try {
+        await (await pingAdmin()).describeCluster()
+      } catch (error) {
+        await dropPingAdmin()
+        throw error
       }
     },
     async registerSchemas(topics = eventTopics) {

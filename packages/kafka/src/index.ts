@@ -12,6 +12,7 @@ export {
   deadLetterHeader,
   readDeadLetterHeaders,
 } from './dead-letter'
+export { type DeliveryLedger, defaultMaxDeliveries } from './delivery-ledger'
 export { KafkaStageError, toStageError } from './errors'
 export { createEventBus, type EventBus, type EventBusOptions } from './event-bus'
 export type { Publish } from './publisher'

@@ -1,7 +1,8 @@
-import { readImageHeader } from '@rv/core'
+import { CheckError, maxOcrUpscale, readImageHeader } from '@rv/core'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { preprocessImage } from './preprocess-image'
+import { readImage } from './read-image'
 
 /** A 300 × 100 image: black left third, white elsewhere (so orientation is visible in the pixels). */
 async function landscape(): Promise<ReturnType<typeof sharp>> {
@@ -47,5 +48,38 @@ describe('preprocessImage', () => {
     const png = await (await landscape()).png().toBuffer()
     await expect(preprocessImage(png, { maxPixels: 1000 })).rejects.toThrow()
     await expect(preprocessImage(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]))).rejects.toThrow()
+  })
+})
+
+describe('preprocessImage: the upscale is bounded (a narrow picture cannot defeat the pixel limit)', () => {
+  /** A 1 × 9000 white PNG: ~100 bytes, within every header limit, 9 gigapixels if scaled to 1 000 px wide. */
+  async function sliver(): Promise<Buffer> {
+    return sharp(Buffer.alloc(9000, 255), { raw: { width: 1, height: 9000, channels: 1 } })
+      .png()
+      .toBuffer()
+  }
+
+  it('refuses a 1 × 9000 picture as image_too_large (permanent) instead of upscaling it', async () => {
+    const png = await sliver()
+    expect(readImageHeader(png)).toMatchObject({ width: 1, height: 9000 })
+    const error = await preprocessImage(png).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(CheckError)
+    expect(error).toMatchObject({ code: 'image_too_large', retryable: false })
+  })
+
+  it('through readImage the code reaches the record unchanged (not image_unreadable, not stage_failed)', async () => {
+    await expect(readImage(await sliver())).rejects.toMatchObject({
+      code: 'image_too_large',
+      retryable: false,
+    })
+  })
+
+  it('upscales by at most the capped factor', async () => {
+    const png = await (await landscape()).png().toBuffer()
+    const prepared = await preprocessImage(png, { minWidth: 3000 })
+    expect([prepared.width, prepared.height]).toEqual([300 * maxOcrUpscale, 100 * maxOcrUpscale])
   })
 })

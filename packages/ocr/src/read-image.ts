@@ -1,7 +1,8 @@
 /**
  * Image bytes → what OCR read (`OcrPage`, pure data for core's extractImageReceipt): orientation, grayscale
  * and upscaling by sharp, then tesseract's TSV parsed by core. Failures are the record's error codes
- * (CheckError): an image sharp (or the HEIC decoder) cannot decode is `image_unreadable` (permanent); an
+ * (CheckError): an image sharp (or the HEIC decoder) cannot decode is `image_unreadable` (permanent), one
+ * too large to read at a readable size is `image_too_large` (permanent, preprocess-image.ts); an
  * engine that is missing, crashes or times out — tesseract, or a HEIC decoder that will not load — is
  * `stage_failed` (retryable: the image itself may be fine).
  *
@@ -53,6 +54,8 @@ export async function readImage(bytes: Uint8Array, options: ReadImageOptions = {
   try {
     prepared = await preprocessImage(bytes, options)
   } catch (error) {
+    // A coded refusal (the bounded upscale's image_too_large) reaches the record as it is.
+    if (error instanceof CheckError) throw error
     if (error instanceof HeicDecoderUnavailable) {
       throw new CheckError('stage_failed', 'The HEIC decoder is unavailable.', { cause: error })
     }

@@ -8,7 +8,14 @@
  */
 import type { ConsumerConfig, HealthConfig, ObservabilityConfig } from '@rv/config'
 import { stageErrorBlock } from '@rv/core'
-import type { EventBus, EventBusOptions, EventTopic, EventValueByTopic, LogFields } from '@rv/kafka'
+import type {
+  DeliveryLedger,
+  EventBus,
+  EventBusOptions,
+  EventTopic,
+  EventValueByTopic,
+  LogFields,
+} from '@rv/kafka'
 import type { Logger } from '@rv/logger'
 import { metrics, startObservability } from '@rv/observability'
 import type { ErrorBlock } from '@rv/schemas'
@@ -35,6 +42,13 @@ export interface StageConsumerOptions<In extends EventTopic, Out extends EventTo
   failedResult: (value: EventValueByTopic[In], error: ErrorBlock) => EventValueByTopic[Out]
   /** The log line written after each published result. */
   published: { msg: string; fields?: (result: EventValueByTopic[Out]) => LogFields }
+  /**
+   * Counts deliveries across replicas (the store's `deliveries` in production): a message delivered more
+   * than `maxDeliveries` times (default 5) is dead-lettered unhandled (`stage_redelivery_limit`), even when
+   * each delivery killed or evicted a different replica. Absent: only in-process attempts count.
+   */
+  deliveries?: DeliveryLedger
+  maxDeliveries?: number
   /** false when the caller closes the bus itself (tests); SIGTERM/SIGINT close it by default. */
   shutdown?: EventBusOptions['shutdown']
 }
@@ -77,6 +91,8 @@ export async function runStageConsumer<In extends EventTopic, Out extends EventT
     topics: [options.consumes],
     stage,
     partitionsConsumedConcurrently: config.consumer?.concurrency ?? 1,
+    ...(options.deliveries ? { deliveries: options.deliveries } : {}),
+    ...(options.maxDeliveries === undefined ? {} : { maxDeliveries: options.maxDeliveries }),
     handle: async ({ key, value, headers }) => {
       const trace = traceHeaders(headers)
       const result = await options.handle(value)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { apiKeyPrefix, generateApiKey, hashApiKey, sameDigest } from './api-key'
+import { apiKeyPrefix, generateApiKey, hashApiKey, isApiKeyShaped, sameDigest } from './api-key'
 import { requestFingerprint } from './idempotency-repository'
 
 describe('generateApiKey', () => {
@@ -30,5 +30,19 @@ describe('requestFingerprint', () => {
     expect(requestFingerprint({ ...base, fileSha256: 'b'.repeat(64) })).not.toBe(fp)
     expect(requestFingerprint({ ...base, expectation: '{"amount":1}' })).not.toBe(fp)
     expect(requestFingerprint({ ...base, filename: 'x.pdf' })).not.toBe(fp)
+  })
+})
+
+describe('isApiKeyShaped', () => {
+  it('accepts what generateApiKey makes and nothing else', () => {
+    expect(isApiKeyShaped(generateApiKey().key)).toBe(true)
+    for (const token of [
+      '',
+      'rvk_live_',
+      `rvk_live_${'a'.repeat(39)}`,
+      `rvk_test_${'a'.repeat(40)}`,
+      `rvk_live_${'a'.repeat(39)}-`,
+    ])
+      expect(isApiKeyShaped(token)).toBe(false)
   })
 })

@@ -27,6 +27,13 @@ export function generateApiKey(): { key: string; prefix: string; hash: string } 
   return { key, prefix: apiKeyPrefix(key), hash: hashApiKey(key) }
 }
 
+const apiKeyShape = /^rvk_live_[0-9A-Za-z]{40}$/
+
+/** Whether `token` has the shape `generateApiKey` gives (anything else is refused before a lookup). */
+export function isApiKeyShaped(token: string): boolean {
+  return apiKeyShape.test(token)
+}
+
 export function apiKeyPrefix(key: string): string {
   return key.slice(0, apiKeyPrefixLength)
 }

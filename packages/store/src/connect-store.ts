@@ -1,11 +1,13 @@
 import { MongoClient } from 'mongodb'
 import { createCheckRepository } from './check-repository'
 import { observeCommands } from './command-metrics'
+import { createDeliveryLedger } from './delivery-ledger'
 import { createFingerprintRepository } from './fingerprint-repository'
 import { createGeneratorSightings } from './generator-sightings'
 import { createIdempotencyRepository } from './idempotency-repository'
 import { createModelBudgetRepository } from './model-budget-repository'
 import { createProfileRepository } from './profile-repository'
+import { createRateWindowRepository } from './rate-window-repository'
 import { createReplayRegistry } from './replay-registry'
 import { createReviewRepository } from './review-repository'
 import { createSettlementRepository } from './settlement-repository'
@@ -40,6 +42,8 @@ export async function connectStore(options: StoreOptions) {
   const reviews = createReviewRepository(db)
   const sightings = createGeneratorSightings(db)
   const settlements = createSettlementRepository(db)
+  const deliveries = createDeliveryLedger(db)
+  const rateWindows = createRateWindowRepository(db)
 
   return {
     db,
@@ -53,6 +57,8 @@ export async function connectStore(options: StoreOptions) {
     reviews,
     sightings,
     settlements,
+    deliveries,
+    rateWindows,
     async ensureIndexes(): Promise<void> {
       await checks.ensureIndexes()
       await tenants.ensureIndexes()
@@ -63,6 +69,7 @@ export async function connectStore(options: StoreOptions) {
       await fingerprints.ensureIndexes()
       await reviews.ensureIndexes()
       await settlements.ensureIndexes()
+      await rateWindows.ensureIndexes()
     },
     async ping(): Promise<void> {
       await db.command({ ping: 1 })

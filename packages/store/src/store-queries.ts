@@ -55,7 +55,24 @@ export const storeIndexes = {
   profiles: [{ tenant_key: 1, name: 1, version: -1 }],
   tenants: [{ name: 1 }],
   api_keys: [{ tenant_id: 1 }],
+  rate_windows: [{ tenant_window: 1 }],
 } as const satisfies Record<string, IndexSpecification[]>
+
+/** The gateway replicas' request counters of a tenant's window (rate-window-repository.ts). */
+export const rateWindowQueries = {
+  collection: 'rate_windows',
+  byTenantWindow: (tenantWindow: string): StoreQuery => ({
+    collection: 'rate_windows',
+    filter: { tenant_window: tenantWindow },
+    index: storeIndexes.rate_windows[0],
+  }),
+}
+
+/** Kafka deliveries in flight (delivery-ledger.ts): only by message id. */
+export const deliveryQueries = {
+  collection: 'deliveries',
+  byMessage: (id: string): StoreQuery => byId('deliveries', id),
+}
 
 export const checkQueries = {
   byId: (id: string) => byId('checks', id),
@@ -191,6 +208,8 @@ export function hotPathQueries(sample: {
     'idempotency key (POST with Idempotency-Key)': idempotencyQueries.byId(`${tenantId}:k`),
     'idempotency keys of an expired minute (sweeper)': idempotencyQueries.createdIn(minuteBucket(now), 500),
     'retirement marker (sweeper)': idempotencyQueries.retirementById(`${tenantId}:k:${checkId}`),
+    'delivery of a message (extraction, authenticity)': deliveryQueries.byMessage(`g/t/0/${checkId}`),
+    "a tenant's rate window (gateway replicas)": rateWindowQueries.byTenantWindow(`${tenantId}:1000`),
     'retirement markers of an hour (sweeper)': idempotencyQueries.retirementsIn(hourBucket(now)),
     'replay key (replay stage)': replayQueries.keyById(`${tenantId}:file_sha256:${'0'.repeat(64)}`),
     'replay check (replay stage)': replayQueries.checkById(`${tenantId}:${checkId}`),

@@ -191,6 +191,22 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<void> 
   })
   for (let start = 0; start < markers.length; start += batch)
     await insert('idempotency_retirements', markers.slice(start, start + batch))
+  // Kafka deliveries: those in flight, and the few left behind by processes that died between handling a
+  // message and forgetting it (one in ten checks here, far more than a deployment leaves).
+  const deliveries = Array.from({ length: Math.ceil(options.checks / 10) }, (_, k) => ({
+    _id: `g/t/${k % 3}/${seedCheckId(k * 10)}`,
+    count: 1 + (k % 2),
+    first_at: createdAt(k * 10),
+  }))
+  for (let start = 0; start < deliveries.length; start += batch)
+    await insert('deliveries', deliveries.slice(start, start + batch))
+  // Rate windows: every tenant's current window from three gateway replicas, and stale ones of dead replicas.
+  const rateWindows = Array.from({ length: Math.ceil(options.checks / 10) }, (_, k) => {
+    const tenantWindow = `${seedTenant(k % tenants)}:${1000 - Math.floor(k / tenants)}`
+    return { _id: `${tenantWindow}:w${k % 3}`, tenant_window: tenantWindow, writer: `w${k % 3}`, count: k }
+  })
+  for (let start = 0; start < rateWindows.length; start += batch)
+    await insert('rate_windows', rateWindows.slice(start, start + batch))
   if (options.tenantIds) return
   // Tenants, one API key each and two versions of their own default profile.
   const at = options.now

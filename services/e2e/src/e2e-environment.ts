@@ -45,6 +45,7 @@ export function createE2eEnvironment(stack: StackConfig, name = 'e2e'): E2eEnvir
     // Tests poll GET freely; the rate limit itself is covered by the gateway's contract tests.
     RATE_LIMIT_BURST: '500',
     RATE_LIMIT_PER_SECOND: '200',
+    RATE_LIMIT_PER_MINUTE: '12000',
     SWEEP_INTERVAL_MS: '1000',
     REPUBLISH_AFTER_MS: '2000',
   }

@@ -2,9 +2,9 @@
 
 import { readProcessEnv } from '@rv/config'
 import { extractReceipt } from '@rv/core/extraction/index'
-import { parsePdf } from '@rv/core/pdf/parse-pdf'
 import { createLogger } from '@rv/logger'
 import { readImage } from '@rv/ocr'
+import { createPdfParser } from '@rv/pdf-worker'
 import { createPinnedProfiles, runStageConsumer } from '@rv/service-runtime'
 import { createStorage } from '@rv/storage'
 import { connectStore } from '@rv/store'
@@ -16,11 +16,13 @@ import { handleSubmitted } from './handler'
 const config = loadConfig(readProcessEnv())
 const logger = createLogger({ level: config.logLevel, bindings: { service: 'extraction' } })
 const storage = createStorage(config.s3)
-// The vision model, only when configured: its budget counter and the tenants' policies live in the store.
-const store = config.vlm.baseUrl === undefined ? undefined : await connectStore(config.mongo)
-const pinnedProfile = store && createPinnedProfiles(store.profiles.find)
+// A PDF is parsed in a worker thread with a time and heap limit (hostile files: docs/extraction.md).
+const pdfParser = createPdfParser(config.pdfParse)
+// The store keeps the deliveries counted across replicas and, when a vision model is configured, its
+// budget counter and the tenants' policies.
+const store = await connectStore(config.mongo)
+const pinnedProfile = config.vlm.baseUrl === undefined ? undefined : createPinnedProfiles(store.profiles.find)
 const completeWithModel =
-  store &&
   pinnedProfile &&
   createModelStep(config.vlm, {
     budget: store.modelBudget,
@@ -28,7 +30,7 @@ const completeWithModel =
   })
 const deps = {
   readFile: (key: string) => storage.get(key),
-  parsePdf,
+  parsePdf: pdfParser.parse,
   extractReceipt,
   completeWithModel,
   readImage: timedOcr((bytes: Uint8Array) => readImage(bytes)),
@@ -44,6 +46,8 @@ await runStageConsumer({
     recordModelCalls(result)
     return result
   },
+  // A file that kills or stalls the process is dead-lettered after 5 deliveries across replicas.
+  deliveries: store.deliveries,
   failedResult: (submission, error) => ({
     check_id: submission.check_id,
     tenant_id: submission.tenant_id,

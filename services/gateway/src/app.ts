@@ -1,3 +1,4 @@
+import { isApiKeyShaped } from '@rv/store'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { ApiError } from './api-error'
@@ -8,6 +9,8 @@ import { acceptJson } from './contract/accept-json/accept-json'
 import { checkIdParam } from './contract/check-id/check-id'
 import { multipartBody } from './contract/multipart-body/multipart-body'
 import { rateLimit } from './contract/rate-limit/rate-limit'
+import { sharedRateLimit } from './contract/shared-rate-limit/shared-rate-limit'
+import { tenantConcurrency } from './contract/tenant-concurrency/tenant-concurrency'
 import { errorHandler, notFoundHandler } from './error-handler/error-handler'
 import type { GatewayDeps } from './gateway-deps'
 import type { GatewayEnv } from './gateway-env'
@@ -33,8 +36,16 @@ export function createApp(deps: GatewayDeps) {
   app.use(requestId({ logger: deps.logger }))
   app.route('/', healthRoutes(deps.probes))
   app.route('/', metricsRoute())
-  app.use('/v1/*', bearerAuth({ authenticate: (token) => deps.tenants.authenticate(token).then(toTenant) }))
-  app.use('/v1/*', rateLimit(deps.rateLimit), acceptJson())
+  app.use(
+    '/v1/*',
+    bearerAuth({
+      authenticate: (token) => deps.tenants.authenticate(token).then(toTenant),
+      wellFormed: isApiKeyShaped,
+    }),
+  )
+  app.use('/v1/*', rateLimit(deps.rateLimit))
+  if (deps.sharedRateLimit) app.use('/v1/*', sharedRateLimit(deps.sharedRateLimit))
+  app.use('/v1/*', tenantConcurrency(deps.concurrency), acceptJson())
   app.post(
     '/v1/checks',
     bodyLimit({

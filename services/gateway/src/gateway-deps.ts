@@ -8,6 +8,8 @@ import type {
   TenantRepository,
 } from '@rv/store'
 import type { RateLimitOptions } from './contract/rate-limit/rate-limit'
+import type { SharedRateLimitOptions } from './contract/shared-rate-limit/shared-rate-limit'
+import type { TenantConcurrencyOptions } from './contract/tenant-concurrency/tenant-concurrency'
 
 /** Everything the HTTP app needs from the outside, injected by main.ts (and by tests, with real adapters). */
 export interface GatewayDeps {
@@ -24,7 +26,8 @@ export interface GatewayDeps {
   settlements?: Pick<SettlementRepository, 'findSettlement'>
   /** Reachability of each dependency, for /readyz. */
   probes: Record<string, () => Promise<void>>
-  limits: { maxFileBytes: number; maxWaitSeconds: number; waitPollMs: number }
+  /** `waitPollMaxMs`: the longest interval `Prefer: wait` backs off to (default `waitPollMs`: no backoff). */
+  limits: { maxFileBytes: number; maxWaitSeconds: number; waitPollMs: number; waitPollMaxMs?: number }
   defaultProfile: { name: string; version: number }
   /**
    * The profile a new check of this tenant is pinned to (its latest version), in full: its required
@@ -35,6 +38,10 @@ export interface GatewayDeps {
   bus?: { timeoutMs: number; cooldownMs: number }
   /** Per-tenant token bucket; defaults in contract/rate-limit. */
   rateLimit?: RateLimitOptions
+  /** Per-tenant limit shared by the replicas, counted in the store; absent: none (contract/shared-rate-limit). */
+  sharedRateLimit?: SharedRateLimitOptions
+  /** Per-tenant requests in progress; default in contract/tenant-concurrency. */
+  concurrency?: TenantConcurrencyOptions
   now?: () => Date
   newCheckId?: () => string
 }

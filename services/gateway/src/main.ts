@@ -5,7 +5,7 @@ import { createLogger } from '@rv/logger'
 import { startObservability } from '@rv/observability'
 import { openEventBus } from '@rv/service-runtime'
 import { createStorage } from '@rv/storage'
-import { connectStore } from '@rv/store'
+import { connectStore, hashApiKey } from '@rv/store'
 import { createApp } from './app'
 import { cacheLookup } from './lookup-cache/lookup-cache'
 
@@ -20,7 +20,10 @@ const bus = await openEventBus(config, logger, { shutdown: false })
 
 // Every POST and GET authenticates and every POST pins a profile: reuse those answers briefly.
 const cache = { ttlMs: config.lookupCacheMs }
-const authenticate = cacheLookup((token) => store.tenants.authenticate(token), cache)
+const authenticate = cacheLookup((token) => store.tenants.authenticate(token), {
+  ...cache,
+  keyOf: hashApiKey,
+})
 const latestProfile = cacheLookup((tenantId) => store.profiles.latest(tenantId, config.profile.name), cache)
 
 const app = createApp({
@@ -38,10 +41,12 @@ const app = createApp({
     ),
   publishCredit: (event) => bus.publish('credit.received.v1', event.tenant_id, event),
   settlements: store.settlements,
-  probes: { mongo: () => store.ping(), s3: () => storage.ping(), kafka: () => bus.ensureTopics() },
+  probes: { mongo: () => store.ping(), s3: () => storage.ping(), kafka: () => bus.ping() },
   limits: config.limits,
   bus: config.bus,
   rateLimit: config.rateLimit,
+  concurrency: config.concurrency,
+  sharedRateLimit: { ...config.sharedRateLimit, sync: store.rateWindows.sync },
   defaultProfile: config.profile,
   pinProfile: latestProfile,
 })

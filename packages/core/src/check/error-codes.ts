@@ -15,6 +15,10 @@ export const checkErrorCodes = {
   storage_unavailable: { retryable: true, message: 'The stored file could not be read.' },
   stage_failed: { retryable: true, message: 'A processing stage failed.' },
   stage_timeout: { retryable: true, message: 'A processing stage did not finish in time.' },
+  stage_redelivery_limit: {
+    retryable: false,
+    message: 'A processing stage stopped while handling the file each time it was tried.',
+  },
   internal_error: { retryable: true, message: 'Unexpected internal error.' },
 } as const satisfies Record<string, { retryable: boolean; message: string }>
 

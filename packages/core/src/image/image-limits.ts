@@ -24,15 +24,20 @@ export function checkImage(bytes: Uint8Array, limits: ImageLimits = defaultImage
   if (bytes.byteLength > limits.maxBytes) throw new CheckError('file_too_large')
   const header = readImageHeader(bytes)
   if (!header) throw new CheckError('image_unreadable')
-  if (
-    header.width > limits.maxSide ||
-    header.height > limits.maxSide ||
-    header.width * header.height > limits.maxPixels
-  ) {
+  if (exceedsImageLimits(header.width, header.height, limits)) {
     throw new CheckError(
       'image_too_large',
       `The image declares ${header.width} x ${header.height} pixels; the limit is ${limits.maxPixels} pixels and ${limits.maxSide} a side.`,
     )
   }
   return header
+}
+
+/** Whether a `width` × `height` picture passes the side or the pixel limit. */
+export function exceedsImageLimits(
+  width: number,
+  height: number,
+  limits: Pick<ImageLimits, 'maxPixels' | 'maxSide'>,
+): boolean {
+  return width > limits.maxSide || height > limits.maxSide || width * height > limits.maxPixels
 }

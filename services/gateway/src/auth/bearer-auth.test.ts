@@ -44,3 +44,31 @@ describe('bearerAuth', () => {
     },
   )
 })
+
+describe('bearerAuth: a token of the wrong shape costs no lookup', () => {
+  it('refuses it as token_invalid without calling authenticate; a well-formed one is looked up', async () => {
+    const looked: string[] = []
+    const a = new Hono<GatewayEnv>()
+    a.use(requestId({ logger: createLogger({ level: 'silent' }) }))
+    a.use(
+      bearerAuth({
+        authenticate: async (token) => {
+          looked.push(token)
+          return undefined
+        },
+        wellFormed: (token) => /^rvk_live_[0-9A-Za-z]{40}$/.test(token),
+      }),
+    )
+    a.get('/', (c) => c.text('ok'))
+    a.onError(errorHandler())
+    for (const token of ['x', 'rvk_live_short', `rvk_live_${'a'.repeat(41)}`, `${'A'.repeat(5000)}`]) {
+      const res = await a.request('/', { headers: { authorization: `Bearer ${token}` } })
+      expect(res.status).toBe(401)
+      expect(((await res.json()) as ApiErrorResponse).error.code).toBe('token_invalid')
+    }
+    expect(looked).toEqual([])
+    const shaped = `rvk_live_${'a'.repeat(40)}`
+    expect((await a.request('/', { headers: { authorization: `Bearer ${shaped}` } })).status).toBe(401)
+    expect(looked).toEqual([shaped])
+  })
+})

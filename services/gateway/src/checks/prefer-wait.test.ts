@@ -53,3 +53,31 @@ describe('pollUntil', () => {
     expect(result).toBe(reads)
   })
 })
+
+describe('pollUntil: the interval backs off (a 30 s wait is not 300 store reads)', () => {
+  it('doubles the interval up to maxIntervalMs: a 30 s wait for a check that never finishes reads ≤ 40 times', async () => {
+    let t = 0
+    let reads = 0
+    const sleeps: number[] = []
+    await pollUntil(
+      async () => {
+        reads++
+        return 'processing'
+      },
+      (v) => v === 'done',
+      {
+        timeoutMs: 30_000,
+        intervalMs: 100,
+        maxIntervalMs: 1000,
+        now: () => t,
+        sleep: async (ms) => {
+          sleeps.push(ms)
+          t += ms
+        },
+      },
+    )
+    expect(sleeps.slice(0, 5)).toEqual([100, 200, 400, 800, 1000])
+    expect(reads).toBeLessThanOrEqual(40)
+    expect(t).toBe(30_000)
+  })
+})

@@ -37,6 +37,7 @@ export function submitCheck(deps: GatewayDeps) {
         (await pollUntil(() => deps.checks.findRecord(tenantId, record.id), isTerminal, {
           timeoutMs: wait * 1000,
           intervalMs: deps.limits.waitPollMs,
+          maxIntervalMs: deps.limits.waitPollMaxMs ?? deps.limits.waitPollMs,
         })) ?? current
     }
     if (replayed) c.header('idempotent-replayed', 'true')

@@ -64,3 +64,31 @@ describe('cacheLookup', () => {
     expect(calls).toEqual(['a', 'b', 'c', 'a'])
   })
 })
+
+describe('cacheLookup: keyed by a digest, not flushable by unknown keys', () => {
+  it('keeps known entries however many unknown keys are looked up', async () => {
+    const { calls, load } = counted((k) => (k === 'known' ? 'ten_a' : undefined))
+    const cached = cacheLookup(load, { ttlMs: 60_000, maxEntries: 100 })
+    expect(await cached('known')).toBe('ten_a')
+    for (let i = 0; i < 1000; i++) expect(await cached(`unknown-${i}`)).toBeUndefined()
+    expect(await cached('known')).toBe('ten_a')
+    expect(calls.filter((k) => k === 'known')).toHaveLength(1)
+  })
+
+  it('stores entries under keyOf(key): the raw key is not kept', async () => {
+    const { calls, load } = counted((k) => `tenant-of-${k}`)
+    const seen: string[] = []
+    const cached = cacheLookup(load, {
+      ttlMs: 60_000,
+      keyOf: (k) => {
+        seen.push(k)
+        return k.toLowerCase()
+      },
+    })
+    expect(await cached('KEY')).toBe('tenant-of-KEY')
+    // Same digest: answered from the entry stored under it.
+    expect(await cached('key')).toBe('tenant-of-KEY')
+    expect(calls).toEqual(['KEY'])
+    expect(seen).toEqual(['KEY', 'key'])
+  })
+})

@@ -1,6 +1,7 @@
 /**
  * Stream filter decoding with a shared output budget: a decompression bomb stops at the budget instead of
- * exhausting memory. Also reads the zlib header, whose compression-level bits fingerprint the generator.
+ * exhausting memory. Every decoded output is charged — Flate's, and ASCII85's (four bytes out of each `z`)
+ * and ASCIIHex's. Also reads the zlib header, whose compression-level bits fingerprint the generator.
  */
 import { Inflate, Unzlib } from 'fflate'
 import { CheckError } from '../../check/error-codes'
@@ -70,38 +71,71 @@ export function inflateBounded(
   return { bytes: out, error }
 }
 
-function asciiHexDecode(data: Uint8Array): Uint8Array {
-  return decodeHexDigits(data, 0).bytes
+/** Takes `bytes` of decoded output from the document's budget, or refuses the document. */
+function charge(budget: InflateBudget, bytes: number): void {
+  if (bytes > budget.remaining) {
+    throw new CheckError('pdf_too_complex', 'Decoded streams exceed the inflate limit.')
+  }
+  budget.remaining -= bytes
 }
 
-function ascii85Decode(data: Uint8Array): Uint8Array {
-  const out: number[] = []
+function asciiHexDecode(data: Uint8Array, budget: InflateBudget): Uint8Array {
+  const { bytes } = decodeHexDigits(data, 0)
+  charge(budget, bytes.length)
+  return bytes
+}
+
+/** The five base-85 digits of a group as its 32-bit value. */
+function groupValue(group: readonly number[]): number {
+  let v = 0
+  for (const g of group) v = v * 85 + g
+  return v
+}
+
+/**
+ * ASCII85 expands: each `z` is one byte in and four out. The output size is counted first and charged to
+ * the budget before anything is allocated, so a file of `z`s stops at the limit, not in memory.
+ */
+function ascii85Decode(data: Uint8Array, budget: InflateBudget): Uint8Array {
+  let size = 0
+  let digits = 0
+  for (let i = 0; i < data.length; i++) {
+    const c = data[i]!
+    if (c === 0x7e) break
+    if (c === 0x7a && digits === 0) size += 4
+    else if (c >= 0x21 && c <= 0x75 && ++digits === 5) {
+      size += 4
+      digits = 0
+    }
+  }
+  if (digits > 1) size += digits - 1
+  charge(budget, size)
+  const out = new Uint8Array(size)
+  let at = 0
+  const put = (v: number, n: number) => {
+    for (let k = 0; k < n; k++) out[at++] = (v >>> (24 - 8 * k)) & 0xff
+  }
   let group: number[] = []
   for (let i = 0; i < data.length; i++) {
     const c = data[i]!
     if (c === 0x7e) break
     if (c === 0x7a && group.length === 0) {
-      out.push(0, 0, 0, 0)
+      put(0, 4)
       continue
     }
     if (c < 0x21 || c > 0x75) continue
     group.push(c - 0x21)
     if (group.length === 5) {
-      let v = 0
-      for (const g of group) v = v * 85 + g
-      out.push((v >>> 24) & 0xff, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff)
+      put(groupValue(group), 4)
       group = []
     }
   }
   if (group.length > 1) {
     const n = group.length
     while (group.length < 5) group.push(84)
-    let v = 0
-    for (const g of group) v = v * 85 + g
-    const bytes = [(v >>> 24) & 0xff, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff]
-    out.push(...bytes.slice(0, n - 1))
+    put(groupValue(group), n - 1)
   }
-  return new Uint8Array(out)
+  return out
 }
 
 /** PNG predictors (Predictor ≥ 10) undo; TIFF predictor 2 is rare in receipts and left as is. */
@@ -177,8 +211,8 @@ export function decodeStream(
       if (p?.predictor && p.predictor >= 10) {
         data = undoPngPredictor(data, p.columns ?? 1, p.colors ?? 1, p.bitsPerComponent ?? 8)
       }
-    } else if (f === 'ASCIIHexDecode' || f === 'AHx') data = asciiHexDecode(data)
-    else if (f === 'ASCII85Decode' || f === 'A85') data = ascii85Decode(data)
+    } else if (f === 'ASCIIHexDecode' || f === 'AHx') data = asciiHexDecode(data, budget)
+    else if (f === 'ASCII85Decode' || f === 'A85') data = ascii85Decode(data, budget)
     else if (IMAGE_FILTERS.has(f)) return { bytes: i === 0 ? null : data, undecoded: filters.slice(i), error }
     else return { bytes: null, undecoded: filters.slice(i), error: `unsupported filter ${f}` }
   }

@@ -1,0 +1,1 @@
+export { createPdfParser, type PdfParser, type PdfParserOptions } from './pdf-parser'

@@ -1,0 +1,38 @@
+/** The ledger of Kafka deliveries shared by a stage's replicas (@rv/kafka DeliveryLedger) on the real store. */
+import { createCleanup } from '@rv/testing'
+import { MongoClient } from 'mongodb'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { createDeliveryLedger } from '../src/delivery-ledger'
+
+const stack = inject('stack')
+const cleanup = createCleanup(stack, 'it-deliveries')
+let first: MongoClient
+let second: MongoClient
+
+beforeAll(async () => {
+  first = new MongoClient(stack.mongoUrl, { serverSelectionTimeoutMS: 5000 })
+  second = new MongoClient(stack.mongoUrl, { serverSelectionTimeoutMS: 5000 })
+  await Promise.all([first.connect(), second.connect()])
+})
+
+afterAll(async () => {
+  await Promise.all([first.close(), second.close()])
+  await cleanup.run()
+})
+
+describe('delivery ledger', () => {
+  it('counts the deliveries of one message across processes, and forgets it when told', async () => {
+    const database = cleanup.database()
+    const replicaA = createDeliveryLedger(first.db(database))
+    const replicaB = createDeliveryLedger(second.db(database))
+    const id = 'rv-extraction/rv.check.submitted.v1/2/17'
+    expect(await replicaA.begin(id)).toBe(1)
+    expect(await replicaB.begin(id)).toBe(2)
+    expect(await replicaA.begin(id)).toBe(3)
+    expect(await replicaB.begin('rv-extraction/rv.check.submitted.v1/2/18')).toBe(1)
+    await replicaB.end(id)
+    expect(await replicaA.begin(id)).toBe(1)
+    await replicaA.end(id)
+    await replicaA.end(id)
+  })
+})
