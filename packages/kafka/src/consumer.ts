@@ -192,7 +192,7 @@ export async function startConsumer<T extends EventTopic>(
         error,
       )
       await forgetDelivery(options.deliveries, delivery, log)
-      return
+      return 'dead_lettered'
     }
     for (let attempt = 1; ; attempt++) {
       try {
