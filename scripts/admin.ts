@@ -11,12 +11,15 @@
  *       the version, a change makes latest + 1 (older versions stay readable); prints the version
  *   npm run admin -- fingerprint learn|list|show|activate|rollback …   and   review accept <check-id>
  *       learning fingerprints in production (scripts/admin-fingerprints.ts; docs/authenticity.md)
+ *   npm run admin -- tenant retention|delete …   check delete …   retention sweep
+ *       retention and erasure of personal data (scripts/admin-retention.ts; docs/data-retention.md)
  */
 import { readFileSync } from 'node:fs'
-import { createEnvReader, readMongo, readProcessEnv, readS3 } from '@rv/config'
+import { createEnvReader, readMongo, readProcessEnv, readRetention, readS3 } from '@rv/config'
 import { createStorage, type FileStorage } from '@rv/storage'
 import { assertValidProfile, connectStore, type Store } from '@rv/store'
 import { type AdminCommand, fingerprintCommands, parseArgs } from './admin-fingerprints'
+import { retentionCommands } from './admin-retention'
 
 type Command = AdminCommand
 
@@ -95,15 +98,21 @@ export const profileCommands: Record<string, Command> = {
 async function main(argv: string[]): Promise<number> {
   const [noun, verb, ...rest] = argv
   const name = `${noun} ${verb}`
-  const all: Record<string, AdminCommand> = { ...commands, ...profileCommands, ...fingerprintCommands }
+  const reader = createEnvReader(readProcessEnv())
+  const mongo = readMongo(reader)
+  const s3 = readS3(reader)
+  const retention = readRetention(reader)
+  const all: Record<string, AdminCommand> = {
+    ...commands,
+    ...profileCommands,
+    ...fingerprintCommands,
+    ...retentionCommands(() => retention),
+  }
   const command = all[name]
   if (!command) {
     process.stderr.write(`unknown command "${name}"; known: ${Object.keys(all).join(', ')}\n`)
     return 2
   }
-  const reader = createEnvReader(readProcessEnv())
-  const mongo = readMongo(reader)
-  const s3 = readS3(reader)
   reader.finish()
   const store = await connectStore(mongo)
   // Only the commands that read stored files open the file storage.

@@ -104,14 +104,20 @@ describe('openapi.yaml', () => {
     }
   })
 
-  it('declares ten JSON responses per operation, each with a body schema and an example', () => {
+  it('declares ten JSON responses per read and write, each with a body schema and an example', () => {
     expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual([
+      'delete /v1/checks/{id}',
       'get /v1/checks/{id}',
       'post /v1/checks',
     ])
-    for (const { responses } of operations) {
-      expect(Object.keys(responses)).toHaveLength(10)
+    for (const { method, responses } of operations) {
+      // DELETE: 204 without a body, then six error responses.
+      expect(Object.keys(responses)).toHaveLength(method === 'delete' ? 7 : 10)
       for (const response of Object.values(responses).map(deref)) {
+        if (method === 'delete' && response === responses['204']) {
+          expect(response['content']).toBeUndefined()
+          continue
+        }
         const content = response['content'] as Record<string, Json>
         expect(Object.keys(content)).toEqual(['application/json'])
         const media = content['application/json']!
@@ -130,6 +136,7 @@ describe('openapi.yaml', () => {
           ? (raw['$ref'] as string).slice(1)
           : `/paths/${escapePointer(path)}/${method}/responses/${escapePointer(status)}`
         const response = deref(raw)
+        if (response['content'] === undefined) continue
         const media = (response['content'] as Record<string, Json>)['application/json']!
         const check = ajv.compile({ $ref: `${docId}#${responsePath}/content/application~1json/schema` })
         const examples = [

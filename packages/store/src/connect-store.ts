@@ -1,11 +1,13 @@
 import { MongoClient } from 'mongodb'
 import { createCheckRepository } from './check-repository'
+import { createCheckTombstones } from './check-tombstones'
 import { createFingerprintRepository } from './fingerprint-repository'
 import { createGeneratorSightings } from './generator-sightings'
 import { createIdempotencyRepository } from './idempotency-repository'
 import { createModelBudgetRepository } from './model-budget-repository'
 import { createProfileRepository } from './profile-repository'
 import { createReplayRegistry } from './replay-registry'
+import { createRetentionCursors } from './retention-cursors'
 import { createReviewRepository } from './review-repository'
 import { createTenantRepository } from './tenant-repository'
 
@@ -36,6 +38,8 @@ export async function connectStore(options: StoreOptions) {
   const fingerprints = createFingerprintRepository(db)
   const reviews = createReviewRepository(db)
   const sightings = createGeneratorSightings(db)
+  const retentionCursors = createRetentionCursors(db)
+  const tombstones = createCheckTombstones(db)
 
   return {
     db,
@@ -48,6 +52,8 @@ export async function connectStore(options: StoreOptions) {
     fingerprints,
     reviews,
     sightings,
+    retentionCursors,
+    tombstones,
     async ensureIndexes(): Promise<void> {
       await checks.ensureIndexes()
       await tenants.ensureIndexes()

@@ -2,6 +2,7 @@ import type { ReplayCandidateInput, ReplayKeys } from '@rv/core'
 import type { ReplayKey } from '@rv/schemas'
 import type { Collection, Db } from 'mongodb'
 import { duplicateKeyIndex, isDuplicateKeyError } from './duplicate-key'
+import { findWith, replayQueries, storeIndexes } from './store-queries'
 
 /** Every key of one check, so a judge can compare all kinds, not only the ones that collided. */
 export interface ReplayCheckDocument {
@@ -48,8 +49,44 @@ export function createReplayRegistry(db: Db) {
   const checks: Collection<ReplayCheckDocument> = db.collection<ReplayCheckDocument>('replay_checks')
 
   return {
-    /** Every lookup is by `_id` (the key, or the check): no secondary index to pay on each insert. */
-    async ensureIndexes(): Promise<void> {},
+    /** Every lookup is by `_id` (the key, or the check); `tenant_id` only for erasing a tenant. */
+    async ensureIndexes(): Promise<void> {
+      for (const index of storeIndexes.replay_checks) await checks.createIndex(index)
+    },
+
+    /**
+     * Forgets a check: the keys it owns (in its tenant's space and the global one) and then its
+     * registrations. A key another check owns is left: it is that check's.
+     */
+    async eraseCheck(tenantId: string, checkId: string): Promise<void> {
+      for (const docId of [`${tenantId}:${checkId}`, `${globalSpace}:${tenantId}:${checkId}`]) {
+        const doc = await checks.findOne({ _id: docId })
+        if (!doc) continue
+        const space = docId.startsWith(`${globalSpace}:`) ? globalSpace : tenantId
+        for (const kind of claimOrder) {
+          const digest = doc.keys[kind]
+          if (digest)
+            await keys.deleteOne({
+              _id: `${space}:${kind}:${digest}`,
+              check_id: checkId,
+              tenant_id: tenantId,
+            })
+        }
+        await checks.deleteOne({ _id: docId })
+      }
+    },
+
+    /** Every registration of a tenant, a batch at a time (admin erasure of a tenant). */
+    async eraseTenant(tenantId: string, batch = 200): Promise<number> {
+      let erased = 0
+      for (;;) {
+        const docs = await findWith(checks, replayQueries.checksOfTenant(tenantId, batch)).toArray()
+        if (docs.length === 0) return erased
+        const ids = new Set(docs.map((d) => d.check_id))
+        for (const id of ids) await this.eraseCheck(tenantId, id)
+        erased += ids.size
+      }
+    },
 
     /**
      * Registers the keys of `checkId` and returns the checks registered before it that hold any of them

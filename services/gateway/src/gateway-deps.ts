@@ -1,7 +1,7 @@
 import type { Logger } from '@rv/logger'
 import type { CheckSubmittedV1, Profile } from '@rv/schemas'
 import type { FileStorage } from '@rv/storage'
-import type { CheckRepository, IdempotencyRepository, TenantRepository } from '@rv/store'
+import type { CheckRepository, CheckTombstones, IdempotencyRepository, TenantRepository } from '@rv/store'
 import type { RateLimitOptions } from './contract/rate-limit/rate-limit'
 
 /** Everything the HTTP app needs from the outside, injected by main.ts (and by tests, with real adapters). */
@@ -26,6 +26,13 @@ export interface GatewayDeps {
   bus?: { timeoutMs: number; cooldownMs: number }
   /** Per-tenant token bucket; defaults in contract/rate-limit. */
   rateLimit?: RateLimitOptions
+  /**
+   * Erases a tenant's check everywhere (@rv/retention `createErasure`); false when it has none such.
+   * Absent: no DELETE route.
+   */
+  eraseCheck?: (tenantId: string, checkId: string) => Promise<boolean>
+  /** Erased checks: a GET of one answers 410 `check_deleted`; absent: 404 like any unknown id. */
+  tombstones?: Pick<CheckTombstones, 'isDeleted'>
   now?: () => Date
   newCheckId?: () => string
 }

@@ -2,6 +2,7 @@
 import { serve } from '@hono/node-server'
 import { loadGatewayConfig, readProcessEnv } from '@rv/config'
 import { createLogger } from '@rv/logger'
+import { createErasure, createErasureRegistry, storeParticipants } from '@rv/retention'
 import { openEventBus } from '@rv/service-runtime'
 import { createStorage } from '@rv/storage'
 import { connectStore } from '@rv/store'
@@ -40,6 +41,8 @@ const app = createApp({
   rateLimit: config.rateLimit,
   defaultProfile: config.profile,
   pinProfile: latestProfile,
+  tombstones: store.tombstones,
+  eraseCheck: createErasure(store, createErasureRegistry(storeParticipants(store, storage))).eraseCheck,
 })
 
 const server = serve({ fetch: app.fetch, hostname: config.http.host, port: config.http.port }, (info) => {

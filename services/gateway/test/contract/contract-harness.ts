@@ -6,7 +6,7 @@ import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
 import { allTopics, createEventBus, type EventBus, eventTopics, physicalTopic } from '@rv/kafka'
 import { createLogger } from '@rv/logger'
 import { createOpenApiContract } from '@rv/schemas/openapi'
-import { createS3Storage } from '@rv/storage'
+import { createS3Storage, type FileStorage } from '@rv/storage'
 import { connectStore, type Store } from '@rv/store'
 import type { StackConfig } from '@rv/testing'
 import { type Cleanup, createCleanup, randomName } from '@rv/testing'
@@ -18,6 +18,7 @@ export const contract = createOpenApiContract()
 
 export interface Harness {
   store: Store
+  storage: FileStorage
   key: string
   tenantId: string
   app(overrides?: Partial<GatewayDeps>): ReturnType<typeof createApp>
@@ -47,6 +48,7 @@ export async function startHarness(stack: StackConfig, name: string): Promise<Ha
   await bus.registerSchemas()
   return {
     store,
+    storage,
     key,
     tenantId: tenant._id,
     app: (overrides = {}) =>
@@ -78,9 +80,19 @@ export interface Seen {
 }
 
 /** Reads a response and fails (throws) unless the document declares it for the operation. */
-export async function conforming(method: 'get' | 'post', path: string, res: Response): Promise<Seen> {
+export async function conforming(
+  method: 'get' | 'post' | 'delete',
+  path: string,
+  res: Response,
+): Promise<Seen> {
   const text = await res.text()
   let body: unknown
+  if (text === '' && res.status === 204) {
+    const check = contract.checkResponse(method, path, res.status, null)
+    if (check.documentedAs === null || check.errors.length > 0)
+      throw new Error(`${method} ${path} 204: ${check.errors.join('; ')}`)
+    return { status: res.status, body: null, headers: res.headers }
+  }
   try {
     body = JSON.parse(text)
   } catch {
