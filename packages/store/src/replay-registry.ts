@@ -1,4 +1,4 @@
-import type { ReplayCandidateInput, ReplayKeys } from '@rv/core'
+import { crossTenantReplayKinds, type ReplayCandidateInput, type ReplayKeys } from '@rv/core'
 import type { ReplayKey } from '@rv/schemas'
 import type { Collection, Db } from 'mongodb'
 import { duplicateKeyIndex, isDuplicateKeyError } from './duplicate-key'
@@ -41,8 +41,11 @@ const claimOrder: readonly ReplayKey[] = ['file_sha256', 'content_hash', 'operat
  * So of concurrent submissions of one receipt exactly one is the original: the first to register, decided
  * by the unique insert (FerretDB v1 has unique indexes but no transactions), never by comparing clocks.
  *
- * Scope `global` registers the tenant-free HMAC keys of cross-tenant profiles in their own key space;
- * holders from other tenants come back flagged `foreign` (their ids are the judge's to hide).
+ * Scope `global` registers the tenant-free HMAC keys of cross-tenant profiles in their own key space,
+ * claiming only `crossTenantReplayKinds` (file digest, operation id): a key made of guessable values
+ * (amount, recipient, minute) would let a tenant probe another's payments. The other digests stay on the
+ * registration, compared once a claimed key matched. Holders from other tenants come back flagged
+ * `foreign` (their ids are the judge's to hide).
  */
 export function createReplayRegistry(db: Db) {
   const keys: Collection<ReplayKeyDocument> = db.collection<ReplayKeyDocument>('replay_keys')
@@ -116,7 +119,8 @@ export function createReplayRegistry(db: Db) {
         if (!isDuplicateKeyError(error)) throw error
       }
       const holders = new Map<string, { tenantId: string; checkId: string; createdAt: string }>()
-      const claims: ReplayKeyDocument[] = claimOrder.flatMap((kind) => {
+      const kinds = global ? claimOrder.filter((k) => crossTenantReplayKinds.includes(k)) : claimOrder
+      const claims: ReplayKeyDocument[] = kinds.flatMap((kind) => {
         const digest = input.keys[kind]
         if (!digest) return []
         const _id = `${space}:${kind}:${digest}`
