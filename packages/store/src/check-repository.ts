@@ -237,6 +237,12 @@ export function createCheckRepository(db: Db) {
       return doc?.record
     },
 
+    /** The tenant the check belongs to (as the gateway wrote it), or undefined when there is no such check. */
+    async findTenant(id: string): Promise<string | undefined> {
+      const doc = await checks.findOne({ _id: id }, { projection: { tenant_id: 1 } })
+      return doc?.tenant_id
+    },
+
     async exists(id: string): Promise<boolean> {
       return (await checks.findOne({ _id: id }, { projection: { _id: 1 } })) !== null
     },
