@@ -1,5 +1,6 @@
 import { type ConsumerConfig, readConsumer } from './consumer-config'
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
+import { checkProductionBus } from './production-guard'
 import {
   type HealthConfig,
   type KafkaConfig,
@@ -49,7 +50,7 @@ export function loadAggregatorConfig(env: Env): AggregatorConfig {
 
 /** Reads every variable of the aggregator without validating; `loadAggregatorConfig` validates. */
 export function readAggregatorConfig(r: EnvReader): AggregatorConfig {
-  return {
+  const config: AggregatorConfig = {
     service: 'aggregator',
     logLevel: readLogLevel(r),
     kafka: readKafka(r, 'aggregator'),
@@ -74,4 +75,6 @@ export function readAggregatorConfig(r: EnvReader): AggregatorConfig {
       }),
     },
   }
+  checkProductionBus(r, config)
+  return config
 }

@@ -1,4 +1,5 @@
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
+import { checkProductionBus } from './production-guard'
 import {
   type HttpConfig,
   type KafkaConfig,
@@ -54,7 +55,7 @@ export function loadGatewayConfig(env: Env): GatewayConfig {
 
 /** Reads every variable of the gateway without validating; `loadGatewayConfig` validates. */
 export function readGatewayConfig(r: EnvReader): GatewayConfig {
-  return {
+  const config: GatewayConfig = {
     service: 'gateway',
     logLevel: readLogLevel(r),
     http: readHttp(r, 8080),
@@ -108,4 +109,6 @@ export function readGatewayConfig(r: EnvReader): GatewayConfig {
     },
     idempotencyRetentionMs: readIdempotencyRetentionMs(r),
   }
+  checkProductionBus(r, config)
+  return config
 }

@@ -1,5 +1,6 @@
 import { type ConsumerConfig, readConsumer } from './consumer-config'
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
+import { checkProductionBus } from './production-guard'
 import {
   type FingerprintsConfig,
   type HealthConfig,
@@ -53,7 +54,7 @@ export function loadStageConfig(service: StageService, env: Env): StageConfig {
 
 /** Reads every variable of a stage consumer without validating; `loadStageConfig` validates. */
 export function readStageConfig(service: StageService, r: EnvReader): StageConfig {
-  return {
+  const config: StageConfig = {
     service,
     logLevel: readLogLevel(r),
     kafka: readKafka(r, service),
@@ -69,4 +70,6 @@ export function readStageConfig(service: StageService, r: EnvReader): StageConfi
     }),
     fingerprints: readFingerprints(r),
   }
+  checkProductionBus(r, config)
+  return config
 }
