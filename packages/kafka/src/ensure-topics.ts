@@ -10,10 +10,13 @@
  * `ensureTopicLayout` returns only once the metadata shows what it applied — a service that starts
  * consuming or a probe that reads the layout right after sees it.
  */
-import { type Admin, ConfigResourceTypes } from 'kafkajs'
+import type { Admin, ConfigResourceTypes } from 'kafkajs'
 import type { BusLogger } from './bus-logger'
 import { type ExistingTopic, planRetention, planTopics, type TopicLayout } from './topic-layout'
 import { allTopics, physicalTopic } from './topics'
+
+/** `ConfigResourceTypes.TOPIC`: kafkajs's enum is not a named export Node's ESM loader finds in its CommonJS. */
+const topicResource = 2 as ConfigResourceTypes
 
 /** How long the metadata may take to show a layout the controller accepted. */
 const METADATA_SETTLE_MS = 30_000
@@ -121,7 +124,7 @@ async function readDynamicConfigs(
   if (topics.length === 0) return configs
   const { resources } = await admin.describeConfigs({
     includeSynonyms: false,
-    resources: topics.map((name) => ({ type: ConfigResourceTypes.TOPIC, name })),
+    resources: topics.map((name) => ({ type: topicResource, name })),
   })
   for (const resource of resources) {
     const set: Record<string, string> = {}
@@ -149,7 +152,7 @@ async function applyRetention(
   await admin.alterConfigs({
     validateOnly: false,
     resources: plan.map((p) => ({
-      type: ConfigResourceTypes.TOPIC,
+      type: topicResource,
       name: p.topic,
       configEntries: p.configEntries,
     })),
