@@ -145,39 +145,46 @@ describe('replay handler on the real registry', () => {
       profile: (tenantId: string, ref: { name: string; version: number }) =>
         store.profiles.find(tenantId, ref.name, ref.version),
     }
-    const pinned = (e: CheckExtractedV1) => ({
-      ...e,
-      submission: { ...e.submission, profile: { name: 'default', version: 2 } },
-    })
-    const paid = extracted(
+    /** A check pinned to the tenant's cross-tenant profile (v2), with its own receipt number and text. */
+    const check = (
+      id: string,
+      file: string,
+      at: string,
+      tenant: string,
+      receipt: string | null,
+      text: string,
+    ) => {
+      const e = extracted(id, file, at, tenant)
+      const extraction = e.extraction as NonNullable<CheckExtractedV1['extraction']>
+      return {
+        ...e,
+        submission: { ...e.submission, profile: { name: 'default', version: 2 } },
+        extraction: {
+          ...extraction,
+          fields: { ...exampleRecord().fields, receipt_number: receipt },
+          normalized_text_sha256: text,
+        },
+      }
+    }
+    const receipt = 'B6042071012K4Q270000070011700202'
+    const real = check(
       'chk_01PROBE00000000000000001',
       '1'.repeat(64),
       '2026-03-13T07:00:00Z',
       'ten_payee',
+      receipt,
+      'c'.repeat(64),
     )
-    const real = pinned({
-      ...paid,
-      extraction: {
-        ...(paid.extraction as NonNullable<CheckExtractedV1['extraction']>),
-        fields: { ...exampleRecord().fields, receipt_number: 'B6042071012K4Q270000070011700202' },
-      },
-    })
     expect((await handleExtracted(real, deps))?.replay.seen_before).toBe(false)
     // Same amount, currency, recipient and minute; no operation id; its own file and text.
-    const made = extracted(
+    const probe = check(
       'chk_01PROBE00000000000000002',
       '2'.repeat(64),
       '2026-03-13T08:00:00Z',
       'ten_prober',
+      null,
+      'd'.repeat(64),
     )
-    const probe = pinned({
-      ...made,
-      extraction: {
-        ...(made.extraction as NonNullable<CheckExtractedV1['extraction']>),
-        fields: { ...exampleRecord().fields, receipt_number: null },
-        normalized_text_sha256: 'd'.repeat(64),
-      },
-    })
     const result = await handleExtracted(probe, deps)
     expect(result?.replay.seen_before).toBe(false)
     expect(result?.reasons).toEqual([])
