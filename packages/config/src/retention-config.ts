@@ -1,9 +1,10 @@
 /**
  * Personal data retention: how long a check and everything of it (stage results, replay keys, file) is
  * kept when its tenant sets nothing (`npm run admin -- tenant retention`). Read by the retention sweeper
- * (`npm run admin -- retention sweep`); docs/data-retention.md.
+ * (`services/retention`, run as a CronJob, or `npm run admin -- retention sweep`); docs/data-retention.md.
  */
-import type { EnvReader } from './env-reader'
+import { createEnvReader, type Env, type EnvReader } from './env-reader'
+import { type LogLevel, type MongoConfig, readLogLevel, readMongo, readS3, type S3Config } from './sections'
 
 export interface RetentionConfig {
   /** Days a check is kept for a tenant without its own `retention_days`; 0 keeps forever. */
@@ -25,4 +26,28 @@ export function readRetention(r: EnvReader): RetentionConfig {
       min: 1,
     }),
   }
+}
+
+/** The retention job (`services/retention`, a CronJob): the store, the files, the retention. */
+export interface RetentionJobConfig {
+  logLevel: LogLevel
+  mongo: MongoConfig
+  s3: S3Config
+  retention: RetentionConfig
+}
+
+/**
+ * @example
+ * const config = loadRetentionJobConfig(readProcessEnv())
+ */
+export function loadRetentionJobConfig(env: Env): RetentionJobConfig {
+  const r = createEnvReader(env)
+  const config: RetentionJobConfig = {
+    logLevel: readLogLevel(r),
+    mongo: readMongo(r),
+    s3: readS3(r),
+    retention: readRetention(r),
+  }
+  r.finish()
+  return config
 }

@@ -14,11 +14,13 @@ import {
   type Env,
   loadAggregatorConfig,
   loadGatewayConfig,
+  loadRetentionJobConfig,
   loadStageConfig,
   type StageService,
 } from '@rv/config'
 import { partitionsOf } from '@rv/kafka'
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment'
+import type { ICronJob } from 'kubernetes-models/batch/v1/CronJob'
 import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget'
 import type { IContainer } from 'kubernetes-models/v1/Container'
 import type { ISecret } from 'kubernetes-models/v1/Secret'
@@ -232,6 +234,28 @@ describe('deploy/k8s manifests', () => {
       const users = services.map((s) => secretOf(s)[key])
       expect(new Set(users).size, key).toBe(services.length)
     }
+  })
+
+  it('sweeps retention hourly from the service image, one pass at a time, with its own Secret', () => {
+    const jobs = base.filter((o) => o.kind === 'CronJob') as unknown as ICronJob[]
+    expect(jobs.map((j) => j.metadata?.name)).toEqual(['retention'])
+    const spec = jobs[0]?.spec
+    expect(spec?.concurrencyPolicy).toBe('Forbid')
+    const container = spec?.jobTemplate.spec?.template.spec?.containers[0]
+    expect(container?.image).toBe(image)
+    expect(container?.command).toEqual(['node', '--import', 'tsx', 'services/retention/src/main.ts'])
+    expect(existsSync(resolve(repoRoot, 'services/retention/src/main.ts'))).toBe(true)
+    expect(container?.envFrom?.map((r) => r.configMapRef?.name ?? r.secretRef?.name)).toEqual([
+      'rv-config',
+      'rv-retention',
+    ])
+    expect(Object.keys(secretOf('retention')).sort()).toEqual([
+      'MONGODB_URL',
+      'S3_ACCESS_KEY',
+      'S3_SECRET_KEY',
+    ])
+    const env = { ...configOf('overlays/production'), ...secretOf('retention') }
+    expect(loadRetentionJobConfig(env).retention.defaultDays).toBeGreaterThan(0)
   })
 
   it('production refuses to start without TLS and SASL to Kafka and https to the registry', () => {
