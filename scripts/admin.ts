@@ -13,9 +13,19 @@
  *       learning fingerprints in production (scripts/admin-fingerprints.ts; docs/authenticity.md)
  *   npm run admin -- credits import --tenant <tenant> --format 1c|csv [--columns …] FILE
  *       a bank statement into the tenant's credits (scripts/admin-credits.ts; docs/settlement.md)
+ *   npm run admin -- tenant retention|delete …   check delete …   retention sweep
+ *       retention and erasure of personal data (scripts/admin-retention.ts; docs/data-retention.md)
  */
 import { readFileSync } from 'node:fs'
-import { createEnvReader, readKafka, readMongo, readProcessEnv, readRegistry, readS3 } from '@rv/config'
+import {
+  createEnvReader,
+  readKafka,
+  readMongo,
+  readProcessEnv,
+  readRegistry,
+  readRetention,
+  readS3,
+} from '@rv/config'
 import type { EventBus } from '@rv/kafka'
 import { createLogger } from '@rv/logger'
 import type { CreditReceivedV1 } from '@rv/schemas'
@@ -24,6 +34,7 @@ import { createStorage, type FileStorage } from '@rv/storage'
 import { assertValidProfile, connectStore, type Store } from '@rv/store'
 import { creditCommands } from './admin-credits'
 import { type AdminCommand, fingerprintCommands, parseArgs } from './admin-fingerprints'
+import { retentionCommands } from './admin-retention'
 
 type Command = AdminCommand
 
@@ -102,7 +113,17 @@ export const profileCommands: Record<string, Command> = {
 async function main(argv: string[]): Promise<number> {
   const [noun, verb, ...rest] = argv
   const name = `${noun} ${verb}`
-  const all: Record<string, AdminCommand> = { ...commands, ...profileCommands, ...fingerprintCommands }
+  const reader = createEnvReader(readProcessEnv())
+  const mongo = readMongo(reader)
+  const s3 = readS3(reader)
+  const retention = readRetention(reader)
+  const bus = { kafka: readKafka(reader, 'admin'), registry: readRegistry(reader) }
+  const all: Record<string, AdminCommand> = {
+    ...commands,
+    ...profileCommands,
+    ...fingerprintCommands,
+    ...retentionCommands(() => retention),
+  }
   const command = all[name] ?? creditCommands[name]
   if (!command) {
     process.stderr.write(
@@ -110,10 +131,6 @@ async function main(argv: string[]): Promise<number> {
     )
     return 2
   }
-  const reader = createEnvReader(readProcessEnv())
-  const mongo = readMongo(reader)
-  const s3 = readS3(reader)
-  const bus = { kafka: readKafka(reader, 'admin'), registry: readRegistry(reader) }
   reader.finish()
   const store = await connectStore(mongo)
   // Only the commands that read stored files open the file storage.

@@ -25,6 +25,10 @@ describe('createOpenApiContract', () => {
     expect(
       contract.checkResponse('get', '/v1/checks/{id}', 200, { id: 'chk_1' }).errors.length,
     ).toBeGreaterThan(0)
-    expect(() => contract.checkResponse('delete', '/v1/checks/{id}', 200, {})).toThrow()
+    expect(() => contract.checkResponse('put', '/v1/checks/{id}', 200, {})).toThrow()
+    expect(contract.checkResponse('delete', '/v1/checks/{id}', 204, { id: 'x' }).errors).toEqual([
+      'no body is documented',
+    ])
+    expect(contract.checkResponse('delete', '/v1/checks/{id}', 204, null).errors).toEqual([])
   })
 })

@@ -86,6 +86,12 @@ export function createOpenApiContract() {
       const key = exact in responses ? exact : range in responses ? range : null
       if (key === null) return { documentedAs: null, errors: [`status ${status} is not documented`] }
       const raw = responses[key]!
+      // A body-less response (DELETE 204): conforming when no body came.
+      if (raw['$ref'] === undefined && raw['content'] === undefined)
+        return {
+          documentedAs: key,
+          errors: body === null || body === undefined ? [] : ['no body is documented'],
+        }
       const base =
         typeof raw['$ref'] === 'string'
           ? (raw['$ref'] as string).slice(1)

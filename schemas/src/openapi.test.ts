@@ -108,18 +108,25 @@ describe('openapi.yaml', () => {
     }
   })
 
-  it('declares ten JSON responses per check operation, each with a body schema and an example', () => {
+  it('declares ten JSON responses per read and write of a check, each with a body schema and an example', () => {
     expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual([
+      'delete /v1/checks/{id}',
       'get /v1/checks/{id}',
       'get /v1/checks/{id}/settlement',
       'post /v1/checks',
       'post /v1/credits',
       'post /v1/credits/statements',
     ])
-    for (const { path, responses } of operations) {
-      // The settlement operations (docs/settlement.md) answer fewer, each documented the same way.
-      if (path === '/v1/checks' || path === '/v1/checks/{id}') expect(Object.keys(responses)).toHaveLength(10)
+    for (const { path, method, responses } of operations) {
+      // DELETE: 204 without a body, then six error responses. The settlement operations (docs/settlement.md)
+      // answer fewer, each documented the same way.
+      if (method === 'delete') expect(Object.keys(responses)).toHaveLength(7)
+      else if (path === '/v1/checks' || path === '/v1/checks/{id}') expect(Object.keys(responses)).toHaveLength(10)
       for (const response of Object.values(responses).map(deref)) {
+        if (method === 'delete' && response === responses['204']) {
+          expect(response['content']).toBeUndefined()
+          continue
+        }
         const content = response['content'] as Record<string, Json>
         expect(Object.keys(content)).toEqual(['application/json'])
         const media = content['application/json']!
@@ -138,6 +145,7 @@ describe('openapi.yaml', () => {
           ? (raw['$ref'] as string).slice(1)
           : `/paths/${escapePointer(path)}/${method}/responses/${escapePointer(status)}`
         const response = deref(raw)
+        if (response['content'] === undefined) continue
         const media = (response['content'] as Record<string, Json>)['application/json']!
         const check = ajv.compile({ $ref: `${docId}#${responsePath}/content/application~1json/schema` })
         const examples = [

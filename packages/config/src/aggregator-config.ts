@@ -1,6 +1,7 @@
 import { type ConsumerConfig, readConsumer } from './consumer-config'
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
 import { type ObservabilityConfig, readObservability } from './observability-config'
+import { checkProductionBus } from './production-guard'
 import {
   type HealthConfig,
   type KafkaConfig,
@@ -52,7 +53,7 @@ export function loadAggregatorConfig(env: Env): AggregatorConfig {
 
 /** Reads every variable of the aggregator without validating; `loadAggregatorConfig` validates. */
 export function readAggregatorConfig(r: EnvReader): AggregatorConfig {
-  return {
+  const config: AggregatorConfig = {
     service: 'aggregator',
     logLevel: readLogLevel(r),
     kafka: readKafka(r, 'aggregator'),
@@ -78,4 +79,6 @@ export function readAggregatorConfig(r: EnvReader): AggregatorConfig {
       }),
     },
   }
+  checkProductionBus(r, config)
+  return config
 }

@@ -1,5 +1,6 @@
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
 import { type ObservabilityConfig, readObservability } from './observability-config'
+import { checkProductionBus } from './production-guard'
 import {
   type HttpConfig,
   type KafkaConfig,
@@ -62,7 +63,7 @@ export function loadGatewayConfig(env: Env): GatewayConfig {
 
 /** Reads every variable of the gateway without validating; `loadGatewayConfig` validates. */
 export function readGatewayConfig(r: EnvReader): GatewayConfig {
-  return {
+  const config: GatewayConfig = {
     service: 'gateway',
     logLevel: readLogLevel(r),
     http: readHttp(r, 8080),
@@ -146,4 +147,6 @@ export function readGatewayConfig(r: EnvReader): GatewayConfig {
     },
     idempotencyRetentionMs: readIdempotencyRetentionMs(r),
   }
+  checkProductionBus(r, config)
+  return config
 }

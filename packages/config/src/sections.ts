@@ -168,7 +168,9 @@ export interface VlmConfig {
   /** How long an open breaker refuses calls before one trial call. */
   breakerCooldownMs: number
   maxOutputTokens: number
-  /** Per tenant per UTC day; undefined = no limit. */
+  /** Characters of the document text a prompt carries at most (the head; docs/vlm.md). */
+  maxPromptChars: number
+  /** Per tenant per UTC day; undefined = no limit (at least one of the two is required with a model). */
   budgetUsdPerDay: number | undefined
   budgetTokensPerDay: number | undefined
   /** The policy when the tenant's profile has no `vlm` member. */
@@ -231,6 +233,11 @@ export function readVlm(r: EnvReader): VlmConfig {
       default: 1000,
       min: 16,
     }),
+    maxPromptChars: r.int('VLM_MAX_PROMPT_CHARS', {
+      doc: 'Document text characters a model prompt carries at most',
+      default: 6000,
+      min: 200,
+    }),
     budgetUsdPerDay: optionalDecimal(r, 'VLM_BUDGET_USD_PER_DAY', 'Model spend cap per tenant per UTC day'),
     budgetTokensPerDay: r.optionalInt('VLM_BUDGET_TOKENS_PER_DAY', {
       doc: 'Model token cap per tenant per UTC day',
@@ -247,6 +254,10 @@ export function readVlm(r: EnvReader): VlmConfig {
     } catch {
       r.problem(`VLM_BASE_URL must be a URL, got "${config.baseUrl}"`)
     }
+    if (config.budgetUsdPerDay === undefined && config.budgetTokensPerDay === undefined)
+      r.problem(
+        'VLM_BUDGET_USD_PER_DAY or VLM_BUDGET_TOKENS_PER_DAY is required when VLM_BASE_URL is set (a per-tenant daily cap)',
+      )
     if (config.model === undefined) r.problem('VLM_MODEL is required when VLM_BASE_URL is set')
     else if (config.prices[config.model] === undefined) {
       r.problem(`VLM_PRICES must price VLM_MODEL "${config.model}" (0 for a self-hosted model)`)

@@ -2,6 +2,7 @@ import { type ConsumerConfig, readConsumer } from './consumer-config'
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
 import { type ObservabilityConfig, readObservability } from './observability-config'
 import { type PdfParseConfig, readPdfParse } from './pdf-parse-config'
+import { checkProductionBus } from './production-guard'
 import {
   type FingerprintsConfig,
   type HealthConfig,
@@ -59,7 +60,7 @@ export function loadStageConfig(service: StageService, env: Env): StageConfig {
 
 /** Reads every variable of a stage consumer without validating; `loadStageConfig` validates. */
 export function readStageConfig(service: StageService, r: EnvReader): StageConfig {
-  return {
+  const config: StageConfig = {
     service,
     logLevel: readLogLevel(r),
     kafka: readKafka(r, service),
@@ -77,4 +78,6 @@ export function readStageConfig(service: StageService, r: EnvReader): StageConfi
     fingerprints: readFingerprints(r),
     pdfParse: readPdfParse(r),
   }
+  checkProductionBus(r, config)
+  return config
 }

@@ -11,7 +11,20 @@ describe('topic layout configuration', () => {
       partitionsByTopic: {},
       replicationFactor: 1,
       minInsyncReplicas: undefined,
+      retentionMs: 7 * 24 * 60 * 60 * 1000,
+      deadLetterRetentionMs: 14 * 24 * 60 * 60 * 1000,
     })
+  })
+
+  it('reads the retention of the event topics and of the dead-letter topic (-1: forever)', () => {
+    const topics = loadGatewayConfig({
+      KAFKA_TOPIC_RETENTION_MS: '86400000',
+      KAFKA_DEAD_LETTER_RETENTION_MS: '-1',
+    }).kafka.topics
+    expect([topics.retentionMs, topics.deadLetterRetentionMs]).toEqual([86_400_000, -1])
+    expect(problemsOf(() => loadGatewayConfig({ KAFKA_TOPIC_RETENTION_MS: '-2' })).join()).toContain(
+      'KAFKA_TOPIC_RETENTION_MS',
+    )
   })
 
   it('is read the same by every service, so whichever starts first creates the same topics', () => {

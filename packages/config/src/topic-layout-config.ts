@@ -13,6 +13,10 @@ export interface TopicLayoutConfig {
   replicationFactor: number
   /** `min.insync.replicas` set on created topics; undefined leaves the broker's default. */
   minInsyncReplicas: number | undefined
+  /** `retention.ms` of the event topics (personal data: docs/data-retention.md); -1 keeps forever. */
+  retentionMs: number
+  /** `retention.ms` of the dead-letter topic. */
+  deadLetterRetentionMs: number
 }
 
 /** With three or more replicas, acks=all then survives one broker down and still refuses a lone writer. */
@@ -40,7 +44,19 @@ export function readTopicLayout(r: EnvReader): TopicLayoutConfig {
     r.problem(
       `KAFKA_MIN_INSYNC_REPLICAS (${explicitMinInsync}) must be <= KAFKA_REPLICATION_FACTOR (${replicationFactor})`,
     )
+  const retentionMs = r.int('KAFKA_TOPIC_RETENTION_MS', {
+    doc: 'retention.ms of each event topic, set on created and existing topics (-1: forever)',
+    default: 7 * 24 * 60 * 60 * 1000,
+    min: -1,
+  })
+  const deadLetterRetentionMs = r.int('KAFKA_DEAD_LETTER_RETENTION_MS', {
+    doc: 'retention.ms of the dead-letter topic (-1: forever)',
+    default: 14 * 24 * 60 * 60 * 1000,
+    min: -1,
+  })
   return {
+    retentionMs,
+    deadLetterRetentionMs,
     partitions,
     partitionsByTopic: parsePartitionOverrides(r, overrides),
     replicationFactor,

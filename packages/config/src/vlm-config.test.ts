@@ -15,6 +15,21 @@ function problems(env: Record<string, string>): readonly string[] {
 }
 
 describe('VLM configuration', () => {
+  it('refuses to start a model without a daily budget per tenant', () => {
+    const model = { VLM_BASE_URL: 'http://x/v1', VLM_MODEL: 'gpt-4o-mini', VLM_PRICES: prices }
+    expect(problems(model)).toEqual([
+      'VLM_BUDGET_USD_PER_DAY or VLM_BUDGET_TOKENS_PER_DAY is required when VLM_BASE_URL is set (a per-tenant daily cap)',
+    ])
+    expect(problems({ ...model, VLM_BUDGET_USD_PER_DAY: '5' })).toEqual([])
+    expect(problems({ ...model, VLM_BUDGET_TOKENS_PER_DAY: '200000' })).toEqual([])
+  })
+
+  it('caps the document text of a prompt (6000 characters unless set)', () => {
+    expect(loadStageConfig('extraction', {}).vlm.maxPromptChars).toBe(6000)
+    expect(loadStageConfig('extraction', { VLM_MAX_PROMPT_CHARS: '2000' }).vlm.maxPromptChars).toBe(2000)
+    expect(problems({ VLM_MAX_PROMPT_CHARS: '10' })[0]).toContain('VLM_MAX_PROMPT_CHARS')
+  })
+
   it('is disabled by default, with documented defaults for the rest', () => {
     const { vlm } = loadStageConfig('extraction', {})
     expect(vlm).toMatchObject({
@@ -47,10 +62,11 @@ describe('VLM configuration', () => {
   })
 
   it('refuses a model without a price, a bad table and a bad budget, all at once', () => {
-    expect(problems({ VLM_BASE_URL: 'http://x/v1', VLM_MODEL: 'other', VLM_PRICES: prices })).toEqual([
-      'VLM_PRICES must price VLM_MODEL "other" (0 for a self-hosted model)',
-    ])
-    expect(problems({ VLM_BASE_URL: 'http://x/v1' })).toEqual([
+    const budget = { VLM_BUDGET_TOKENS_PER_DAY: '100000' }
+    expect(
+      problems({ VLM_BASE_URL: 'http://x/v1', VLM_MODEL: 'other', VLM_PRICES: prices, ...budget }),
+    ).toEqual(['VLM_PRICES must price VLM_MODEL "other" (0 for a self-hosted model)'])
+    expect(problems({ VLM_BASE_URL: 'http://x/v1', ...budget })).toEqual([
       'VLM_MODEL is required when VLM_BASE_URL is set',
     ])
     expect(problems({ VLM_PRICES: '{"m":{"input_per_mtok":"1"}}', VLM_BUDGET_USD_PER_DAY: 'lots' })).toEqual([

@@ -10,10 +10,13 @@
  * `ensureTopicLayout` returns only once the metadata shows what it applied — a service that starts
  * consuming or a probe that reads the layout right after sees it.
  */
-import type { Admin } from 'kafkajs'
+import type { Admin, ConfigResourceTypes } from 'kafkajs'
 import type { BusLogger } from './bus-logger'
-import { type ExistingTopic, planTopics, type TopicLayout } from './topic-layout'
+import { type ExistingTopic, planRetention, planTopics, type TopicLayout } from './topic-layout'
 import { allTopics, physicalTopic } from './topics'
+
+/** `ConfigResourceTypes.TOPIC`: kafkajs's enum is not a named export Node's ESM loader finds in its CommonJS. */
+const topicResource = 2 as ConfigResourceTypes
 
 /** How long the metadata may take to show a layout the controller accepted. */
 const METADATA_SETTLE_MS = 30_000
@@ -97,10 +100,62 @@ export async function ensureTopicLayout(
       throw new Error(`topic partitions not visible ${METADATA_SETTLE_MS} ms after growing them`)
     logger.info('topic partitions grown', { topics: plan.grow.map((g) => `${g.topic}=${g.count}`) })
   }
+  // Once per bus: the retention of topics that existed before it was configured (or with another one).
+  const retentionChecked = 'retention checked'
+  if (!noted.has(retentionChecked) && (layout.retentionMs ?? layout.deadLetterRetentionMs) !== undefined) {
+    const created = new Set(plan.create.map((c) => c.topic))
+    await applyRetention(admin, layout, prefix, logger, created)
+    noted.add(retentionChecked)
+  }
   for (const { topic, reason } of plan.keep) {
     const key = `${topic}: ${reason}`
     if (noted.has(key)) continue
     noted.add(key)
     logger.warn('topic layout differs from the configuration; left as is', { topic, reason })
   }
+}
+
+/** The configs set on a topic itself (configSource TOPIC_CONFIG = 1; older brokers: not a default). */
+async function readDynamicConfigs(
+  admin: Admin,
+  topics: string[],
+): Promise<Map<string, Record<string, string>>> {
+  const configs = new Map<string, Record<string, string>>()
+  if (topics.length === 0) return configs
+  const { resources } = await admin.describeConfigs({
+    includeSynonyms: false,
+    resources: topics.map((name) => ({ type: topicResource, name })),
+  })
+  for (const resource of resources) {
+    const set: Record<string, string> = {}
+    for (const entry of resource.configEntries) {
+      const source = (entry as { configSource?: number }).configSource
+      if (source === 1 || (source === undefined && !entry.isDefault))
+        set[entry.configName] = entry.configValue
+    }
+    configs.set(resource.resourceName, set)
+  }
+  return configs
+}
+
+/** Sets the configured `retention.ms` on existing topics that differ (created ones already have it). */
+async function applyRetention(
+  admin: Admin,
+  layout: TopicLayout,
+  prefix: string,
+  logger: BusLogger,
+  created: ReadonlySet<string>,
+): Promise<void> {
+  const existing = [...(await readExisting(admin, prefix)).keys()].filter((t) => !created.has(t))
+  const plan = planRetention(layout, prefix, await readDynamicConfigs(admin, existing))
+  if (plan.length === 0) return
+  await admin.alterConfigs({
+    validateOnly: false,
+    resources: plan.map((p) => ({
+      type: topicResource,
+      name: p.topic,
+      configEntries: p.configEntries,
+    })),
+  })
+  logger.info('topic retention set', { topics: plan.map((p) => p.topic) })
 }

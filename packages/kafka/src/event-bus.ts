@@ -46,6 +46,9 @@ export interface EventBusOptions {
   replicationFactor?: number
   /** `min.insync.replicas` of created topics (default: the broker's). */
   minInsyncReplicas?: number
+  /** `retention.ms` of the event topics and of the dead-letter topic (default: the broker's); topic-layout.ts. */
+  retentionMs?: number
+  deadLetterRetentionMs?: number
   /** Close on SIGTERM/SIGINT (default on); false when the service orchestrates its own shutdown. */
   shutdown?: ShutdownOptions | false
 }
@@ -83,6 +86,10 @@ export function createEventBus(options: EventBusOptions): EventBus {
     partitionsByTopic: options.partitionsByTopic ?? {},
     replicationFactor: options.replicationFactor ?? 1,
     ...(options.minInsyncReplicas === undefined ? {} : { minInsyncReplicas: options.minInsyncReplicas }),
+    ...(options.retentionMs === undefined ? {} : { retentionMs: options.retentionMs }),
+    ...(options.deadLetterRetentionMs === undefined
+      ? {}
+      : { deadLetterRetentionMs: options.deadLetterRetentionMs }),
   }
   validateTopicLayout(layout)
   const notedLayoutDifferences = new Set<string>()

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { type ExistingTopic, partitionsOf, planTopics, validateTopicLayout } from './topic-layout'
+import {
+  type ExistingTopic,
+  partitionsOf,
+  planRetention,
+  planTopics,
+  validateTopicLayout,
+} from './topic-layout'
 import { allTopics } from './topics'
 
 const none = new Map<string, ExistingTopic>()
@@ -75,5 +81,54 @@ describe('validateTopicLayout', () => {
     expect(() =>
       validateTopicLayout({ partitions: 3, replicationFactor: 3, minInsyncReplicas: 2 }),
     ).not.toThrow()
+  })
+})
+
+describe('topic retention', () => {
+  const layout = {
+    partitions: 3,
+    replicationFactor: 1,
+    retentionMs: 604_800_000,
+    deadLetterRetentionMs: 1_209_600_000,
+  }
+
+  it('sets retention.ms on created topics, the dead-letter topic its own', () => {
+    const plan = planTopics(layout, 'p.', none)
+    const retention = Object.fromEntries(
+      plan.create.map((t) => [t.topic, t.configEntries.find((e) => e.name === 'retention.ms')?.value]),
+    )
+    expect(retention['p.check.submitted.v1']).toBe('604800000')
+    expect(retention['p.check.completed.v1']).toBe('604800000')
+    expect(retention['p.check.dead-letter.v1']).toBe('1209600000')
+  })
+
+  it('re-sets a differing retention on existing topics and keeps their other dynamic configs', () => {
+    const configs = new Map<string, Record<string, string>>([
+      ['check.submitted.v1', { 'min.insync.replicas': '2' }],
+      ['check.extracted.v1', { 'retention.ms': '604800000' }],
+      ['check.dead-letter.v1', { 'retention.ms': '-1', 'cleanup.policy': 'delete' }],
+    ])
+    expect(planRetention(layout, '', configs)).toEqual([
+      {
+        topic: 'check.submitted.v1',
+        configEntries: [
+          { name: 'min.insync.replicas', value: '2' },
+          { name: 'retention.ms', value: '604800000' },
+        ],
+      },
+      {
+        topic: 'check.dead-letter.v1',
+        configEntries: [
+          { name: 'retention.ms', value: '1209600000' },
+          { name: 'cleanup.policy', value: 'delete' },
+        ],
+      },
+    ])
+  })
+
+  it('changes nothing without a configured retention', () => {
+    const configs = new Map([['check.submitted.v1', {}]])
+    expect(planRetention({ partitions: 3, replicationFactor: 1 }, '', configs)).toEqual([])
+    expect(planTopics({ partitions: 3, replicationFactor: 1 }, '', none).create[0]?.configEntries).toEqual([])
   })
 })

@@ -4,7 +4,7 @@
  * cannot; a topic an operator grew beyond the configuration keeps its partitions). Pure, so it is unit-tested
  * without a broker; event-bus.ts applies the plan through the admin client.
  */
-import { allTopics, physicalTopic } from './topics'
+import { allTopics, deadLetterTopic, physicalTopic } from './topics'
 
 export interface TopicLayout {
   /** Partitions of every topic without an override. */
@@ -14,6 +14,13 @@ export interface TopicLayout {
   replicationFactor: number
   /** `min.insync.replicas` of created topics; undefined leaves the broker's default. */
   minInsyncReplicas?: number
+  /**
+   * `retention.ms` of the event topics (their messages carry personal data); -1 keeps forever, undefined
+   * leaves the broker's default. Set on created topics and on existing ones (docs/data-retention.md).
+   */
+  retentionMs?: number
+  /** `retention.ms` of the dead-letter topic (raw payloads, kept longer for an operator to look). */
+  deadLetterRetentionMs?: number
 }
 
 export interface TopicToCreate {
@@ -76,10 +83,12 @@ export function planTopics(
         topic,
         numPartitions: wanted,
         replicationFactor: layout.replicationFactor,
-        configEntries:
-          layout.minInsyncReplicas === undefined
+        configEntries: [
+          ...(layout.minInsyncReplicas === undefined
             ? []
-            : [{ name: 'min.insync.replicas', value: String(layout.minInsyncReplicas) }],
+            : [{ name: 'min.insync.replicas', value: String(layout.minInsyncReplicas) }]),
+          ...retentionEntries(layout, logical),
+        ],
       })
       continue
     }
@@ -94,6 +103,45 @@ export function planTopics(
         topic,
         reason: `replication factor ${have.replicationFactor}, configured ${layout.replicationFactor}; change it with a partition reassignment`,
       })
+  }
+  return plan
+}
+
+/** The configured `retention.ms` of a logical topic, or undefined (the broker's default). */
+export function retentionOf(layout: TopicLayout, logical: string): number | undefined {
+  return logical === deadLetterTopic ? layout.deadLetterRetentionMs : layout.retentionMs
+}
+
+function retentionEntries(layout: TopicLayout, logical: string): { name: string; value: string }[] {
+  const ms = retentionOf(layout, logical)
+  return ms === undefined ? [] : [{ name: 'retention.ms', value: String(ms) }]
+}
+
+export interface TopicToConfigure {
+  topic: string
+  /** Every dynamic config the topic keeps: the AlterConfigs request replaces the whole set. */
+  configEntries: { name: string; value: string }[]
+}
+
+/**
+ * Existing topics whose `retention.ms` differs from the configured one, each with its full set of dynamic
+ * configs (kafkajs's AlterConfigs is not incremental: what the request leaves out is reset).
+ *
+ * @param dynamicConfigs physical topic -> the configs set on it (not the broker's defaults)
+ */
+export function planRetention(
+  layout: TopicLayout,
+  prefix: string,
+  dynamicConfigs: ReadonlyMap<string, Readonly<Record<string, string>>>,
+): TopicToConfigure[] {
+  const plan: TopicToConfigure[] = []
+  for (const logical of allTopics) {
+    const topic = physicalTopic(prefix, logical)
+    const wanted = retentionOf(layout, logical)
+    const have = dynamicConfigs.get(topic)
+    if (wanted === undefined || have === undefined || have['retention.ms'] === String(wanted)) continue
+    const entries = { ...have, 'retention.ms': String(wanted) }
+    plan.push({ topic, configEntries: Object.entries(entries).map(([name, value]) => ({ name, value })) })
   }
   return plan
 }

@@ -108,4 +108,41 @@ describe('ensureTopics with a configured layout', () => {
       await admin.disconnect()
     }
   })
+
+  it('sets retention.ms on created topics and on existing ones, keeping their other configs', async () => {
+    prefix = `${randomName('retention')}.`
+    const hour = 60 * 60 * 1000
+    const read = async (logical: string) => {
+      const admin = adminKafka.admin()
+      await admin.connect()
+      try {
+        const { resources } = await admin.describeConfigs({
+          includeSynonyms: false,
+          resources: [{ type: ConfigResourceTypes.TOPIC, name: physicalTopic(prefix, logical) }],
+        })
+        const entries = resources[0]?.configEntries ?? []
+        const value = (name: string) => entries.find((e) => e.configName === name)?.configValue
+        return { retention: value('retention.ms'), isr: value('min.insync.replicas') }
+      } finally {
+        await admin.disconnect()
+      }
+    }
+    // Topics from before retention was configured: the broker's default, min.insync.replicas set.
+    await bus({ partitions: 1, minInsyncReplicas: 1 }).ensureTopics()
+    expect((await read('check.submitted.v1')).retention).not.toBe(String(hour))
+    await bus({
+      partitions: 1,
+      minInsyncReplicas: 1,
+      retentionMs: hour,
+      deadLetterRetentionMs: 2 * hour,
+    }).ensureTopics()
+    expect(await read('check.submitted.v1')).toEqual({ retention: String(hour), isr: '1' })
+    expect(await read('check.dead-letter.v1')).toEqual({ retention: String(2 * hour), isr: '1' })
+
+    await cleanupPrefix(undefined, prefix)
+    prefix = `${randomName('retention-new')}.`
+    await bus({ partitions: 1, retentionMs: 3 * hour, deadLetterRetentionMs: 4 * hour }).ensureTopics()
+    expect((await read('check.completed.v1')).retention).toBe(String(3 * hour))
+    expect((await read('check.dead-letter.v1')).retention).toBe(String(4 * hour))
+  })
 })

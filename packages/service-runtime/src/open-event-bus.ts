@@ -45,5 +45,7 @@ function topicLayoutOptions(topics: TopicLayoutConfig): Partial<EventBusOptions>
     partitionsByTopic: topics.partitionsByTopic,
     replicationFactor: topics.replicationFactor,
     ...(topics.minInsyncReplicas === undefined ? {} : { minInsyncReplicas: topics.minInsyncReplicas }),
+    retentionMs: topics.retentionMs,
+    deadLetterRetentionMs: topics.deadLetterRetentionMs,
   }
 }

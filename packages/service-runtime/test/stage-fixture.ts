@@ -19,7 +19,14 @@ export function stageFixture(stack: StackConfig, clientId: string): StageFixture
     clientId,
     groupPrefix: randomName('grp'),
     topicPrefix: `${randomName('it')}.`,
-    topics: { partitions: 3, partitionsByTopic: {}, replicationFactor: 1, minInsyncReplicas: undefined },
+    topics: {
+      partitions: 3,
+      partitionsByTopic: {},
+      replicationFactor: 1,
+      minInsyncReplicas: undefined,
+      retentionMs: 60 * 60 * 1000,
+      deadLetterRetentionMs: 60 * 60 * 1000,
+    },
     security: { tls: undefined, sasl: undefined },
   }
   const registry: RegistryConfig = { url: stack.schemaRegistryUrl, auth: undefined }

@@ -1,4 +1,4 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { type FileStorage, StorageError } from './storage-port'
 
@@ -46,6 +46,17 @@ export function createFsStorage(options: { root: string }): FileStorage {
       } catch {
         return undefined
       }
+    },
+    async remove(key) {
+      await rm(pathOf(key), { force: true })
+    },
+    async removePrefix(prefix) {
+      if (prefix.length === 0) throw new Error('removePrefix refuses the empty prefix (the whole folder)')
+      const dir = pathOf(prefix.replace(/\/$/, ''))
+      const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])
+      const files = entries.filter((e) => e.isFile()).length
+      await rm(dir, { recursive: true, force: true })
+      return files
     },
     async ping() {
       await stat(root)

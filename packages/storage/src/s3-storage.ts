@@ -84,6 +84,29 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
         throw new StorageError('unavailable', `cannot stat ${key}`, { cause: error })
       }
     },
+    async remove(key) {
+      try {
+        await client.removeObject(bucket, key)
+      } catch (error) {
+        if (isNotFound(error)) return
+        throw new StorageError('unavailable', `cannot remove ${key}`, { cause: error })
+      }
+    },
+    async removePrefix(prefix) {
+      if (prefix.length === 0) throw new Error('removePrefix refuses the empty prefix (the whole bucket)')
+      try {
+        const keys: string[] = []
+        for await (const item of client.listObjectsV2(bucket, prefix, true))
+          if ((item as { name?: string }).name) keys.push((item as { name: string }).name)
+        // S3 deletes at most 1 000 keys per request.
+        for (let i = 0; i < keys.length; i += 1000)
+          await client.removeObjects(bucket, keys.slice(i, i + 1000))
+        return keys.length
+      } catch (error) {
+        if (isNotFound(error)) return 0
+        throw new StorageError('unavailable', `cannot remove ${prefix}*`, { cause: error })
+      }
+    },
     async ping() {
       try {
         await client.bucketExists(bucket)

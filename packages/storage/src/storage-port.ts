@@ -15,6 +15,10 @@ export interface FileStorage {
   get(key: string): Promise<Uint8Array>
   /** Metadata, or undefined when absent. */
   stat(key: string): Promise<StoredObject | undefined>
+  /** Deletes the object; absent is not an error. */
+  remove(key: string): Promise<void>
+  /** Deletes every object under `prefix` (a tenant's `tenants/<id>/`); returns how many. */
+  removePrefix(prefix: string): Promise<number>
   /** Cheap reachability probe for readiness checks. */
   ping(): Promise<void>
   /** The bucket name recorded in events (the folder for the fs adapter). */

@@ -1,6 +1,6 @@
 import { createCleanup } from '@rv/testing'
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { contentKey, sha256Hex } from '../src/content-key'
+import { contentKey, sha256Hex, tenantFileKey, tenantFilePrefix } from '../src/content-key'
 import { createS3Storage } from '../src/s3-storage'
 import { StorageError } from '../src/storage-port'
 
@@ -31,6 +31,22 @@ describe('createS3Storage', () => {
     expect(await s3.get(key)).toEqual(bytes)
     expect(await s3.stat(key)).toMatchObject({ key, size: bytes.byteLength, contentType: 'application/pdf' })
     await s3.ping()
+  })
+
+  it("removes one object, and a tenant's prefix without touching another tenant", async () => {
+    const s3 = storage(cleanup.bucket())
+    await s3.ensure()
+    const bytes = new TextEncoder().encode('%PDF-1.7 shared bytes')
+    const sha = sha256Hex(bytes)
+    const mine = [tenantFileKey('ten_a', 'chk_1', sha), tenantFileKey('ten_a', 'chk_2', sha)]
+    const theirs = tenantFileKey('ten_b', 'chk_3', sha)
+    for (const key of [...mine, theirs]) await s3.put(key, bytes, 'application/pdf')
+    await s3.remove(mine[0] as string)
+    await s3.remove(mine[0] as string)
+    expect(await s3.stat(mine[0] as string)).toBeUndefined()
+    expect(await s3.removePrefix(tenantFilePrefix('ten_a'))).toBe(1)
+    expect(await s3.stat(mine[1] as string)).toBeUndefined()
+    expect(await s3.get(theirs)).toEqual(bytes)
   })
 
   it('reports a missing object as not_found and a missing one in stat as undefined', async () => {

@@ -6,6 +6,7 @@ import {
   completionQueries,
   findOneWith,
   findWith,
+  hourBucket,
   stageQueries,
   storeIndexes,
 } from './store-queries'
@@ -20,6 +21,8 @@ export interface CheckDocument {
   tenant_id: string
   status: CheckStatus
   created_at: Date
+  /** `hourBucket(created_at)`: the retention sweeper's equality (absent on checks stored before it). */
+  created_hour?: string
   updated_at: Date
   record: CheckRecord
   /** The check.submitted.v1 payload, kept so the sweeper can publish it again. */
@@ -57,6 +60,15 @@ interface CompletionDocument {
 }
 
 const terminal: CheckStatus[] = ['done', 'failed']
+
+/** What erasing a check needs to know of it: its tenant and where its file is. */
+export interface ErasableCheck {
+  _id: string
+  tenant_id: string
+  submission: { file?: { key?: string } }
+}
+// The whole submission (a small payload): FerretDB v1's support of dotted projections is not relied on.
+const erasableProjection = { _id: 1, tenant_id: 1, submission: 1 }
 
 /**
  * Check records and their per-stage slots.
@@ -173,7 +185,7 @@ export function createCheckRepository(db: Db) {
 
   async function insertIfMissing(doc: Omit<CheckDocument, 'stages'>): Promise<void> {
     try {
-      await checks.insertOne(doc as CheckDocument)
+      await checks.insertOne({ ...doc, created_hour: hourBucket(doc.created_at) } as CheckDocument)
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error
     }
@@ -223,6 +235,12 @@ export function createCheckRepository(db: Db) {
         projection: { record: 1 },
       })
       return doc?.record
+    },
+
+    /** The tenant the check belongs to (as the gateway wrote it), or undefined when there is no such check. */
+    async findTenant(id: string): Promise<string | undefined> {
+      const doc = await checks.findOne({ _id: id }, { projection: { tenant_id: 1 } })
+      return doc?.tenant_id
     },
 
     async exists(id: string): Promise<boolean> {
@@ -280,6 +298,42 @@ export function createCheckRepository(db: Db) {
       if (!(await claimCompletion(record))) return false
       await finishCompleted(record, false)
       return true
+    },
+
+    /**
+     * A tenant's checks created in `hour` (`hourBucket`), at most `limit`: what the retention sweeper
+     * erases. Only the fields erasure needs.
+     */
+    async findCreatedInHour(tenantId: string, hour: string, limit = 100): Promise<ErasableCheck[]> {
+      const docs = await findWith(checks, checkQueries.createdInHour(tenantId, hour, limit))
+        .project<ErasableCheck>(erasableProjection)
+        .toArray()
+      return docs
+    },
+
+    /** Up to `limit` of a tenant's checks (erasure of a tenant: erase them, then ask again). */
+    async findOfTenant(tenantId: string, limit = 100): Promise<ErasableCheck[]> {
+      return findWith(checks, checkQueries.byTenant(tenantId, limit))
+        .project<ErasableCheck>(erasableProjection)
+        .toArray()
+    },
+
+    /** The check if it belongs to the tenant, with what erasing it needs; another tenant's looks missing. */
+    async findErasable(tenantId: string, id: string): Promise<ErasableCheck | undefined> {
+      const doc = await findOneWith(checks, checkQueries.byIdForTenant(id, tenantId), {
+        projection: erasableProjection,
+      })
+      return (doc as ErasableCheck | null) ?? undefined
+    },
+
+    /**
+     * Deletes the check's stage slots, terminal record and, last, its `checks` document (so an erasure
+     * cut short is found and finished by the next one). Returns whether the `checks` document existed.
+     */
+    async erase(id: string): Promise<boolean> {
+      await stages.deleteMany(stageQueries.byCheck(id).filter)
+      await completions.deleteOne({ _id: id })
+      return (await checks.deleteOne({ _id: id })).deletedCount === 1
     },
 
     /** Submissions whose publish did not complete, oldest first. */

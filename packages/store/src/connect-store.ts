@@ -2,6 +2,7 @@ import { MongoClient } from 'mongodb'
 import { createCheckRepository } from './check-repository'
 import { observeCommands } from './command-metrics'
 import { createDeliveryLedger } from './delivery-ledger'
+import { createCheckTombstones } from './check-tombstones'
 import { createFingerprintRepository } from './fingerprint-repository'
 import { createGeneratorSightings } from './generator-sightings'
 import { createIdempotencyRepository } from './idempotency-repository'
@@ -9,6 +10,7 @@ import { createModelBudgetRepository } from './model-budget-repository'
 import { createProfileRepository } from './profile-repository'
 import { createRateWindowRepository } from './rate-window-repository'
 import { createReplayRegistry } from './replay-registry'
+import { createRetentionCursors } from './retention-cursors'
 import { createReviewRepository } from './review-repository'
 import { createSettlementRepository } from './settlement-repository'
 import { createTenantRepository } from './tenant-repository'
@@ -44,6 +46,8 @@ export async function connectStore(options: StoreOptions) {
   const settlements = createSettlementRepository(db)
   const deliveries = createDeliveryLedger(db)
   const rateWindows = createRateWindowRepository(db)
+  const retentionCursors = createRetentionCursors(db)
+  const tombstones = createCheckTombstones(db)
 
   return {
     db,
@@ -59,6 +63,8 @@ export async function connectStore(options: StoreOptions) {
     settlements,
     deliveries,
     rateWindows,
+    retentionCursors,
+    tombstones,
     async ensureIndexes(): Promise<void> {
       await checks.ensureIndexes()
       await tenants.ensureIndexes()

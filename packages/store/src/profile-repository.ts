@@ -68,6 +68,11 @@ export function createProfileRepository(db: Db) {
 
     latest,
 
+    /** Deletes every version of the tenant's own profiles (erasure of a tenant; built-ins are not its). */
+    async eraseTenant(tenantId: string): Promise<void> {
+      await profiles.deleteMany(profileQueries.byOwner(tenantKey(tenantId)).filter)
+    },
+
     /**
      * The exact version a check was decided by: the tenant's own, else a built-in of that name.
      * @example await profiles.find('ten_1', 'default', 1)

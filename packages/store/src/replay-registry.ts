@@ -1,7 +1,8 @@
-import type { ReplayCandidateInput, ReplayKeys } from '@rv/core'
+import { crossTenantReplayKinds, type ReplayCandidateInput, type ReplayKeys } from '@rv/core'
 import type { ReplayKey } from '@rv/schemas'
 import type { Collection, Db } from 'mongodb'
 import { duplicateKeyIndex, isDuplicateKeyError } from './duplicate-key'
+import { findWith, replayQueries, storeIndexes } from './store-queries'
 
 /** Every key of one check, so a judge can compare all kinds, not only the ones that collided. */
 export interface ReplayCheckDocument {
@@ -40,16 +41,55 @@ const claimOrder: readonly ReplayKey[] = ['file_sha256', 'content_hash', 'operat
  * So of concurrent submissions of one receipt exactly one is the original: the first to register, decided
  * by the unique insert (FerretDB v1 has unique indexes but no transactions), never by comparing clocks.
  *
- * Scope `global` registers the tenant-free HMAC keys of cross-tenant profiles in their own key space;
- * holders from other tenants come back flagged `foreign` (their ids are the judge's to hide).
+ * Scope `global` registers the tenant-free HMAC keys of cross-tenant profiles in their own key space,
+ * claiming only `crossTenantReplayKinds` (file digest, operation id): a key made of guessable values
+ * (amount, recipient, minute) would let a tenant probe another's payments. The other digests stay on the
+ * registration, compared once a claimed key matched. Holders from other tenants come back flagged
+ * `foreign` (their ids are the judge's to hide).
  */
 export function createReplayRegistry(db: Db) {
   const keys: Collection<ReplayKeyDocument> = db.collection<ReplayKeyDocument>('replay_keys')
   const checks: Collection<ReplayCheckDocument> = db.collection<ReplayCheckDocument>('replay_checks')
 
   return {
-    /** Every lookup is by `_id` (the key, or the check): no secondary index to pay on each insert. */
-    async ensureIndexes(): Promise<void> {},
+    /** Every lookup is by `_id` (the key, or the check); `tenant_id` only for erasing a tenant. */
+    async ensureIndexes(): Promise<void> {
+      for (const index of storeIndexes.replay_checks) await checks.createIndex(index)
+    },
+
+    /**
+     * Forgets a check: the keys it owns (in its tenant's space and the global one) and then its
+     * registrations. A key another check owns is left: it is that check's.
+     */
+    async eraseCheck(tenantId: string, checkId: string): Promise<void> {
+      for (const docId of [`${tenantId}:${checkId}`, `${globalSpace}:${tenantId}:${checkId}`]) {
+        const doc = await checks.findOne({ _id: docId })
+        if (!doc) continue
+        const space = docId.startsWith(`${globalSpace}:`) ? globalSpace : tenantId
+        for (const kind of claimOrder) {
+          const digest = doc.keys[kind]
+          if (digest)
+            await keys.deleteOne({
+              _id: `${space}:${kind}:${digest}`,
+              check_id: checkId,
+              tenant_id: tenantId,
+            })
+        }
+        await checks.deleteOne({ _id: docId })
+      }
+    },
+
+    /** Every registration of a tenant, a batch at a time (admin erasure of a tenant). */
+    async eraseTenant(tenantId: string, batch = 200): Promise<number> {
+      let erased = 0
+      for (;;) {
+        const docs = await findWith(checks, replayQueries.checksOfTenant(tenantId, batch)).toArray()
+        if (docs.length === 0) return erased
+        const ids = new Set(docs.map((d) => d.check_id))
+        for (const id of ids) await this.eraseCheck(tenantId, id)
+        erased += ids.size
+      }
+    },
 
     /**
      * Registers the keys of `checkId` and returns the checks registered before it that hold any of them
@@ -79,7 +119,8 @@ export function createReplayRegistry(db: Db) {
         if (!isDuplicateKeyError(error)) throw error
       }
       const holders = new Map<string, { tenantId: string; checkId: string; createdAt: string }>()
-      const claims: ReplayKeyDocument[] = claimOrder.flatMap((kind) => {
+      const kinds = global ? claimOrder.filter((k) => crossTenantReplayKinds.includes(k)) : claimOrder
+      const claims: ReplayKeyDocument[] = kinds.flatMap((kind) => {
         const digest = input.keys[kind]
         if (!digest) return []
         const _id = `${space}:${kind}:${digest}`

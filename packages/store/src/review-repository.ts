@@ -53,6 +53,11 @@ export function createReviewRepository(db: Db) {
       }
     },
 
+    /** Forgets the decision on a check (erasure). */
+    async eraseCheck(checkId: string): Promise<void> {
+      await decisions.deleteOne({ _id: checkId })
+    },
+
     async find(checkId: string): Promise<ReviewDecisionDocument | undefined> {
       return (await decisions.findOne({ _id: checkId })) ?? undefined
     },

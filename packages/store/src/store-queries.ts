@@ -48,6 +48,8 @@ export const storeIndexes = {
     { published: 1, created_at: 1 },
     { status: 1, created_at: 1 },
     { completed_published: 1, updated_at: 1 },
+    // Retention and erasure: a tenant's checks of one creation hour (docs/data-retention.md).
+    { tenant_id: 1, created_hour: 1 },
   ],
   check_stages: [{ check_id: 1 }],
   idempotency: [{ created_minute: 1 }],
@@ -56,6 +58,7 @@ export const storeIndexes = {
   tenants: [{ name: 1 }],
   api_keys: [{ tenant_id: 1 }],
   rate_windows: [{ tenant_window: 1 }],
+  replay_checks: [{ tenant_id: 1 }],
 } as const satisfies Record<string, IndexSpecification[]>
 
 /** The gateway replicas' request counters of a tenant's window (rate-window-repository.ts). */
@@ -99,6 +102,23 @@ export const checkQueries = {
       limit,
       index: storeIndexes.checks[1],
     }) satisfies StoreQuery,
+  /**
+   * Retention sweeper: a tenant's checks created in one hour bucket, both equalities pushed down, so one
+   * call reads that hour's checks of that tenant whatever else is stored.
+   */
+  createdInHour: (tenantId: string, hour: string, limit: number): StoreQuery => ({
+    collection: 'checks',
+    filter: { tenant_id: tenantId, created_hour: hour },
+    limit,
+    index: storeIndexes.checks[3],
+  }),
+  /** Erasure of a tenant (admin only): its checks, a batch at a time (each batch is deleted before the next). */
+  byTenant: (tenantId: string, limit: number): StoreQuery => ({
+    collection: 'checks',
+    filter: { tenant_id: tenantId },
+    limit,
+    index: storeIndexes.checks[3],
+  }),
   /** Sweeper: the outbox of check.completed.v1. */
   completedUnpublished: (olderThan: Date, limit: number): StoreQuery => ({
     collection: 'checks',
@@ -153,6 +173,27 @@ export const idempotencyQueries = {
 export const replayQueries = {
   keyById: (id: string) => byId('replay_keys', id),
   checkById: (id: string) => byId('replay_checks', id),
+  /** Erasure of a tenant (admin only): its registrations, a batch at a time. */
+  checksOfTenant: (tenantId: string, limit: number): StoreQuery => ({
+    collection: 'replay_checks',
+    filter: { tenant_id: tenantId },
+    limit,
+    index: storeIndexes.replay_checks[0],
+  }),
+}
+
+export const tombstoneQueries = {
+  /** GET of a check not found: was it erased (410) or never there (404)? */
+  byIdForTenant: (id: string, tenantId: string): StoreQuery => ({
+    collection: 'check_tombstones',
+    filter: { _id: id, tenant_id: tenantId },
+    index: { _id: 1 },
+  }),
+}
+
+export const retentionQueries = {
+  /** The sweeper's cursor of one tenant: the last hour bucket wholly erased. */
+  cursorById: (tenantId: string) => byId('retention_cursors', tenantId),
 }
 
 export const tenantQueries = {
@@ -205,6 +246,13 @@ export function hotPathQueries(sample: {
     'pending checks past deadline (sweeper)': checkQueries.running('pending', now, 100),
     'processing checks past deadline (sweeper)': checkQueries.running('processing', now, 100),
     'unpublished completions (sweeper)': checkQueries.completedUnpublished(now, 100),
+    "a tenant's checks of an hour (retention sweeper)": checkQueries.createdInHour(
+      tenantId,
+      hourBucket(now),
+      100,
+    ),
+    'retention cursor (retention sweeper)': retentionQueries.cursorById(tenantId),
+    'tombstone (GET of a check not found)': tombstoneQueries.byIdForTenant(checkId, tenantId),
     'idempotency key (POST with Idempotency-Key)': idempotencyQueries.byId(`${tenantId}:k`),
     'idempotency keys of an expired minute (sweeper)': idempotencyQueries.createdIn(minuteBucket(now), 500),
     'retirement marker (sweeper)': idempotencyQueries.retirementById(`${tenantId}:k:${checkId}`),

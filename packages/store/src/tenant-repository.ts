@@ -9,6 +9,8 @@ export interface TenantDocument {
   created_at: Date
   /** Decision profile the tenant's checks use; the deployment default when absent. */
   profile?: { name: string; version: number }
+  /** Days a check and its data are kept (docs/data-retention.md); the deployment's default when absent. */
+  retention_days?: number
 }
 
 export interface ApiKeyDocument {
@@ -58,6 +60,26 @@ export function createTenantRepository(db: Db) {
         }
       }
       throw new Error('could not allocate a unique API key prefix')
+    },
+
+    /** Every tenant (admin-sized: one document per customer). */
+    async listTenants(): Promise<TenantDocument[]> {
+      return tenants.find({}).toArray()
+    },
+
+    /** Sets the tenant's retention in days (0: keep forever), or back to the deployment default (null). */
+    async setRetention(tenantId: string, days: number | null): Promise<boolean> {
+      if (days !== null && (!Number.isInteger(days) || days < 0))
+        throw new Error('retention days: an integer ≥ 0')
+      const update =
+        days === null ? { $unset: { retention_days: '' as const } } : { $set: { retention_days: days } }
+      return (await tenants.updateOne({ _id: tenantId }, update)).matchedCount === 1
+    },
+
+    /** Deletes the tenant's keys, then the tenant (its checks are the erasure's to delete first). */
+    async eraseTenant(tenantId: string): Promise<void> {
+      await keys.deleteMany({ tenant_id: tenantId })
+      await tenants.deleteOne({ _id: tenantId })
     },
 
     /** Returns true when a live key with that prefix existed. */

@@ -76,6 +76,7 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<void> 
         tenant_id: tenantId,
         status: 'done',
         created_at: created,
+        created_hour: hourBucket(created),
         updated_at: updated,
         record,
         submission,
@@ -216,6 +217,14 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<void> 
       insert(
         'tenants',
         ids.map((id) => ({ _id: id, name: `seed ${id}`, created_at: at })),
+      ),
+      insert(
+        'check_tombstones',
+        ids.map((id) => ({ _id: `chk_gone_${id}`, tenant_id: id, reason: 'erasure', deleted_at: at })),
+      ),
+      insert(
+        'retention_cursors',
+        ids.map((id) => ({ _id: id, hour: hourBucket(new Date(at.getTime() - 90 * 24 * hourMs)), at })),
       ),
       insert(
         'api_keys',

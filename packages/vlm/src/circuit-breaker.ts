@@ -1,5 +1,6 @@
 /**
- * A circuit breaker around the model endpoint, per process: after `failures` failed readings in a row it
+ * A circuit breaker around the model endpoint, one per tenant in each process (complete-with-model.ts):
+ * after `failures` outages in a row (5xx, timeouts, no connection; never a 4xx: model-failure.ts) it
  * opens and refuses calls at once (the check finishes `vlm_unavailable`, retryable) instead of making
  * every check wait out its timeouts; after `cooldownMs` one trial call is let through (half-open), and
  * its outcome closes or re-opens the breaker.

@@ -48,6 +48,7 @@ async function setup(
     VLM_MODEL: 'gpt-4o-mini',
     VLM_PRICES: '{"gpt-4o-mini":{"input_per_mtok":0.15,"output_per_mtok":0.6}}',
     VLM_BACKOFF_MS: '100',
+    VLM_BUDGET_TOKENS_PER_DAY: '100000000',
     ...env,
   }).vlm
   const delays: number[] = []
@@ -63,8 +64,8 @@ async function setup(
     ...deps,
   })
   if (!step) throw new Error('model step not created')
-  const run = (e: ExtractionResult = extraction(), document = png) =>
-    step({ tenantId: 'ten_a', profile: { name: 'default', version: 1 }, document, extraction: e })
+  const run = (e: ExtractionResult = extraction(), document = png, tenantId = 'ten_a') =>
+    step({ tenantId, profile: { name: 'default', version: 1 }, document, extraction: e })
   return { step, run, delays, budget, api }
 }
 
@@ -190,7 +191,7 @@ describe('createModelStep', () => {
     const out = await run()
     expect(api.requests).toHaveLength(1)
     expect(out.error?.code).toBe('vlm_unavailable')
-    expect(out.error?.message).toMatch(/timed out/i)
+    expect(out.error?.message).toMatch(/model_timeout/)
   })
 
   it('the circuit breaker opens after repeated failures, refuses without calling, and lets a trial through after the cooldown', async () => {
@@ -243,5 +244,65 @@ describe('createModelStep', () => {
     )
     expect((await run()).calls).toEqual([])
     expect(api.requests).toHaveLength(0)
+  })
+})
+
+describe('createModelStep guards', () => {
+  it('caps the document text the prompt carries', async () => {
+    const { run, api } = await setup([ok], { VLM_MAX_PROMPT_CHARS: '1000' })
+    const huge = { ...extraction(), normalizedText: `${ocrText} ${'строка чека '.repeat(20_000)}` }
+    await run(huge)
+    const body = api.requests[0] as { messages: { content: { type: string; text?: string }[] }[] }
+    const text = body.messages[1]?.content.find((p) => p.type === 'text')?.text ?? ''
+    expect(text).toContain(sbpId)
+    expect(text.length).toBeLessThan(1100)
+  })
+
+  it("keeps one breaker per tenant: one tenant's failures leave the model open to the others", async () => {
+    const { run, api } = await setup([{ kind: 'status', status: 500 }, { kind: 'status', status: 503 }, ok], {
+      VLM_MAX_ATTEMPTS: '1',
+      VLM_BREAKER_FAILURES: '2',
+      VLM_BREAKER_COOLDOWN_MS: '60000',
+    })
+    await run(extraction(), png, 'ten_a')
+    await run(extraction(), png, 'ten_a')
+    expect((await run(extraction(), png, 'ten_a')).error?.message).toMatch(/circuit breaker is open/)
+    expect((await run(extraction(), png, 'ten_b')).error).toBeNull()
+    expect(api.requests).toHaveLength(3)
+  })
+
+  it('counts 5xx and timeouts against the breaker, never a 4xx (the endpoint answered)', async () => {
+    const { run, api } = await setup(
+      [
+        { kind: 'status', status: 400 },
+        { kind: 'status', status: 422 },
+        { kind: 'status', status: 429 },
+        { kind: 'status', status: 401 },
+        { kind: 'hang' },
+        { kind: 'status', status: 502 },
+      ],
+      { VLM_MAX_ATTEMPTS: '1', VLM_BREAKER_FAILURES: '2', VLM_TIMEOUT_MS: '200' },
+    )
+    for (let i = 0; i < 6; i++) await run()
+    expect(api.requests).toHaveLength(6)
+    expect((await run()).error?.message).toMatch(/circuit breaker is open/)
+    expect(api.requests).toHaveLength(6)
+  })
+
+  it("never passes the provider's error text to the tenant: a code in the record, the text in the log", async () => {
+    const logged: Record<string, unknown>[] = []
+    const secret = 'Organization org-Acme1234 exceeded quota for key sk-...f00d'
+    const { run } = await setup(
+      [{ kind: 'status', status: 500, message: secret }],
+      { VLM_MAX_ATTEMPTS: '1' },
+      {
+        logger: { warn: (_message, fields) => void logged.push(fields ?? {}) },
+      },
+    )
+    const out = await run()
+    expect(out.error?.message).toContain('model_server_error')
+    expect(JSON.stringify(out)).not.toContain('org-Acme1234')
+    expect(JSON.stringify(logged)).toContain('org-Acme1234')
+    expect(logged[0]).toMatchObject({ tenant_id: 'ten_a', code: 'model_server_error', status: 500 })
   })
 })

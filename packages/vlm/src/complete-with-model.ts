@@ -18,11 +18,13 @@ import {
   mergeModelFields,
   modelWanted,
 } from '@rv/core/extraction/model-fallback'
+import { modelPromptText } from '@rv/core/extraction/model-prompt-text'
 import { toModelReading } from '@rv/core/extraction/model-reading'
 import type { ErrorBlock, ModelCall } from '@rv/schemas'
 import { type ChatModel, createChatModel } from './chat-model'
-import { createCircuitBreaker } from './circuit-breaker'
+import { type CircuitBreaker, createCircuitBreaker } from './circuit-breaker'
 import { budgetDay, budgetExhausted, type ModelBudgetStore } from './model-budget'
+import { classifyModelFailure } from './model-failure'
 import { isModelFailure, UnusableAnswerError, withRetries } from './retry'
 
 export interface ModelStepInput {
@@ -55,6 +57,8 @@ export interface ModelStepDeps {
   random?: () => number
   /** Replaces the `openai` client (tests of the orchestration only). */
   chatModel?: ChatModel
+  /** Where a failed call's details go (the provider's error text never reaches the tenant). */
+  logger?: { warn(message: string, fields?: Record<string, unknown>): void }
 }
 
 const imageTypes = new Set(['image/png', 'image/jpeg', 'image/webp'])
@@ -77,11 +81,21 @@ export function createModelStep(config: VlmConfig, deps: ModelStepDeps): Complet
       timeoutMs: config.timeoutMs,
       maxOutputTokens: config.maxOutputTokens,
     })
-  const breaker = createCircuitBreaker({
-    failures: config.breakerFailures,
-    cooldownMs: config.breakerCooldownMs,
-    now: () => now().getTime(),
-  })
+  // One breaker per tenant: a tenant whose documents make the endpoint fail does not shut the model off
+  // for the others. Tenants are few (one entry each, kept for the process's life).
+  const breakers = new Map<string, CircuitBreaker>()
+  const breakerOf = (tenantId: string): CircuitBreaker => {
+    let breaker = breakers.get(tenantId)
+    if (!breaker) {
+      breaker = createCircuitBreaker({
+        failures: config.breakerFailures,
+        cooldownMs: config.breakerCooldownMs,
+        now: () => now().getTime(),
+      })
+      breakers.set(tenantId, breaker)
+    }
+    return breaker
+  }
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
   const limits = { usdPerDay: config.budgetUsdPerDay, tokensPerDay: config.budgetTokensPerDay }
 
@@ -111,10 +125,12 @@ export function createModelStep(config: VlmConfig, deps: ModelStepDeps): Complet
     if (budgetExhausted(await deps.budget.spent(input.tenantId, day), limits)) {
       return unavailable('The tenant spent its daily model budget')
     }
+    const breaker = breakerOf(input.tenantId)
     if (!breaker.tryAcquire()) return unavailable('The circuit breaker is open after repeated failures')
 
     const image = imageTypes.has(input.document.mediaType) ? input.document : undefined
-    const request = { text: input.extraction.normalizedText, ...(image ? { image } : {}) }
+    const text = modelPromptText(input.extraction.normalizedText, config.maxPromptChars)
+    const request = { text, ...(image ? { image } : {}) }
     let reading: ReturnType<typeof toModelReading>
     try {
       reading = await withRetries(
@@ -141,8 +157,17 @@ export function createModelStep(config: VlmConfig, deps: ModelStepDeps): Complet
     } catch (error) {
       // A store outage (budget counter) is not the model's: thrown, so the bus retries the message.
       if (!isModelFailure(error)) throw error
-      breaker.failure()
-      return unavailable(`The model call failed: ${(error as Error).message}`)
+      const failure = classifyModelFailure(error)
+      // A refusal or an unusable answer: the endpoint is up, so the breaker counts it as answered.
+      if (failure.outage) breaker.failure()
+      else breaker.success()
+      deps.logger?.warn('model call failed', {
+        tenant_id: input.tenantId,
+        code: failure.code,
+        ...(failure.status === undefined ? {} : { status: failure.status }),
+        err: (error as Error).message,
+      })
+      return unavailable(`The model call failed (${failure.code})`)
     }
     breaker.success()
     const grounded = groundModelReading(reading, input.extraction.normalizedText)

@@ -15,4 +15,5 @@ export {
   createMemoryBudgetStore,
   type ModelBudgetStore,
 } from './model-budget'
+export { classifyModelFailure, type ModelFailure, type ModelFailureCode } from './model-failure'
 export { backoffDelay, isModelFailure, isRetryable, withRetries } from './retry'

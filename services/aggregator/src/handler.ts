@@ -24,6 +24,7 @@ export interface AggregatorDeps {
   checks: Pick<
     CheckRepository,
     | 'exists'
+    | 'findTenant'
     | 'saveSubmission'
     | 'findDocument'
     | 'insertStage'
@@ -43,6 +44,16 @@ export interface AggregatorDeps {
    * REPUBLISH_AFTER_MS, the time a completion may take to go out (default 10 s).
    */
   repairAfterMs?: number
+}
+
+/** A stage result whose tenant is not its check's: permanent, so the consumer dead-letters it. */
+export class StageTenantMismatchError extends Error {
+  readonly code = 'stage_result_tenant_mismatch'
+  readonly retryable = false
+  constructor(topic: string, checkId: string) {
+    super(`${topic} result for ${checkId} names another tenant than the check's; not merged`)
+    this.name = 'StageTenantMismatchError'
+  }
 }
 
 const isTerminal = (record: CheckRecord) => record.status === 'done' || record.status === 'failed'
@@ -137,6 +148,19 @@ export function createAggregatorHandler(deps: AggregatorDeps) {
     return decideAndRun(doc.submission, eventsOf(doc, extra))
   }
 
+  /**
+   * A stage result must come from the check's own tenant: one naming another tenant (a forged or misrouted
+   * message on the bus) is refused permanently — dead-lettered, never merged into the check. The owner is
+   * the submission this process saw, else the check as the gateway wrote it (one `_id` read); an extraction
+   * result's own submission must agree with its tenant too.
+   */
+  async function assertSameTenant(message: ResultMessage): Promise<void> {
+    const { check_id: checkId, tenant_id: tenantId } = message.value
+    const carried = message.topic === 'check.extracted.v1' ? message.value.submission.tenant_id : tenantId
+    const owner = memory.tenantOf(checkId) ?? (await deps.checks.findTenant(checkId)) ?? carried
+    if (owner !== tenantId || carried !== tenantId) throw new StageTenantMismatchError(message.topic, checkId)
+  }
+
   /** Decides over a check's slots; the submission comes from the check document when no slot has it yet. */
   async function settleSlots(checkId: string, slots: CheckSlots): Promise<void> {
     let submission = slots.submission
@@ -168,6 +192,7 @@ export function createAggregatorHandler(deps: AggregatorDeps) {
     async onResult(message: ResultMessage): Promise<{ stage: StageName }> {
       const { stage, event } = resultEvent(message)
       const checkId = message.value.check_id
+      await assertSameTenant(message)
       const submission =
         message.topic === 'check.extracted.v1'
           ? (message.value.submission as unknown as Record<string, unknown>)

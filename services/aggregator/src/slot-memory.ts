@@ -35,6 +35,11 @@ export function createSlotMemory(maxChecks = 10_000) {
       }
       return merged
     },
+    /** The tenant of the check's submission, when this process has seen it. */
+    tenantOf(checkId: string): string | undefined {
+      const tenant = known.get(checkId)?.submission?.['tenant_id']
+      return typeof tenant === 'string' ? tenant : undefined
+    },
     forget(checkId: string): void {
       known.delete(checkId)
     },

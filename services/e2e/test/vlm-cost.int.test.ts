@@ -61,6 +61,7 @@ beforeAll(async () => {
       VLM_MAX_ATTEMPTS: '2',
       VLM_BACKOFF_MS: '0',
       VLM_TIMEOUT_MS: '10000',
+      VLM_BUDGET_TOKENS_PER_DAY: '1000000',
     },
     readyTimeoutMs: 90_000,
   })

@@ -159,6 +159,7 @@ describe('handleSubmitted with the vision model (local chat-completions fixture 
       VLM_PRICES: '{"gpt-4o-mini":{"input_per_mtok":0.15,"output_per_mtok":0.6}}',
       VLM_MAX_ATTEMPTS: '2',
       VLM_BACKOFF_MS: '0',
+      VLM_BUDGET_TOKENS_PER_DAY: '1000000',
     }).vlm
     const completeWithModel = createModelStep(config, {
       budget: createMemoryBudgetStore(),

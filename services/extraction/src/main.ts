@@ -27,6 +27,7 @@ const completeWithModel =
   createModelStep(config.vlm, {
     budget: store.modelBudget,
     policyFor: async (tenantId, ref) => (await pinnedProfile(tenantId, ref))?.vlm,
+    logger,
   })
 const deps = {
   readFile: (key: string) => storage.get(key),

@@ -9,6 +9,7 @@ const typeByStatus: Record<number, ApiErrorType> = {
   401: 'authentication_error',
   403: 'permission_error',
   404: 'not_found_error',
+  410: 'not_found_error',
   409: 'idempotency_error',
   429: 'rate_limit_error',
 }
@@ -20,6 +21,8 @@ export function errorTypeOf(status: number): ApiErrorType {
 
 export interface ApiErrorOptions {
   message: string
+  /** The error type when the status alone does not tell it (a 409 that is not about idempotency). */
+  type?: ApiErrorType
   retryable?: boolean
   param?: string
   details?: ApiErrorDetail[]
@@ -45,7 +48,7 @@ export class ApiError extends HTTPException {
     super(status, { message: options.message, cause: options.cause })
     this.name = 'ApiError'
     this.code = code
-    this.type = errorTypeOf(status)
+    this.type = options.type ?? errorTypeOf(status)
     this.retryable = options.retryable ?? status >= 500
     this.param = options.param
     this.details = options.details

@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { ApiError } from './api-error'
 import { bearerAuth } from './auth/bearer-auth'
+import { deleteCheck } from './checks/delete-check'
 import { getCheck } from './checks/get-check'
 import { submitCheck } from './checks/submit-check'
 import { acceptJson } from './contract/accept-json/accept-json'
@@ -63,6 +64,8 @@ export function createApp(deps: GatewayDeps) {
   )
   app.get('/v1/checks/:id', checkIdParam(), getCheck(deps))
   app.route('/', settlementRoutes(deps))
+  const { eraseCheck } = deps
+  if (eraseCheck) app.delete('/v1/checks/:id', checkIdParam(), deleteCheck({ ...deps, eraseCheck }))
   app.onError(errorHandler())
   app.notFound(notFoundHandler())
   return app

@@ -3,6 +3,7 @@ import type { CheckSubmittedV1, CreditReceivedV1, Profile } from '@rv/schemas'
 import type { FileStorage } from '@rv/storage'
 import type {
   CheckRepository,
+  CheckTombstones,
   IdempotencyRepository,
   SettlementRepository,
   TenantRepository,
@@ -42,6 +43,13 @@ export interface GatewayDeps {
   sharedRateLimit?: SharedRateLimitOptions
   /** Per-tenant requests in progress; default in contract/tenant-concurrency. */
   concurrency?: TenantConcurrencyOptions
+  /**
+   * Erases a tenant's check everywhere (@rv/retention `createErasure`); false when it has none such.
+   * Absent: no DELETE route.
+   */
+  eraseCheck?: (tenantId: string, checkId: string) => Promise<boolean>
+  /** Erased checks: a GET of one answers 410 `check_deleted`; absent: 404 like any unknown id. */
+  tombstones?: Pick<CheckTombstones, 'isDeleted'>
   now?: () => Date
   newCheckId?: () => string
 }

@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server'
 import { loadGatewayConfig, readProcessEnv } from '@rv/config'
 import { createLogger } from '@rv/logger'
 import { startObservability } from '@rv/observability'
+import { createErasure, createErasureRegistry, storeParticipants } from '@rv/retention'
 import { openEventBus } from '@rv/service-runtime'
 import { createStorage } from '@rv/storage'
 import { connectStore, hashApiKey } from '@rv/store'
@@ -49,6 +50,8 @@ const app = createApp({
   sharedRateLimit: { ...config.sharedRateLimit, sync: store.rateWindows.sync },
   defaultProfile: config.profile,
   pinProfile: latestProfile,
+  tombstones: store.tombstones,
+  eraseCheck: createErasure(store, createErasureRegistry(storeParticipants(store, storage))).eraseCheck,
 })
 
 const server = serve({ fetch: app.fetch, hostname: config.http.host, port: config.http.port }, (info) => {

@@ -109,7 +109,7 @@ describe('gateway on the real stack', () => {
     expect(res.headers.get('location')).toBe(`/v1/checks/${record.id}`)
     const submitted = await until(() => seen.get(record.id))
     expect(submitted).toMatchObject({ check_id: record.id, expectation: { order_ref: 'o-1' }, mode: 'pdf' })
-    expect(submitted.file.key).toBe(`sha256/${submitted.file.sha256.slice(0, 2)}/${submitted.file.sha256}`)
+    expect(submitted.file.key).toBe(`tenants/${record.tenant_id}/${record.id}/${submitted.file.sha256}`)
     const stored = await createS3Storage({ ...stack.s3, bucket: bucketName }).get(submitted.file.key)
     expect(stored).toEqual(pdf)
     expect((await store.checks.findDocument(record.id))?.published).toBe(true)

@@ -135,4 +135,63 @@ describe('replay handler on the real registry', () => {
     const plain = extracted('chk_01CROSS00000000000000003', file, '2026-03-12T09:00:00Z', 'ten_plain')
     expect((await handleExtracted(plain, deps))?.replay.seen_before).toBe(false)
   })
+
+  it("does not let a tenant probe another's payments with a made-up receipt of the same amount, payee and minute", async () => {
+    const replay = { ...defaultProfile.replay, cross_tenant: true }
+    for (const tenant of ['ten_payee', 'ten_prober']) await store.profiles.save(tenant, 'default', { replay })
+    const deps = {
+      register: store.replay.register,
+      keySecret: 'it-secret',
+      profile: (tenantId: string, ref: { name: string; version: number }) =>
+        store.profiles.find(tenantId, ref.name, ref.version),
+    }
+    /** A check pinned to the tenant's cross-tenant profile (v2), with its own receipt number and text. */
+    const check = (
+      id: string,
+      file: string,
+      at: string,
+      tenant: string,
+      receipt: string | null,
+      text: string,
+    ) => {
+      const e = extracted(id, file, at, tenant)
+      const extraction = e.extraction as NonNullable<CheckExtractedV1['extraction']>
+      return {
+        ...e,
+        submission: { ...e.submission, profile: { name: 'default', version: 2 } },
+        extraction: {
+          ...extraction,
+          fields: { ...exampleRecord().fields, receipt_number: receipt },
+          normalized_text_sha256: text,
+        },
+      }
+    }
+    const receipt = 'B6042071012K4Q270000070011700202'
+    const real = check(
+      'chk_01PROBE00000000000000001',
+      '1'.repeat(64),
+      '2026-03-13T07:00:00Z',
+      'ten_payee',
+      receipt,
+      'c'.repeat(64),
+    )
+    expect((await handleExtracted(real, deps))?.replay.seen_before).toBe(false)
+    // Same amount, currency, recipient and minute; no operation id; its own file and text.
+    const probe = check(
+      'chk_01PROBE00000000000000002',
+      '2'.repeat(64),
+      '2026-03-13T08:00:00Z',
+      'ten_prober',
+      null,
+      'd'.repeat(64),
+    )
+    const result = await handleExtracted(probe, deps)
+    expect(result?.replay.seen_before).toBe(false)
+    expect(result?.reasons).toEqual([])
+    // Only file digests and operation ids are keys in the global space.
+    const kinds = await store.db
+      .collection('replay_keys')
+      .distinct('kind', { _id: { $regex: '^_global:' } as never })
+    expect(kinds.sort()).toEqual(['file_sha256', 'operation_id'])
+  })
 })

@@ -104,11 +104,12 @@ export function applyTemplateDrift(
     name: TEMPLATE_DRIFT_CHECK,
     hard: false,
     passed: false,
+    // No counts: they are of other tenants' submissions (payers told apart by the names read from their
+    // files), which a tenant must not learn from its own record. Operators find them in the store
+    // (`generator_sightings`; docs/authenticity.md, Template drift).
     detail:
-      `unseen generator (${failedIdentity.map((c) => c.name).join(', ')}) submitted by ${evidence.payers} ` +
-      `payers at ${evidence.tenants} tenants within ${evidence.windowHours} h ` +
-      `(drift from ${evidence.minPayers} payers at ${evidence.minTenants} tenants): likely a new app version; ` +
-      'relearn the fingerprint',
+      `unseen generator (${failedIdentity.map((c) => c.name).join(', ')}) seen from enough independent ` +
+      `submitters within ${evidence.windowHours} h to be a bank's app update; relearn the fingerprint`,
   })
   return softened
 }

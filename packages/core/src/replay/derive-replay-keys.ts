@@ -3,6 +3,13 @@
  * default) mixes the tenant id in, so two tenants' keys never collide. Global scope (for cross-tenant
  * detection, a profile option) drops the tenant and needs the system secret: an HMAC over the normalised
  * values, so a key cannot be brute-forced back into an amount and a phone number by anyone without it.
+ *
+ * Across tenants only `crossTenantReplayKinds` are looked up: the file's digest and the operation id (SBP
+ * id, operation number), which a tenant cannot guess about another's payments. A semantic key (amount,
+ * currency, recipient, minute) looked up across tenants would let a tenant probe another's incoming
+ * payments with made-up receipts; the text digest would too, for a template holding nothing but those
+ * values. The other global digests are kept with the registration, only to be compared once a file or an
+ * operation id matched (edited copy or the same receipt again).
  */
 import { hmac } from '@noble/hashes/hmac.js'
 import { sha256 } from '@noble/hashes/sha2.js'
@@ -33,6 +40,9 @@ export interface DeriveReplayKeysInput {
   keySecret?: string
   scope?: ReplayScope
 }
+
+/** The kinds looked up across tenants (global scope): values another tenant cannot guess. */
+export const crossTenantReplayKinds: readonly ReplayKey[] = ['file_sha256', 'operation_id']
 
 /** Bumped if normalisation changes, so old and new keys never compare equal by accident. */
 const version = 'rv-replay-v1'

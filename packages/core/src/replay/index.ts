@@ -1,4 +1,5 @@
 export {
+  crossTenantReplayKinds,
   type DeriveReplayKeysInput,
   deriveReplayKeys,
   digestSha256Hex,

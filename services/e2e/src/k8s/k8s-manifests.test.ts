@@ -15,11 +15,13 @@ import {
   loadAggregatorConfig,
   loadGatewayConfig,
   loadSettlementConfig,
+  loadRetentionJobConfig,
   loadStageConfig,
   type StageService,
 } from '@rv/config'
 import { partitionsOf } from '@rv/kafka'
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment'
+import type { ICronJob } from 'kubernetes-models/batch/v1/CronJob'
 import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget'
 import type { IContainer } from 'kubernetes-models/v1/Container'
 import type { ISecret } from 'kubernetes-models/v1/Secret'
@@ -87,12 +89,28 @@ function selects(selector: Record<string, string> | undefined, labels: Record<st
   return pairs.length > 0 && pairs.every(([k, v]) => labels[k] === v)
 }
 
-/** The Secret's keys, from the example every installation copies. */
-const secretExample = readDocs('secret.example.yaml')[0]?.object as unknown as ISecret
+/** The Secrets every installation copies: one per service (`rv-<service>`). */
+const secretExamples = readDocs('secret.example.yaml').map((d) => d.object as unknown as ISecret)
 
-/** What a pod of `service` sees in an overlay: rv-config, rv-secrets (the example's keys), its own env. */
+function secretOf(service: string): Record<string, string> {
+  const found = secretExamples.find((s) => s.metadata?.name === `rv-${service}`)
+  if (!found) throw new Error(`no Secret rv-${service} in secret.example.yaml`)
+  return found.stringData ?? {}
+}
+
+/** Every key any service's Secret holds. */
+const secretKeys = new Set(secretExamples.flatMap((s) => Object.keys(s.stringData ?? {})))
+
+/**
+ * What a pod of `service` sees in an overlay: rv-config, its own Secret (the example's keys; a cluster
+ * without SASL has no KAFKA_SASL_* in it), its own env.
+ */
 function podEnv(overlay: string, service: string): Env {
-  return { ...configOf(overlay), ...secretExample.stringData, ...envOf(containerOf(service)) }
+  const config = configOf(overlay)
+  const secrets = Object.entries(secretOf(service)).filter(
+    ([k]) => config.KAFKA_SASL_MECHANISM !== undefined || !k.startsWith('KAFKA_SASL_'),
+  )
+  return { ...config, ...Object.fromEntries(secrets), ...envOf(containerOf(service)) }
 }
 
 /** The topics a consumer subscribes to, read from its composition root. */
@@ -173,7 +191,7 @@ describe('deploy/k8s manifests', () => {
   })
 
   it('names only variables @rv/config reads, keeps secrets out of the ConfigMap, and every overlay parses', () => {
-    const names = new Set<string>(Object.keys(secretExample.stringData ?? {}))
+    const names = new Set<string>(secretKeys)
     for (const service of services)
       for (const name of Object.keys(envOf(containerOf(service)))) names.add(name)
     for (const dir of ['base', ...overlays()]) for (const name of Object.keys(configOf(dir))) names.add(name)
@@ -186,14 +204,14 @@ describe('deploy/k8s manifests', () => {
         dir,
       ).toEqual([])
     }
-    expect(secretNames.filter((n) => !(n in (secretExample.stringData ?? {})))).toEqual([])
+    expect(secretNames.filter((n) => !secretKeys.has(n))).toEqual([])
 
     for (const service of services) {
       const refs = containerOf(service).envFrom ?? []
       expect(
         refs.map((r) => r.configMapRef?.name ?? r.secretRef?.name),
         service,
-      ).toEqual(['rv-config', 'rv-secrets'])
+      ).toEqual(['rv-config', `rv-${service}`])
     }
     for (const overlay of overlays()) {
       expect(() => loadGatewayConfig(podEnv(overlay, 'gateway')), overlay).not.toThrow()
@@ -201,6 +219,90 @@ describe('deploy/k8s manifests', () => {
       expect(() => loadAggregatorConfig(podEnv(overlay, 'aggregator')), overlay).not.toThrow()
       expect(() => loadSettlementConfig(podEnv(overlay, 'settlement')), overlay).not.toThrow()
     }
+  })
+
+  it('gives each service only the secrets it needs, with its own store, Kafka and registry users', () => {
+    const common = [
+      'MONGODB_URL',
+      'KAFKA_SASL_USERNAME',
+      'KAFKA_SASL_PASSWORD',
+      'SCHEMA_REGISTRY_USERNAME',
+      'SCHEMA_REGISTRY_PASSWORD',
+    ]
+    const files = ['S3_ACCESS_KEY', 'S3_SECRET_KEY']
+    const needs: Record<(typeof services)[number], string[]> = {
+      gateway: [...common, ...files],
+      extraction: [...common, ...files, 'VLM_API_KEY'],
+      authenticity: [...common, ...files],
+      matching: common,
+      replay: [...common, 'REPLAY_KEY_SECRET'],
+      aggregator: common,
+    }
+    for (const service of services)
+      expect(Object.keys(secretOf(service)).sort(), service).toEqual(needs[service].sort())
+    for (const key of ['MONGODB_URL', 'KAFKA_SASL_USERNAME', 'SCHEMA_REGISTRY_USERNAME']) {
+      const users = services.map((s) => secretOf(s)[key])
+      expect(new Set(users).size, key).toBe(services.length)
+    }
+  })
+
+  it('sweeps retention hourly from the service image, one pass at a time, with its own Secret', () => {
+    const jobs = base.filter((o) => o.kind === 'CronJob') as unknown as ICronJob[]
+    expect(jobs.map((j) => j.metadata?.name)).toEqual(['retention'])
+    const spec = jobs[0]?.spec
+    expect(spec?.concurrencyPolicy).toBe('Forbid')
+    const container = spec?.jobTemplate.spec?.template.spec?.containers[0]
+    expect(container?.image).toBe(image)
+    expect(container?.command).toEqual(['node', '--import', 'tsx', 'services/retention/src/main.ts'])
+    expect(existsSync(resolve(repoRoot, 'services/retention/src/main.ts'))).toBe(true)
+    expect(container?.envFrom?.map((r) => r.configMapRef?.name ?? r.secretRef?.name)).toEqual([
+      'rv-config',
+      'rv-retention',
+    ])
+    expect(Object.keys(secretOf('retention')).sort()).toEqual([
+      'MONGODB_URL',
+      'S3_ACCESS_KEY',
+      'S3_SECRET_KEY',
+    ])
+    const env = { ...configOf('overlays/production'), ...secretOf('retention') }
+    expect(loadRetentionJobConfig(env).retention.defaultDays).toBeGreaterThan(0)
+  })
+
+  it('production refuses to start without TLS and SASL to Kafka and https to the registry', () => {
+    const env = podEnv('overlays/production', 'replay')
+    expect(env.RV_ENV).toBe('production')
+    expect(loadStageConfig('replay', env).kafka.security).toMatchObject({
+      tls: { rejectUnauthorized: true },
+      sasl: { mechanism: 'scram-sha-512', username: 'rv-replay' },
+    })
+    const { KAFKA_SSL: _ssl, KAFKA_SASL_MECHANISM: _sasl, ...plain } = env
+    expect(() => loadStageConfig('replay', plain)).toThrow(/RV_ENV=production requires TLS/)
+    expect(() =>
+      loadGatewayConfig({ ...env, SCHEMA_REGISTRY_URL: 'http://registry/apis/ccompat/v7' }),
+    ).toThrow(/https SCHEMA_REGISTRY_URL/)
+  })
+
+  it('denies all ingress but the gateway HTTP port, and production egress to the servers only', () => {
+    const policies = base.filter((o) => o.kind === 'NetworkPolicy') as {
+      metadata: { name: string }
+      spec: {
+        podSelector: { matchLabels?: Record<string, string> }
+        policyTypes: string[]
+        ingress?: unknown[]
+      }
+    }[]
+    const deny = policies.find((p) => Object.keys(p.spec.podSelector.matchLabels ?? {}).length === 0)
+    expect(deny?.spec.policyTypes).toEqual(['Ingress'])
+    expect(deny?.spec.ingress ?? []).toEqual([])
+    const opened = policies.filter((p) => (p.spec.ingress ?? []).length > 0)
+    expect(opened.map((p) => p.spec.podSelector.matchLabels)).toEqual([
+      { 'app.kubernetes.io/name': 'gateway' },
+    ])
+    expect(JSON.stringify(opened[0]?.spec.ingress)).toContain('8080')
+    const egress = objectsOf('overlays/production').filter(
+      (o) => o.kind === 'NetworkPolicy' && JSON.stringify(o).includes('Egress'),
+    )
+    expect(egress).toHaveLength(1)
   })
 
   it('gives every container requests and a memory limit, and leaves replicas to the autoscalers', () => {

@@ -7,7 +7,7 @@ import type { GatewayEnv } from '../gateway-env'
 
 /**
  * GET /v1/checks/{id}: 200 with the current state of the tenant's check. Another tenant's id is answered
- * exactly like an unknown one, so ids reveal nothing across tenants.
+ * exactly like an unknown one, so ids reveal nothing across tenants; the tenant's own erased check is 410.
  */
 export function getCheck(deps: GatewayDeps) {
   return async (c: Context<GatewayEnv>) => {
@@ -15,6 +15,9 @@ export function getCheck(deps: GatewayDeps) {
     const record = /^chk_[0-9A-Za-z]{10,40}$/.test(id)
       ? await deps.checks.findRecord(c.get('tenant').id, id)
       : undefined
+    if (!record && (await deps.tombstones?.isDeleted(c.get('tenant').id, id))) {
+      throw new ApiError(410, 'check_deleted', { message: 'The check was deleted.', param: 'id' })
+    }
     if (!record) {
       throw new ApiError(404, 'check_not_found', { message: 'No check with this id.', param: 'id' })
     }

@@ -1,6 +1,6 @@
 import { expectationRequirementProblems, pendingRecord, toPostResponse } from '@rv/core'
 import type { CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
-import { contentKey, sha256Hex } from '@rv/storage'
+import { sha256Hex, tenantFileKey } from '@rv/storage'
 import { requestFingerprint } from '@rv/store'
 import type { Context } from 'hono'
 import { ApiError } from '../api-error'
@@ -109,7 +109,7 @@ export function submitCheck(deps: GatewayDeps) {
     }
 
     const createdAt = now().toISOString()
-    const fileKey = contentKey(sha256)
+    const fileKey = tenantFileKey(tenant.id, checkId, sha256)
     try {
       await deps.storage.put(fileKey, upload.bytes, upload.contentType)
     } catch (error) {

@@ -6,7 +6,7 @@ import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
 import { allTopics, createEventBus, type EventBus, eventTopics, physicalTopic } from '@rv/kafka'
 import { createLogger } from '@rv/logger'
 import { createOpenApiContract } from '@rv/schemas/openapi'
-import { createS3Storage } from '@rv/storage'
+import { createS3Storage, type FileStorage } from '@rv/storage'
 import { connectStore, type Store } from '@rv/store'
 import type { StackConfig } from '@rv/testing'
 import { type Cleanup, createCleanup, randomName } from '@rv/testing'
@@ -20,6 +20,7 @@ export interface Harness {
   store: Store
   /** The bus on the harness's own topic prefix. */
   bus: EventBus
+  storage: FileStorage
   key: string
   tenantId: string
   app(overrides?: Partial<GatewayDeps>): ReturnType<typeof createApp>
@@ -50,6 +51,7 @@ export async function startHarness(stack: StackConfig, name: string): Promise<Ha
   return {
     store,
     bus,
+    storage,
     key,
     tenantId: tenant._id,
     app: (overrides = {}) =>
@@ -81,9 +83,19 @@ export interface Seen {
 }
 
 /** Reads a response and fails (throws) unless the document declares it for the operation. */
-export async function conforming(method: 'get' | 'post', path: string, res: Response): Promise<Seen> {
+export async function conforming(
+  method: 'get' | 'post' | 'delete',
+  path: string,
+  res: Response,
+): Promise<Seen> {
   const text = await res.text()
   let body: unknown
+  if (text === '' && res.status === 204) {
+    const check = contract.checkResponse(method, path, res.status, null)
+    if (check.documentedAs === null || check.errors.length > 0)
+      throw new Error(`${method} ${path} 204: ${check.errors.join('; ')}`)
+    return { status: res.status, body: null, headers: res.headers }
+  }
   try {
     body = JSON.parse(text)
   } catch {

@@ -171,7 +171,7 @@ describe('every response the API produces follows openapi.yaml', () => {
   })
 
   it('reached most documented responses', () => {
-    // Not reachable on demand here: GET 410 (no deletion yet) and 504 (a slow store cannot be forced).
+    // Not reachable on demand here: GET 410 (its own test: delete-check.int.test.ts) and 504 (a slow store cannot be forced).
     expect([...seen.post].sort()).toEqual(contract.documentedStatuses('post', '/v1/checks').sort())
     expect([...seen.get].sort()).toEqual(['200', '400', '401', '404', '406', '429', '500', '503'])
   })

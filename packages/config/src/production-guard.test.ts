@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { loadAggregatorConfig } from './aggregator-config'
+import { loadGatewayConfig } from './gateway-config'
+import { problemsOf } from './problems-of'
+import { loadStageConfig } from './stage-config'
+
+const secured = {
+  RV_ENV: 'production',
+  KAFKA_SSL: 'true',
+  KAFKA_SASL_MECHANISM: 'scram-sha-512',
+  KAFKA_SASL_USERNAME: 'rv-gateway',
+  KAFKA_SASL_PASSWORD: 'p',
+  SCHEMA_REGISTRY_URL: 'https://registry.example.com/apis/ccompat/v7',
+}
+
+describe('RV_ENV=production', () => {
+  it('refuses to start every service on a plaintext, unauthenticated bus', () => {
+    const loads = [
+      () => loadGatewayConfig({ RV_ENV: 'production' }),
+      () => loadStageConfig('replay', { RV_ENV: 'production' }),
+      () => loadAggregatorConfig({ RV_ENV: 'production' }),
+    ]
+    for (const load of loads)
+      expect(problemsOf(load)).toEqual([
+        'RV_ENV=production requires TLS to Kafka (KAFKA_SSL=true)',
+        'RV_ENV=production requires SASL to Kafka (KAFKA_SASL_MECHANISM and its credentials)',
+        'RV_ENV=production requires an https SCHEMA_REGISTRY_URL',
+      ])
+  })
+
+  it('refuses TLS without certificate checks, and starts with TLS, SASL and an https registry', () => {
+    expect(
+      problemsOf(() => loadGatewayConfig({ ...secured, KAFKA_SSL_REJECT_UNAUTHORIZED: 'false' })),
+    ).toEqual(['RV_ENV=production requires KAFKA_SSL_REJECT_UNAUTHORIZED=true'])
+    expect(problemsOf(() => loadGatewayConfig(secured))).toEqual([])
+    expect(problemsOf(() => loadStageConfig('extraction', secured))).toEqual([])
+  })
+
+  it('leaves development (the default) as it was: plaintext is fine on the local stack', () => {
+    expect(problemsOf(() => loadGatewayConfig({}))).toEqual([])
+  })
+})

@@ -1,0 +1,34 @@
+import { type FileStorage, tenantFilePrefix } from '@rv/storage'
+import type { Store } from '@rv/store'
+import type { ErasureParticipant } from './erasure-registry'
+
+/**
+ * The participants this system has besides the check's own documents (which `createErasure` deletes
+ * last): its file, its replay keys, the analysts' review decision.
+ */
+export function storeParticipants(
+  store: Pick<Store, 'replay' | 'reviews'>,
+  storage: Pick<FileStorage, 'remove' | 'removePrefix'>,
+): ErasureParticipant[] {
+  return [
+    {
+      name: 'files',
+      async eraseCheck({ fileKey, tenantId }) {
+        // Objects stored before tenant-scoped keys (`sha256/…`) may be shared with another tenant: only
+        // the tenant's own prefix is deleted here (docs/data-retention.md, "Files stored before").
+        if (fileKey?.startsWith(tenantFilePrefix(tenantId))) await storage.remove(fileKey)
+      },
+      async eraseTenant(tenantId) {
+        await storage.removePrefix(tenantFilePrefix(tenantId))
+      },
+    },
+    {
+      name: 'replay_keys',
+      eraseCheck: ({ tenantId, checkId }) => store.replay.eraseCheck(tenantId, checkId),
+      async eraseTenant(tenantId) {
+        await store.replay.eraseTenant(tenantId)
+      },
+    },
+    { name: 'review_decisions', eraseCheck: ({ checkId }) => store.reviews.eraseCheck(checkId) },
+  ]
+}

@@ -1,0 +1,62 @@
+/**
+ * Retention and erasure commands (docs/data-retention.md):
+ *
+ *   npm run admin -- tenant retention <tenant> <days|default>   days a check is kept (0: forever)
+ *   npm run admin -- check delete <tenant> <check-id>            the check, its stage results, replay keys, file
+ *   npm run admin -- tenant delete <tenant> --confirm <tenant>   every check of the tenant, then the tenant
+ *   npm run admin -- retention sweep                             one pass of the retention sweeper
+ */
+import type { RetentionConfig } from '@rv/config'
+import { createErasure, createErasureRegistry, storeParticipants, sweepRetention } from '@rv/retention'
+import type { FileStorage } from '@rv/storage'
+import type { Store } from '@rv/store'
+import { type AdminCommand, parseArgs } from './admin-fingerprints'
+
+function erasureOf(store: Store, storage: FileStorage) {
+  return createErasure(store, createErasureRegistry(storeParticipants(store, storage)))
+}
+
+async function tenantOf(store: Store, ref: string | undefined, usage: string) {
+  if (!ref) throw new Error(`usage: ${usage}`)
+  const tenant = await store.tenants.findTenant(ref)
+  if (!tenant) throw new Error(`no tenant ${ref}`)
+  return tenant
+}
+
+export function retentionCommands(config: () => RetentionConfig): Record<string, AdminCommand> {
+  return {
+    'tenant retention': async (store, [ref, value]) => {
+      const usage = 'tenant retention <tenant> <days|default>'
+      const tenant = await tenantOf(store, ref, usage)
+      const days = value === 'default' ? null : Number(value)
+      if (days !== null && (!Number.isInteger(days) || days < 0)) throw new Error(`usage: ${usage}`)
+      await store.tenants.setRetention(tenant._id, days)
+      return JSON.stringify({ tenant_id: tenant._id, retention_days: days ?? config().defaultDays })
+    },
+    'check delete': async (store, [ref, checkId], io) => {
+      const usage = 'check delete <tenant> <check-id>'
+      const tenant = await tenantOf(store, ref, usage)
+      if (!checkId) throw new Error(`usage: ${usage}`)
+      const deleted = await erasureOf(store, io.storage()).eraseCheck(tenant._id, checkId)
+      if (!deleted) throw new Error(`no check ${checkId} for ${tenant._id}`)
+      return JSON.stringify({ tenant_id: tenant._id, deleted: checkId })
+    },
+    'tenant delete': async (store, args, io) => {
+      const usage = 'tenant delete <tenant> --confirm <tenant id>'
+      const { positional, flags } = parseArgs(args)
+      const tenant = await tenantOf(store, positional[0], usage)
+      if (flags.confirm !== tenant._id) throw new Error(`usage: ${usage} (the id, to confirm: ${tenant._id})`)
+      const { checks } = await erasureOf(store, io.storage()).eraseTenant(tenant._id)
+      return JSON.stringify({ tenant_id: tenant._id, deleted: true, checks })
+    },
+    'retention sweep': async (store, _args, io) => {
+      const { defaultDays, maxHoursPerSweep } = config()
+      const report = await sweepRetention(store, erasureOf(store, io.storage()), {
+        now: new Date(),
+        defaultDays,
+        maxHours: maxHoursPerSweep,
+      })
+      return JSON.stringify(report)
+    },
+  }
+}

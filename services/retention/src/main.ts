@@ -1,0 +1,32 @@
+/**
+ * One pass of the retention sweeper, then exit (a CronJob runs it hourly): every tenant's checks wholly
+ * past its retention are erased everywhere their data lives (packages/retention; docs/data-retention.md).
+ * A pass cut short is finished by the next: the cursors move only after an hour is erased.
+ */
+import { loadRetentionJobConfig, readProcessEnv } from '@rv/config'
+import { createLogger } from '@rv/logger'
+import { createErasure, createErasureRegistry, storeParticipants, sweepRetention } from '@rv/retention'
+import { createStorage } from '@rv/storage'
+import { connectStore } from '@rv/store'
+
+const config = loadRetentionJobConfig(readProcessEnv())
+const logger = createLogger({ level: config.logLevel, bindings: { service: 'retention' } })
+const store = await connectStore(config.mongo)
+try {
+  await store.ensureIndexes()
+  const erasure = createErasure(
+    store,
+    createErasureRegistry(storeParticipants(store, createStorage(config.s3))),
+  )
+  const report = await sweepRetention(store, erasure, {
+    now: new Date(),
+    defaultDays: config.retention.defaultDays,
+    maxHours: config.retention.maxHoursPerSweep,
+  })
+  logger.info('retention swept', { ...report })
+} catch (err) {
+  logger.error('retention sweep failed', { err })
+  process.exitCode = 1
+} finally {
+  await store.close()
+}
