@@ -15,6 +15,8 @@ describe('timedStorage', () => {
       },
       stat: async () => undefined,
       ping: async () => undefined,
+      remove: async () => undefined,
+      removePrefix: async () => 2,
     }
     const storage = timedStorage(inner)
     expect(storage.bucket).toBe('b')

@@ -2,7 +2,7 @@
 import { metrics, timed } from '@rv/observability'
 import type { FileStorage } from './storage-port'
 
-const operations = ['ensure', 'put', 'get', 'stat', 'ping'] as const
+const operations = ['ensure', 'put', 'get', 'stat', 'ping', 'remove', 'removePrefix'] as const
 
 export function timedStorage(storage: FileStorage): FileStorage {
   const wrapped = { bucket: storage.bucket } as FileStorage
