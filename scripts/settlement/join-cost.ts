@@ -68,6 +68,8 @@ export async function seedCredits(
   return { inserted, seconds: (performance.now() - started) / 1000 }
 }
 
+let amountsUsed = 0
+
 /** ms per check of `count` fresh checks joining their credits (credit stored first, then the check). */
 export async function timeJoins(store: Store, count: number, label: string): Promise<number[]> {
   const deps: SettlementDeps = {
@@ -79,7 +81,8 @@ export async function timeJoins(store: Store, count: number, label: string): Pro
   const times: number[] = []
   for (let i = 0; i < count; i++) {
     const sbp = randomSbpId()
-    const amount = 500 + i
+    // A fresh amount per check: earlier checks' (claimed) credits are no candidates of later ones.
+    const amount = 500 + amountsUsed++
     await handleCredit(
       {
         tenant_id: 'ten_bench',

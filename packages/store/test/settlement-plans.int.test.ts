@@ -46,14 +46,12 @@ beforeAll(async () => {
       due_at: new Date(now.getTime() + ((i % 7) - 3) * 3600_000),
     })),
   )
-  await store.db
-    .collection('settlement_claims')
-    .insertMany(
-      Array.from({ length: rows }, (_, i) => ({
-        _id: `ten_${i % 300}:line:line-${i}` as never,
-        check_id: `chk_${i}`,
-      })),
-    )
+  await store.db.collection('settlement_claims').insertMany(
+    Array.from({ length: rows }, (_, i) => ({
+      _id: `ten_${i % 300}:line:line-${i}` as never,
+      check_id: `chk_${i}`,
+    })),
+  )
   await refreshStatistics(store.db)
 }, 300_000)
 

@@ -213,6 +213,22 @@ describe('settlement on the real store', () => {
     expect(await store.settlements.claimOfCheck('ten_a', check.id)).toBe(`line-${sbp}`)
   })
 
+  it("reads the check's pinned profile from the store: its settlement member decides", async () => {
+    const saved = await store.profiles.save('ten_profiled', 'default', {
+      settlement: { required: true, wait_seconds: 0, not_found: 'reject' },
+    })
+    const pinned = deps({
+      profile: (tenantId, ref) => store.profiles.find(tenantId, ref.name, ref.version),
+    })
+    const check = { ...receipt('ten_profiled', uniqueSbpId(), 1234), profile_version: saved.version }
+    await handleCompleted(check, pinned)
+    expect(published.at(-1)?.settlement).toMatchObject({
+      status: 'not_found',
+      reasons: ['settlement_not_found'],
+      recommendation: 'reject',
+    })
+  })
+
   it('ignores failed checks', async () => {
     await handleCompleted(
       { ...receipt('ten_a', uniqueSbpId(), 5), status: 'failed', recommendation: 'review' },
