@@ -100,7 +100,7 @@ try {
       '--no-sandbox',
       '--disable-gpu',
       `--screenshot=${out}`,
-      '--window-size=1400,2300',
+      '--window-size=1400,1500',
       `file://${html}`,
     ],
     { encoding: 'utf8' },

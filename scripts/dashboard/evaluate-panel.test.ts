@@ -37,7 +37,7 @@ describe('evaluate (dashboard snapshot)', () => {
         after,
         10,
       ),
-    ).toEqual([{ label: 'a', value: 0.1 }])
+    ).toEqual([{ label: 'a p50', value: 0.1 }])
     expect(
       evaluate(
         'histogram_quantile(0.99, sum by (le, stage) (rate(rv_x_seconds_bucket[5m])))',
@@ -45,7 +45,7 @@ describe('evaluate (dashboard snapshot)', () => {
         after,
         10,
       ),
-    ).toEqual([{ label: 'a', value: 1 }])
+    ).toEqual([{ label: 'a p99', value: 1 }])
     expect(evaluate('rate(rv_lag[5m])', before, after, 10)).toBeUndefined()
   })
 })

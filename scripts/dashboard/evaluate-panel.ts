@@ -94,7 +94,10 @@ export function evaluate(
       if (total === 0) return []
       const at = sorted.find((b) => b.count >= q * total)
       return [
-        { label: label || 'all', value: at && Number.isFinite(at.le) ? at.le : (sorted.at(-2)?.le ?? 0) },
+        {
+          label: `${label ? `${label} ` : ''}p${Math.round(q * 100)}`,
+          value: at && Number.isFinite(at.le) ? at.le : (sorted.at(-2)?.le ?? 0),
+        },
       ]
     })
   }
