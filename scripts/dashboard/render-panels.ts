@@ -7,7 +7,7 @@ export interface PanelFigures {
   series: Series
 }
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
 
 function format(value: number, unit: string): string {
   if (unit === 's')
@@ -22,10 +22,10 @@ function panel({ title, unit, series }: PanelFigures): string {
   const rows = shown
     .map(
       (s) =>
-        `<div class="row"><span class="label">${escape(s.label.trim() || 'all')}</span><span class="bar"><i style="width:${((s.value / max) * 100).toFixed(1)}%"></i></span><span class="value">${format(s.value, unit)}</span></div>`,
+        `<div class="row"><span class="label">${escapeHtml(s.label.trim() || 'all')}</span><span class="bar"><i style="width:${((s.value / max) * 100).toFixed(1)}%"></i></span><span class="value">${format(s.value, unit)}</span></div>`,
     )
     .join('')
-  return `<section><h2>${escape(title)}</h2>${rows || '<p class="none">no samples in the window</p>'}</section>`
+  return `<section><h2>${escapeHtml(title)}</h2>${rows || '<p class="none">no samples in the window</p>'}</section>`
 }
 
 export function renderPanels(title: string, note: string, panels: PanelFigures[]): string {
@@ -39,5 +39,5 @@ h2{font-size:13px;margin:0 0 8px;color:#d8d9da}
 .label{overflow:hidden;white-space:nowrap;text-overflow:ellipsis;color:#9fa7b3}
 .bar{background:#22252b;height:12px;border-radius:2px}.bar i{display:block;height:100%;background:#73bf69;border-radius:2px}
 .value{text-align:right;font-variant-numeric:tabular-nums}.none{color:#6e7079}
-</style></head><body><h1>${escape(title)}</h1><p class="note">${escape(note)}</p><main>${panels.map(panel).join('')}</main></body></html>`
+</style></head><body><h1>${escapeHtml(title)}</h1><p class="note">${escapeHtml(note)}</p><main>${panels.map(panel).join('')}</main></body></html>`
 }
