@@ -33,6 +33,7 @@ export function traceContextHeaders(): Record<string, string> {
 
 /** The context carried by incoming headers (HTTP or Kafka), as parent of the next span. */
 export function contextFromHeaders(headers: Readonly<Record<string, string | undefined>>): Context {
+  if (!isTracingOn()) return context.active()
   return propagation.extract(context.active(), headers)
 }
 
