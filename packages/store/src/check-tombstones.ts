@@ -29,6 +29,10 @@ export function createCheckTombstones(db: Db) {
     async isDeleted(tenantId: string, checkId: string): Promise<boolean> {
       return (await findOneWith(tombstones, tombstoneQueries.byIdForTenant(checkId, tenantId))) !== null
     },
+    /** Whether the check was erased, whoever's it was (the aggregator drops a late result of it). */
+    async isErasedCheck(checkId: string): Promise<boolean> {
+      return (await tombstones.findOne({ _id: checkId }, { projection: { _id: 1 } })) !== null
+    },
     /** Erasure of a tenant: its tombstones go with it. */
     async eraseTenant(tenantId: string): Promise<void> {
       await tombstones.deleteMany({ tenant_id: tenantId })

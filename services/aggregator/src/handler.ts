@@ -34,6 +34,11 @@ export interface AggregatorDeps {
     | 'finishCompleted'
   >
   publishCompleted: (record: CheckRecord) => Promise<void>
+  /**
+   * Whether the check was erased (a tombstone): a result redelivered after an erasure is dropped, so it
+   * cannot bring the check's data back (docs/data-retention.md). Absent: never erased.
+   */
+  isErased?: (checkId: string) => Promise<boolean>
   /** The recommendation bound to the check's pinned profile and expectation. */
   recommendFor: (submission: CheckSubmittedV1) => Promise<Recommend>
   now: () => Date
@@ -154,11 +159,15 @@ export function createAggregatorHandler(deps: AggregatorDeps) {
    * the submission this process saw, else the check as the gateway wrote it (one `_id` read); an extraction
    * result's own submission must agree with its tenant too.
    */
-  async function assertSameTenant(message: ResultMessage): Promise<void> {
+  async function assertSameTenant(message: ResultMessage): Promise<'erased' | undefined> {
     const { check_id: checkId, tenant_id: tenantId } = message.value
     const carried = message.topic === 'check.extracted.v1' ? message.value.submission.tenant_id : tenantId
-    const owner = memory.tenantOf(checkId) ?? (await deps.checks.findTenant(checkId)) ?? carried
+    let owner = memory.tenantOf(checkId) ?? (await deps.checks.findTenant(checkId))
+    // No check: erased (then nothing of it may come back), or a result that overtook the gateway's write.
+    if (owner === undefined && (await deps.isErased?.(checkId))) return 'erased'
+    owner ??= carried
     if (owner !== tenantId || carried !== tenantId) throw new StageTenantMismatchError(message.topic, checkId)
+    return undefined
   }
 
   /** Decides over a check's slots; the submission comes from the check document when no slot has it yet. */
@@ -192,7 +201,7 @@ export function createAggregatorHandler(deps: AggregatorDeps) {
     async onResult(message: ResultMessage): Promise<{ stage: StageName }> {
       const { stage, event } = resultEvent(message)
       const checkId = message.value.check_id
-      await assertSameTenant(message)
+      if ((await assertSameTenant(message)) === 'erased') return { stage }
       const submission =
         message.topic === 'check.extracted.v1'
           ? (message.value.submission as unknown as Record<string, unknown>)

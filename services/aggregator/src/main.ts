@@ -41,6 +41,7 @@ const publishCompleted = async (record: Parameters<typeof bus.publish<'check.com
 const handler = createAggregatorHandler({
   checks: store.checks,
   publishCompleted,
+  isErased: store.tombstones.isErasedCheck,
   recommendFor: async (submission) => {
     const profile = await resolveProfile(submission.tenant_id, submission.profile)
     return (input) => decide(input, profile, { expectation: submission.expectation })

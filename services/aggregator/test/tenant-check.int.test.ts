@@ -25,6 +25,7 @@ afterAll(async () => {
 const handler = () =>
   createAggregatorHandler({
     checks: store.checks,
+    isErased: store.tombstones.isErasedCheck,
     publishCompleted: async () => undefined,
     recommendFor: async () => fallbackRecommend,
     now: () => new Date('2026-03-11T07:12:02.000Z'),
@@ -63,5 +64,19 @@ describe('stage results checked against the check tenant', () => {
     // The check's own results still finish it.
     for (const m of Object.values(r)) await seen.onResult(m)
     expect((await store.checks.findRecord(s.tenant_id, s.check_id))?.status).toBe('done')
+  })
+
+  it('drops a result redelivered after the check was erased: nothing of it comes back', async () => {
+    const s = newSubmission('ERA', '2026-03-11T07:12:00.000Z')
+    await gatewayWrite(store, s)
+    const r = resultsFor(s)
+    const first = handler()
+    for (const m of Object.values(r)) await first.onResult(m)
+    // The erasure's own steps on the check (packages/retention): tombstone first, documents last.
+    await store.tombstones.bury(s.tenant_id, s.check_id, 'erasure')
+    await store.checks.erase(s.check_id)
+    for (const m of Object.values(r)) await handler().onResult(m)
+    expect((await store.checks.findStages(s.check_id)).stages).toEqual({})
+    expect(await store.checks.findRecord(s.tenant_id, s.check_id)).toBeUndefined()
   })
 })
