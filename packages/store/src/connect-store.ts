@@ -1,5 +1,11 @@
 import { MongoClient } from 'mongodb'
 import { createCheckRepository } from './check-repository'
+import {
+  createCheckDecisionRepository,
+  createConsoleAuditRepository,
+  createConsoleUserRepository,
+  createReviewQueueRepository,
+} from './console'
 import { createFingerprintRepository } from './fingerprint-repository'
 import { createGeneratorSightings } from './generator-sightings'
 import { createIdempotencyRepository } from './idempotency-repository'
@@ -36,6 +42,10 @@ export async function connectStore(options: StoreOptions) {
   const fingerprints = createFingerprintRepository(db)
   const reviews = createReviewRepository(db)
   const sightings = createGeneratorSightings(db)
+  const consoleUsers = createConsoleUserRepository(db)
+  const reviewQueue = createReviewQueueRepository(db)
+  const decisions = createCheckDecisionRepository(db)
+  const audit = createConsoleAuditRepository(db)
 
   return {
     db,
@@ -48,6 +58,10 @@ export async function connectStore(options: StoreOptions) {
     fingerprints,
     reviews,
     sightings,
+    consoleUsers,
+    reviewQueue,
+    decisions,
+    audit,
     async ensureIndexes(): Promise<void> {
       await checks.ensureIndexes()
       await tenants.ensureIndexes()
@@ -57,6 +71,9 @@ export async function connectStore(options: StoreOptions) {
       await modelBudget.ensureIndexes()
       await fingerprints.ensureIndexes()
       await reviews.ensureIndexes()
+      await reviewQueue.ensureIndexes()
+      await decisions.ensureIndexes()
+      await audit.ensureIndexes()
     },
     async ping(): Promise<void> {
       await db.command({ ping: 1 })

@@ -1,6 +1,7 @@
 export * from './api-key'
 export * from './check-repository'
 export * from './connect-store'
+export * from './console'
 export * from './duplicate-key'
 export * from './fingerprint-repository'
 export * from './generator-sightings'
