@@ -5,12 +5,14 @@ import type { CheckCompletedV1 } from './check.completed.v1'
 import type { CheckExtractedV1 } from './check.extracted.v1'
 import type { CheckMatchedV1 } from './check.matched.v1'
 import type { CheckReplayCheckedV1 } from './check.replay-checked.v1'
+import type { CheckReviewedV1 } from './check.reviewed.v1'
 import type { CheckSubmittedV1 } from './check.submitted.v1'
 import checkAuthenticatedV1Schema from './check.authenticated.v1.bundled.json'
 import checkCompletedV1Schema from './check.completed.v1.bundled.json'
 import checkExtractedV1Schema from './check.extracted.v1.bundled.json'
 import checkMatchedV1Schema from './check.matched.v1.bundled.json'
 import checkReplayCheckedV1Schema from './check.replay-checked.v1.bundled.json'
+import checkReviewedV1Schema from './check.reviewed.v1.bundled.json'
 import checkSubmittedV1Schema from './check.submitted.v1.bundled.json'
 
 export type * from './check.authenticated.v1'
@@ -18,10 +20,11 @@ export type * from './check.completed.v1'
 export type * from './check.extracted.v1'
 export type * from './check.matched.v1'
 export type * from './check.replay-checked.v1'
+export type * from './check.reviewed.v1'
 export type * from './check.submitted.v1'
 
 /** Every event topic with a registered value schema. */
-export const eventTopics = ['check.authenticated.v1', 'check.completed.v1', 'check.extracted.v1', 'check.matched.v1', 'check.replay-checked.v1', 'check.submitted.v1'] as const
+export const eventTopics = ['check.authenticated.v1', 'check.completed.v1', 'check.extracted.v1', 'check.matched.v1', 'check.replay-checked.v1', 'check.reviewed.v1', 'check.submitted.v1'] as const
 
 export type EventTopic = (typeof eventTopics)[number]
 
@@ -32,6 +35,7 @@ export interface EventValueByTopic {
   'check.extracted.v1': CheckExtractedV1
   'check.matched.v1': CheckMatchedV1
   'check.replay-checked.v1': CheckReplayCheckedV1
+  'check.reviewed.v1': CheckReviewedV1
   'check.submitted.v1': CheckSubmittedV1
 }
 
@@ -42,5 +46,6 @@ export const eventSchemas: Record<EventTopic, object> = {
   'check.extracted.v1': checkExtractedV1Schema,
   'check.matched.v1': checkMatchedV1Schema,
   'check.replay-checked.v1': checkReplayCheckedV1Schema,
+  'check.reviewed.v1': checkReviewedV1Schema,
   'check.submitted.v1': checkSubmittedV1Schema,
 }
