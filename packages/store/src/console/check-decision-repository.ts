@@ -24,6 +24,9 @@ export interface CheckDecisionDocument {
   /** What the machine recommended, for the overrule rate. */
   recommendation_was: string | null
   family: string | null
+  /** The machine's verdict and the checks that failed: what the lead's overrule rates are counted on. */
+  verdict_was: string | null
+  failed_checks: string[]
   /** When the check finished: time to decision is `decided_at - completed_at`. */
   completed_at: Date
   decided_at: Date

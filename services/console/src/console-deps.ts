@@ -1,0 +1,33 @@
+import type { CheckReviewedV1 } from '@rv/schemas'
+import type { FileStorage } from '@rv/storage'
+import type {
+  CheckDecisionRepository,
+  CheckRepository,
+  ConsoleAuditRepository,
+  ConsoleUserRepository,
+  ReviewQueueRepository,
+  ReviewRepository,
+} from '@rv/store'
+
+/** Everything the console's routes use, injected by main.ts (and by tests, over the real stack). */
+export interface ConsoleDeps {
+  users: ConsoleUserRepository
+  queue: ReviewQueueRepository
+  decisions: CheckDecisionRepository
+  audit: ConsoleAuditRepository
+  checks: Pick<CheckRepository, 'findDocument' | 'findRecord'>
+  /** The analysts'-accepted checks `fingerprint learn --from-accepted` reads (docs/authenticity.md). */
+  reviews: Pick<ReviewRepository, 'accept'>
+  storage: Pick<FileStorage, 'get'>
+  publishReviewed: (event: CheckReviewedV1) => Promise<void>
+  settings: {
+    /** The console's public address: its origin is the only one allowed to change state. */
+    publicUrl: string
+    sessionMs: number
+    leaseMs: number
+    signInPerMinute: number
+  }
+  now?: () => Date
+}
+
+export type ConsoleRole = 'analyst' | 'lead'
