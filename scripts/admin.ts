@@ -11,11 +11,14 @@
  *       the version, a change makes latest + 1 (older versions stay readable); prints the version
  *   npm run admin -- fingerprint learn|list|show|activate|rollback …   and   review accept <check-id>
  *       learning fingerprints in production (scripts/admin-fingerprints.ts; docs/authenticity.md)
+ *   npm run admin -- console-user add --tenant <tenant> --email <address> --role analyst|lead
+ *       a review console user (scripts/admin-console.ts; docs/console.md)
  */
 import { readFileSync } from 'node:fs'
 import { createEnvReader, readMongo, readProcessEnv, readS3 } from '@rv/config'
 import { createStorage, type FileStorage } from '@rv/storage'
 import { assertValidProfile, connectStore, type Store } from '@rv/store'
+import { consoleCommands } from './admin-console'
 import { type AdminCommand, fingerprintCommands, parseArgs } from './admin-fingerprints'
 
 type Command = AdminCommand
@@ -95,7 +98,12 @@ export const profileCommands: Record<string, Command> = {
 async function main(argv: string[]): Promise<number> {
   const [noun, verb, ...rest] = argv
   const name = `${noun} ${verb}`
-  const all: Record<string, AdminCommand> = { ...commands, ...profileCommands, ...fingerprintCommands }
+  const all: Record<string, AdminCommand> = {
+    ...commands,
+    ...profileCommands,
+    ...fingerprintCommands,
+    ...consoleCommands,
+  }
   const command = all[name]
   if (!command) {
     process.stderr.write(`unknown command "${name}"; known: ${Object.keys(all).join(', ')}\n`)
