@@ -5,8 +5,8 @@ export default defineConfig({
     include: ['test/**/*.int.test.ts'],
     // Resolves (and if needed starts) the real stack once for the run; tests read it with inject('stack').
     globalSetup: ['@rv/testing/global-setup'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
     fileParallelism: false,
   },
 })

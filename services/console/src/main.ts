@@ -18,7 +18,7 @@ const bus = await openEventBus(config, logger, { shutdown: false })
 
 const feed = createQueueFeeder(store.reviewQueue)
 await bus.consume({
-  groupId: 'rv-console',
+  groupId: `${config.kafka.groupPrefix}-console`,
   topics: ['check.completed.v1'],
   handle: async ({ value }) => feed(value),
 })

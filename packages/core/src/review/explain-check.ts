@@ -11,7 +11,7 @@ const meanings: Record<string, string> = {
   fonts: 'Are the fonts, and the glyphs drawn with them, those of this bank’s receipts?',
   content: 'Was the text drawn the way this bank draws it (no text over text, nothing hidden or covered)?',
   layout: 'Does each printed value sit where this bank’s template puts it?',
-  semantic: 'Do the printed facts agree with each other (sums, dates, the SBP id’s time)?',
+  semantics: 'Do the printed facts agree with each other (sums, dates, the SBP id’s time)?',
   image: 'Does the picture carry traces of editing or of a different origin?',
   verdict: 'The summary: how strongly the failed soft checks point away from genuine.',
   template: 'Has this bank’s software changed since the fingerprint was learned?',
