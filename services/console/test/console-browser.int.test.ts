@@ -78,7 +78,7 @@ beforeAll(async () => {
     tenantId: a._id,
     ...pdf,
     contentType: 'application/pdf',
-    now,
+    now: new Date(now.getTime() - 10 * 60_000),
   })
   checks.picture = await storeCheck(deps, {
     id: 'chk_ConsolePng01',
@@ -87,6 +87,15 @@ beforeAll(async () => {
     contentType: 'image/png',
     now,
   })
+  // Two later forgeries wait behind the first in the reject queue (oldest first).
+  const later = [] as StoredCheck[]
+  for (const [k, id] of ['chk_ConsoleLater01', 'chk_ConsoleLater02'].entries()) {
+    const forged = await forgedPdf(`console-later-${k}`)
+    const at = new Date(now.getTime() - (5 - k) * 60_000)
+    later.push(
+      await storeCheck(deps, { id, tenantId: a._id, ...forged, contentType: 'application/pdf', now: at }),
+    )
+  }
   const other = await forgedPdf('console-other')
   checks.otherTenant = await storeCheck(deps, {
     id: 'chk_ConsoleOther01',
@@ -112,7 +121,7 @@ beforeAll(async () => {
     },
   })
   // As the aggregator does: the finished records on check.completed.v1, which the console's queue follows.
-  for (const c of [checks.pdf, checks.picture, checks.otherTenant])
+  for (const c of [...later, checks.pdf, checks.picture, checks.otherTenant])
     await bus.publish('check.completed.v1', c.record.id, c.record)
   const deadline = Date.now() + 60_000
   while ((await store.reviewQueue.lane(a._id, 'review')).length === 0 && Date.now() < deadline)
@@ -146,14 +155,7 @@ describe('review console in a browser', () => {
     expect(await rows.first().getAttribute('data-check-id')).toBe('chk_ConsolePng01')
     expect(await rows.first().locator('td').nth(1).textContent()).toMatch(/^\d+(s|m)$/)
     expect(await seriousViolations(page)).toEqual([])
-    if (screenshots) {
-      mkdirSync(screenshots, { recursive: true })
-      for (const width of [1440, 1280]) {
-        await page.setViewportSize({ width, height: 900 })
-        await page.screenshot({ path: `${screenshots}/console-queue-${width}.png` })
-      }
-      await page.setViewportSize({ width: 1440, height: 900 })
-    }
+    if (screenshots) mkdirSync(screenshots, { recursive: true })
   })
 
   it('refuses another tenant’s check, file and decision, and a state change without the CSRF token', async () => {
@@ -190,6 +192,21 @@ describe('review console in a browser', () => {
   it('opens the forged PDF by keyboard and draws the covered-text box over the redrawn amount, at any zoom', async () => {
     await page.click('button:has-text("reject")')
     await page.waitForSelector('tr[data-check-id="chk_ConsolePdf01"]')
+    const order = await page
+      .locator('table.queue-table tbody tr')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-check-id')))
+    expect(order).toEqual(['chk_ConsolePdf01', 'chk_ConsoleLater01', 'chk_ConsoleLater02'])
+    await page.keyboard.press('j')
+    await page.keyboard.press('j')
+    await page.keyboard.press('k')
+    expect(await page.locator('tr.selected').getAttribute('data-check-id')).toBe('chk_ConsoleLater01')
+    await page.keyboard.press('k')
+    if (screenshots)
+      for (const width of [1440, 1280]) {
+        await page.setViewportSize({ width, height: 900 })
+        await page.screenshot({ path: `${screenshots}/console-queue-${width}.png` })
+      }
+    await page.setViewportSize({ width: 1440, height: 900 })
     await page.keyboard.press('o')
     const overlay = page.locator('.evidence[data-check="content.covered_text"]')
     await overlay.waitFor()
@@ -253,6 +270,8 @@ describe('review console in a browser', () => {
     )
     if (screenshots) {
       await page.keyboard.press('-')
+      await expect.poll(async () => (await measure()).frameWidth).toBeCloseTo(at.frameWidth, 0)
+      await page.waitForSelector('.page canvas')
       for (const width of [1440, 1280]) {
         await page.setViewportSize({ width, height: 900 })
         await page.screenshot({ path: `${screenshots}/console-check-${width}.png` })
@@ -270,6 +289,8 @@ describe('review console in a browser', () => {
     await page.keyboard.press('1')
     await page.keyboard.press('Enter')
     await expect.poll(() => page.locator('#status').textContent()).toContain('Recorded: forged')
+    // Focus moved on to the next check of the queue.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/check/chk_ConsoleLater01')
     const [decision] = await store.decisions.list(tenantA, 'chk_ConsolePdf01')
     const digest = createHash('sha256').update(canonicalJson(checks.pdf.record)).digest('hex')
     expect(decision).toMatchObject({

@@ -1,6 +1,13 @@
 import { formatAge, h } from './dom'
 import type { ConsoleState } from './state'
 
+/** The reasons a row shows: the decision's own codes, and how many checks failed (the list is in the check view). */
+function summariseReasons(reasons: readonly string[]): string {
+  const failed = reasons.filter((r) => r.startsWith('check_failed:')).length
+  const own = reasons.filter((r) => !r.startsWith('check_failed:'))
+  return [...own, ...(failed ? [`${failed} check${failed > 1 ? 's' : ''} failed`] : [])].join(', ')
+}
+
 const facets = ['verdict', 'family', 'bank', 'reason'] as const
 const queues = ['review', 'reject', 'failed', 'escalated'] as const
 
@@ -80,7 +87,7 @@ export function queueView(
       h('td', {}, item.verdict ?? '—'),
       h('td', {}, item.family ?? '—'),
       h('td', { class: 'num' }, item.amount === null ? '—' : item.amount.toLocaleString('en-US')),
-      h('td', {}, item.reasons.join(', ')),
+      h('td', {}, summariseReasons(item.reasons)),
       h('td', {}, item.claimed_by ?? ''),
     ),
   )

@@ -20,7 +20,13 @@ export function toCheckView(
 ) {
   const checks = record.document.checks
     .map((c) => explainCheck(c, record.document.family))
-    .sort((a, b) => Number(a.passed) - Number(b.passed))
+    // Failed first; among them the ones with a place on the page, then hard before soft.
+    .sort(
+      (a, b) =>
+        Number(a.passed) - Number(b.passed) ||
+        Number(b.boxes.length > 0) - Number(a.boxes.length > 0) ||
+        Number(b.hard) - Number(a.hard),
+    )
   const confidence = record.fields.confidence as Record<string, number | null> | null
   const fields = Object.entries(record.fields)
     .filter(([name]) => !['confidence', 'source', 'language'].includes(name))

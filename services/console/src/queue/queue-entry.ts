@@ -14,11 +14,10 @@ export function queueOf(record: CheckRecord): ReviewQueue | undefined {
  * A finished check as a queue entry (what the queue shows and filters on), or undefined for an accepted one.
  *
  * @example
- * const entry = toQueueEntry(record, new Date())
+ * const entry = toQueueEntry(record)
  */
 export function toQueueEntry(
   record: CheckRecord,
-  completedAt: Date,
 ): Omit<QueueEntryDocument, 'lane' | 'claims' | 'claimed_by' | 'lease_until'> | undefined {
   const queue = queueOf(record)
   if (!queue) return undefined
@@ -27,7 +26,9 @@ export function toQueueEntry(
     _id: record.id,
     tenant_id: record.tenant_id,
     queue,
-    completed_at: completedAt,
+    // Age counts from the submission (the SLA a payer feels), so the order does not depend on which
+    // partition's completion the console read first.
+    completed_at: new Date(record.created_at),
     verdict: record.document.verdict,
     family,
     bank: family && family !== 'unknown' ? bankOf(family) : (record.fields.bank ?? null),

@@ -11,7 +11,7 @@ export function createQueueFeeder(
   now: () => Date = () => new Date(),
 ) {
   return async (record: CheckRecord): Promise<void> => {
-    const entry = toQueueEntry(record, now())
+    const entry = toQueueEntry(record)
     if (entry) await queue.enqueue(entry)
   }
 }
