@@ -103,6 +103,20 @@ const record: CheckRecord = {
   cost: { vlm_usd: 0, vlm_tokens: 0, latency_ms: 12, models: [], model_usage: [] },
 }
 
+const reviewed: EventValueByTopic['check.reviewed.v1'] = {
+  check_id: checkId,
+  tenant_id: 't1',
+  seq: 1,
+  decision: 'forged',
+  reason_code: 'edited_values',
+  note: 'amount redrawn',
+  decided_by: 'analyst@example.com',
+  role: 'analyst',
+  record_sha256: sha,
+  recommendation_was: 'review',
+  decided_at: '2026-03-11T07:20:00.000Z',
+}
+
 const valid: { [T in keyof EventValueByTopic]: EventValueByTopic[T][] } = {
   'check.submitted.v1': [submitted, { ...submitted, file: { ...submitted.file, filename: 'r.pdf' } }],
   'check.extracted.v1': [
@@ -122,6 +136,10 @@ const valid: { [T in keyof EventValueByTopic]: EventValueByTopic[T][] } = {
     { check_id: checkId, tenant_id: 't1', replay: record.replay, reasons: ['no_earlier_check'] },
   ],
   'check.completed.v1': [record, { ...record, status: 'failed', recommendation: null, error }],
+  'check.reviewed.v1': [
+    reviewed,
+    { ...reviewed, seq: 2, decision: 'escalate', reason_code: null, note: null, role: 'lead' },
+  ],
 }
 
 const invalid: Record<keyof EventValueByTopic, unknown[]> = {
@@ -143,6 +161,12 @@ const invalid: Record<keyof EventValueByTopic, unknown[]> = {
   'check.completed.v1': [
     { ...record, status: 'lost' },
     { ...record, cost: undefined },
+  ],
+  'check.reviewed.v1': [
+    { ...reviewed, decision: 'maybe' },
+    { ...reviewed, record_sha256: 'XYZ' },
+    { ...reviewed, seq: 0 },
+    { ...reviewed, rewritten: true },
   ],
 }
 

@@ -11,6 +11,7 @@ import addFormats from 'ajv-formats'
 import YAML from 'yaml'
 import apiErrorSchema from '../json/api-error.schema.json'
 import checkRecordSchema from '../json/check-record.schema.json'
+import checkReviewedSchema from '../json/events/check.reviewed.v1.schema.json'
 import expectationSchema from '../json/expectation.schema.json'
 
 type Json = Record<string, unknown>
@@ -53,7 +54,8 @@ export function createOpenApiContract() {
   const doc = YAML.parse(readFileSync(openApiPath, 'utf8')) as Json
   const ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false })
   addFormats.default(ajv)
-  for (const schema of [apiErrorSchema, checkRecordSchema, expectationSchema]) ajv.addSchema(schema as Json)
+  for (const schema of [apiErrorSchema, checkRecordSchema, expectationSchema, checkReviewedSchema])
+    ajv.addSchema(schema as Json)
   ajv.addSchema({ ...(rewriteRefs(doc) as Json), $id: docId })
   const compiled = new Map<string, ValidateFunction>()
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import YAML from 'yaml'
 import apiErrorSchema from '../json/api-error.schema.json'
 import checkRecordSchema from '../json/check-record.schema.json'
+import checkReviewedSchema from '../json/events/check.reviewed.v1.schema.json'
 import expectationSchema from '../json/expectation.schema.json'
 
 type Json = Record<string, unknown>
@@ -45,6 +46,7 @@ const files: Record<string, unknown> = {
   'api-error.schema.json': apiErrorSchema,
   'check-record.schema.json': checkRecordSchema,
   'expectation.schema.json': expectationSchema,
+  'events/check.reviewed.v1.schema.json': checkReviewedSchema,
 }
 
 function rewritten(): Json {
@@ -107,6 +109,7 @@ describe('openapi.yaml', () => {
   it('declares ten JSON responses per operation, each with a body schema and an example', () => {
     expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual([
       'get /v1/checks/{id}',
+      'get /v1/checks/{id}/decisions',
       'post /v1/checks',
     ])
     for (const { responses } of operations) {
@@ -142,7 +145,8 @@ describe('openapi.yaml', () => {
           expect(check(example), `${method} ${path} ${status}: ${JSON.stringify(check.errors)}`).toBe(true)
           const error = (example as { error?: { retryable: boolean } }).error
           if (status.startsWith('5')) expect(error?.retryable).toBe(true)
-          if (status.startsWith('2')) expect((example as Json)['id']).toMatch(/^chk_/)
+          if (status.startsWith('2'))
+            expect((example as Json)['id'] ?? (example as Json)['check_id']).toMatch(/^chk_/)
           checked += 1
         }
       }

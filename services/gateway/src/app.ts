@@ -8,6 +8,7 @@ import { acceptJson } from './contract/accept-json/accept-json'
 import { checkIdParam } from './contract/check-id/check-id'
 import { multipartBody } from './contract/multipart-body/multipart-body'
 import { rateLimit } from './contract/rate-limit/rate-limit'
+import { listDecisions } from './decisions/list-decisions'
 import { errorHandler, notFoundHandler } from './error-handler/error-handler'
 import type { GatewayDeps } from './gateway-deps'
 import type { GatewayEnv } from './gateway-env'
@@ -46,6 +47,7 @@ export function createApp(deps: GatewayDeps) {
     submitCheck(deps),
   )
   app.get('/v1/checks/:id', checkIdParam(), getCheck(deps))
+  app.get('/v1/checks/:id/decisions', checkIdParam(), listDecisions(deps))
   app.onError(errorHandler())
   app.notFound(notFoundHandler())
   return app

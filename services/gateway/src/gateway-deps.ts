@@ -1,7 +1,12 @@
 import type { Logger } from '@rv/logger'
 import type { CheckSubmittedV1, Profile } from '@rv/schemas'
 import type { FileStorage } from '@rv/storage'
-import type { CheckRepository, IdempotencyRepository, TenantRepository } from '@rv/store'
+import type {
+  CheckDecisionRepository,
+  CheckRepository,
+  IdempotencyRepository,
+  TenantRepository,
+} from '@rv/store'
 import type { RateLimitOptions } from './contract/rate-limit/rate-limit'
 
 /** Everything the HTTP app needs from the outside, injected by main.ts (and by tests, with real adapters). */
@@ -26,6 +31,8 @@ export interface GatewayDeps {
   bus?: { timeoutMs: number; cooldownMs: number }
   /** Per-tenant token bucket; defaults in contract/rate-limit. */
   rateLimit?: RateLimitOptions
+  /** People's decisions from the review console (GET /v1/checks/{id}/decisions); absent: that route answers 404. */
+  decisions?: Pick<CheckDecisionRepository, 'list'>
   now?: () => Date
   newCheckId?: () => string
 }
