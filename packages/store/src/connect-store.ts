@@ -4,6 +4,7 @@ import {
   createCheckDecisionRepository,
   createConsoleAuditRepository,
   createConsoleUserRepository,
+  createForgerySetRepository,
   createReviewQueueRepository,
 } from './console'
 import { createFingerprintRepository } from './fingerprint-repository'
@@ -46,6 +47,7 @@ export async function connectStore(options: StoreOptions) {
   const reviewQueue = createReviewQueueRepository(db)
   const decisions = createCheckDecisionRepository(db)
   const audit = createConsoleAuditRepository(db)
+  const forgerySet = createForgerySetRepository(db)
 
   return {
     db,
@@ -62,6 +64,7 @@ export async function connectStore(options: StoreOptions) {
     reviewQueue,
     decisions,
     audit,
+    forgerySet,
     async ensureIndexes(): Promise<void> {
       await checks.ensureIndexes()
       await tenants.ensureIndexes()
@@ -74,6 +77,7 @@ export async function connectStore(options: StoreOptions) {
       await reviewQueue.ensureIndexes()
       await decisions.ensureIndexes()
       await audit.ensureIndexes()
+      await forgerySet.ensureIndexes()
     },
     async ping(): Promise<void> {
       await db.command({ ping: 1 })

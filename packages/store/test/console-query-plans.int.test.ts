@@ -71,6 +71,9 @@ beforeAll(async () => {
         tenant_id: tenant(i),
       })),
     )
+  await store.db.collection('forgery_set').insertMany(
+    Array.from({ length: rows }, (_, i) => ({ _id: checkId(i) as never, tenant_id: tenant(i) })),
+  )
   await refreshStatistics(store.db)
 }, 300_000)
 

@@ -5,6 +5,7 @@ import type {
   CheckRepository,
   ConsoleAuditRepository,
   ConsoleUserRepository,
+  ForgerySetRepository,
   ReviewQueueRepository,
   ReviewRepository,
 } from '@rv/store'
@@ -18,6 +19,8 @@ export interface ConsoleDeps {
   checks: Pick<CheckRepository, 'findDocument' | 'findRecord'>
   /** The analysts'-accepted checks `fingerprint learn --from-accepted` reads (docs/authenticity.md). */
   reviews: Pick<ReviewRepository, 'accept'>
+  /** The tenant's confirmed forgeries (the forgery regression set). */
+  forgerySet: Pick<ForgerySetRepository, 'add'>
   storage: Pick<FileStorage, 'get'>
   publishReviewed: (event: CheckReviewedV1) => Promise<void>
   settings: {

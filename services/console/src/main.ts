@@ -31,6 +31,7 @@ const app = createConsoleApp(
     audit: store.audit,
     checks: store.checks,
     reviews: store.reviews,
+    forgerySet: store.forgerySet,
     storage,
     publishReviewed: async (event) => {
       await bus.publish('check.reviewed.v1', event.check_id, event)

@@ -308,6 +308,10 @@ describe('review console in a browser', () => {
         record_sha256: digest,
         tenant_id: tenantA,
       })
+    // It joined the tenant's forgery regression set (a reference to the file, not a copy).
+    expect(await store.forgerySet.ofTenant(tenantA)).toMatchObject([
+      { _id: 'chk_ConsolePdf01', verdict_was: 'suspicious', reason_code: 'edited_values' },
+    ])
     // The machine record was not touched.
     expect(await store.checks.findRecord(tenantA, 'chk_ConsolePdf01')).toEqual(checks.pdf.record)
   })

@@ -11,6 +11,7 @@ export const consoleIndexes = {
   review_queue: [{ lane: 1, completed_at: 1 }],
   check_decisions: [{ check_id: 1 }, { tenant_day: 1 }],
   console_audit: [{ check_id: 1 }, { tenant_day: 1 }],
+  forgery_set: [{ tenant_id: 1 }],
 } as const satisfies Record<string, IndexSpecification[]>
 
 /** The queues a check can wait in: `review` by default, `reject` and `failed` as filters, `escalated` for leads. */
@@ -51,6 +52,12 @@ export const consoleQueries = {
     filter: { tenant_day: tenantDay(tenantId, day) },
     index: consoleIndexes.check_decisions[1],
   }),
+  /** A tenant's confirmed forgeries (regression runs, not a request path: it grows with them). */
+  forgerySet: (tenantId: string): StoreQuery => ({
+    collection: 'forgery_set',
+    filter: { tenant_id: tenantId },
+    index: consoleIndexes.forgery_set[0],
+  }),
   auditOfCheck: (checkId: string): StoreQuery => ({
     collection: 'console_audit',
     filter: { check_id: checkId },
@@ -71,5 +78,6 @@ export function consoleHotPathQueries(sample: { checkId: string; tenantId: strin
     'decisions of a check (check view, GET decisions)': consoleQueries.decisionsOfCheck(checkId),
     'decisions of a day (lead view)': consoleQueries.decisionsOfDay(tenantId, now),
     'audit of a check (check view)': consoleQueries.auditOfCheck(checkId),
+    'forgery set of a tenant (regression runs)': consoleQueries.forgerySet(tenantId),
   } satisfies Record<string, StoreQuery>
 }

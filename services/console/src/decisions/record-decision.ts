@@ -93,26 +93,45 @@ export async function recordDecision(
   return { ok: true, event, published, learned: await teach(deps, session, checkId, input) }
 }
 
-/** A confirmed-genuine receipt of a recognised family becomes a labelled sample of it (review_decisions). */
+/**
+ * What a final decision teaches: a confirmed-genuine receipt of a recognised family becomes a labelled sample
+ * of it (review_decisions, what `fingerprint learn --from-accepted` reads); a confirmed forgery joins the
+ * tenant's forgery regression set. Both keep the file's reference, never a copy.
+ */
 async function teach(
   deps: ConsoleDeps,
   session: ConsoleSession,
   checkId: string,
   input: DecisionInput,
 ): Promise<boolean> {
-  if (input.decision !== 'genuine') return false
+  if (input.decision === 'escalate') return false
   const doc = await deps.checks.findDocument(checkId)
-  const family = doc?.record.document.family
+  const family = doc?.record.document.family ?? null
   const file = (doc?.submission as { file?: { bucket?: string; key?: string; sha256?: string } } | undefined)
     ?.file
-  if (!doc || !family || family === 'unknown' || !file?.bucket || !file.key || !file.sha256) return false
+  if (!doc || !file?.bucket || !file.key || !file.sha256) return false
+  const ref = { bucket: file.bucket, key: file.key, sha256: file.sha256 }
+  if (input.decision === 'forged') {
+    await deps.forgerySet.add({
+      _id: checkId,
+      tenant_id: session.tenant_id,
+      family,
+      verdict_was: doc.record.document.verdict,
+      reason_code: input.reason_code,
+      decided_by: session.email,
+      file: ref,
+      added_at: deps.now?.() ?? new Date(),
+    })
+    return true
+  }
+  if (!family || family === 'unknown') return false
   await deps.reviews.accept({
     _id: checkId,
     tenant_id: session.tenant_id,
     family,
     bank: bankOf(family),
     note: input.note ?? `console: ${session.email}${input.reason_code ? ` ${input.reason_code}` : ''}`,
-    file: { bucket: file.bucket, key: file.key, sha256: file.sha256 },
+    file: ref,
   })
   return true
 }
