@@ -11,7 +11,7 @@ import {
 } from './topics'
 
 describe('topics', () => {
-  it('are the six event topics of the contract, the console's check.reviewed.v1 and the dead-letter topic', () => {
+  it('are the six event topics of the contract, the console’s check.reviewed.v1 and the dead-letter topic', () => {
     expect([...eventTopics].sort()).toEqual([
       'check.authenticated.v1',
       'check.completed.v1',

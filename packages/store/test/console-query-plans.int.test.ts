@@ -55,25 +55,21 @@ beforeAll(async () => {
     .insertMany(
       Array.from({ length: rows }, (_, i) => ({ _id: `${checkId(i)}:1` as never, check_id: checkId(i) })),
     )
-  await store.db
-    .collection('console_users')
-    .insertMany(
-      Array.from({ length: rows }, (_, i) => ({
-        _id: `user${i}@example.test` as never,
-        tenant_id: tenant(i),
-      })),
-    )
-  await store.db
-    .collection('console_sessions')
-    .insertMany(
-      Array.from({ length: rows }, (_, i) => ({
-        _id: String(i).padStart(64, 'a') as never,
-        tenant_id: tenant(i),
-      })),
-    )
-  await store.db.collection('forgery_set').insertMany(
-    Array.from({ length: rows }, (_, i) => ({ _id: checkId(i) as never, tenant_id: tenant(i) })),
+  await store.db.collection('console_users').insertMany(
+    Array.from({ length: rows }, (_, i) => ({
+      _id: `user${i}@example.test` as never,
+      tenant_id: tenant(i),
+    })),
   )
+  await store.db.collection('console_sessions').insertMany(
+    Array.from({ length: rows }, (_, i) => ({
+      _id: String(i).padStart(64, 'a') as never,
+      tenant_id: tenant(i),
+    })),
+  )
+  await store.db
+    .collection('forgery_set')
+    .insertMany(Array.from({ length: rows }, (_, i) => ({ _id: checkId(i) as never, tenant_id: tenant(i) })))
   await refreshStatistics(store.db)
 }, 300_000)
 
