@@ -1,3 +1,5 @@
+import type { CheckExplanation } from '@rv/core/review/explain-check'
+
 /** The shapes the console API returns to the page (services/console/src: queue-routes.ts, check-view.ts). */
 export interface QueueItem {
   check_id: string
@@ -18,15 +20,8 @@ export interface QueuePage {
   items: QueueItem[]
 }
 
-export interface ExplainedCheck {
-  name: string
-  passed: boolean
-  hard: boolean
-  meaning: string
-  detail: string
-  falseAlarm: { rate: number; basis: string } | null
-  boxes: { page: number; x0: number; x1: number; top: number; bottom: number }[]
-}
+/** A check as the check view receives it (core's `explainCheck`). */
+export type ExplainedCheck = CheckExplanation
 
 export interface CheckViewData {
   record: {
