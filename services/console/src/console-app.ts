@@ -30,6 +30,9 @@ export function createConsoleApp(deps: ConsoleDeps, assets: Map<string, WebAsset
     for (const [k, v] of Object.entries(securityHeaders)) c.header(k, v)
   })
   app.get('/healthz', (c) => c.json({ status: 'ok' }))
+  app.get('/metrics', (c) =>
+    c.text(deps.metrics?.render() ?? '', 200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' }),
+  )
 
   const api = new Hono<SessionEnv>()
   api.route('/', signInRoutes(deps))

@@ -9,6 +9,7 @@ import type {
   ReviewQueueRepository,
   ReviewRepository,
 } from '@rv/store'
+import type { ReviewMetrics } from './lead/review-metrics'
 
 /** Everything the console's routes use, injected by main.ts (and by tests, over the real stack). */
 export interface ConsoleDeps {
@@ -23,6 +24,8 @@ export interface ConsoleDeps {
   forgerySet: Pick<ForgerySetRepository, 'add'>
   storage: Pick<FileStorage, 'get'>
   publishReviewed: (event: CheckReviewedV1) => Promise<void>
+  /** Counts decisions for GET /metrics (lead/review-metrics.ts); absent: not counted. */
+  metrics?: Pick<ReviewMetrics, 'decided' | 'render'>
   settings: {
     /** The console's public address: its origin is the only one allowed to change state. */
     publicUrl: string

@@ -6,6 +6,7 @@ import { openEventBus } from '@rv/service-runtime'
 import { createStorage } from '@rv/storage'
 import { connectStore } from '@rv/store'
 import { createConsoleApp } from './console-app'
+import { createReviewMetrics } from './lead/review-metrics'
 import { createQueueFeeder } from './queue/queue-feeder'
 import { buildWebAssets } from './web-bundle/web-assets'
 
@@ -32,6 +33,7 @@ const app = createConsoleApp(
     checks: store.checks,
     reviews: store.reviews,
     forgerySet: store.forgerySet,
+    metrics: createReviewMetrics(),
     storage,
     publishReviewed: async (event) => {
       await bus.publish('check.reviewed.v1', event.check_id, event)

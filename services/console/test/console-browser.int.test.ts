@@ -308,6 +308,9 @@ describe('review console in a browser', () => {
         record_sha256: digest,
         tenant_id: tenantA,
       })
+    // Counted in the console's metrics (no tenant or user label).
+    const metrics = await (await page.request.get(`${app.url}/metrics`)).text()
+    expect(metrics).toContain('rv_console_decisions_total{decision="forged",overruled="false"} 1')
     // It joined the tenant's forgery regression set (a reference to the file, not a copy).
     expect(await store.forgerySet.ofTenant(tenantA)).toMatchObject([
       { _id: 'chk_ConsolePdf01', verdict_was: 'suspicious', reason_code: 'edited_values' },

@@ -86,6 +86,7 @@ export async function recordDecision(
     recommendation_was: stored.recommendation_was as CheckReviewedV1['recommendation_was'],
     decided_at: now.toISOString(),
   }
+  deps.metrics?.decided(stored, (now.getTime() - entry.completed_at.getTime()) / 1000)
   const published = await deps.publishReviewed(event).then(
     () => true,
     () => false,
