@@ -339,6 +339,34 @@ describe('review console in a browser', () => {
     expect((await store.reviewQueue.lane(tenantA, 'review')).length).toBe(0)
   })
 
+  it('hands an escalated check to a lead, whom alone it is left to decide', async () => {
+    const csrf = async (p: Page) =>
+      ((await (await p.request.get(`${app.url}/api/me`)).json()) as { csrf: string }).csrf
+    const post = async (p: Page, body: object) =>
+      p.request.post(`${app.url}/api/checks/chk_ConsoleLater02/decisions`, {
+        headers: { origin: app.url, 'x-csrf-token': await csrf(p) },
+        data: body,
+      })
+    expect((await post(page, { decision: 'escalate', reason_code: 'needs_lead' })).status()).toBe(201)
+    expect((await post(page, { decision: 'forged', reason_code: 'edited_values' })).status()).toBe(409)
+    const lead = await browser.newContext()
+    const leadPage = await lead.newPage()
+    await signIn(leadPage, 'lead@a.test')
+    const escalated = (await (await leadPage.request.get(`${app.url}/api/queue?queue=escalated`)).json()) as {
+      items: { check_id: string }[]
+    }
+    expect(escalated.items.map((i) => i.check_id)).toEqual(['chk_ConsoleLater02'])
+    // Escalating released the analyst's lease: the lead decides at once.
+    expect((await post(leadPage, { decision: 'forged', reason_code: 'edited_values' })).status()).toBe(201)
+    await lead.close()
+    const decisions = await store.decisions.list(tenantA, 'chk_ConsoleLater02')
+    expect(decisions.map((d) => [d.seq, d.decision, d.role])).toEqual([
+      [1, 'escalate', 'analyst'],
+      [2, 'forged', 'lead'],
+    ])
+    expect((await store.reviewQueue.lane(tenantA, 'escalated')).length).toBe(0)
+  })
+
   it('gives the lead the queue depth and the decisions per analyst', async () => {
     const lead = await browser.newContext()
     const leadPage = await lead.newPage()

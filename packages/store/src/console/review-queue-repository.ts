@@ -127,6 +127,31 @@ export function createReviewQueueRepository(db: Db) {
       return doc && doc.until.getTime() > now.getTime() ? doc.email : undefined
     },
 
+    /**
+     * Ends the caller's lease at once (an escalated check must be free for a lead): the next claim document,
+     * expired at `now`. Nothing when someone else holds it.
+     */
+    async release(entry: QueueEntryDocument, email: string, now = new Date()): Promise<void> {
+      const { n, doc } = await latestClaim(entry._id, entry.claims)
+      if (!doc || doc.email !== email) return
+      try {
+        await claims.insertOne({
+          _id: `${entry._id}:${n + 1}`,
+          check_id: entry._id,
+          tenant_id: entry.tenant_id,
+          email,
+          at: now,
+          until: now,
+        })
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error
+      }
+      await entries.updateOne(
+        { _id: entry._id },
+        { $set: { claims: n + 1, claimed_by: null, lease_until: now } },
+      )
+    },
+
     /** A decided check leaves its queue; an escalated one moves to the lead's lane (`review` stays its queue). */
     async close(checkId: string, tenantId: string, lane: 'decided' | 'escalated'): Promise<void> {
       await entries.updateOne({ _id: checkId }, { $set: { lane: `${tenantId}:${lane}`, claimed_by: null } })

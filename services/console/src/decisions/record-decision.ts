@@ -63,6 +63,8 @@ export async function recordDecision(
   )
   if (!stored) return { ok: false, status: 409, error: 'another decision landed first; reload' }
   await deps.queue.close(checkId, session.tenant_id, input.decision === 'escalate' ? 'escalated' : 'decided')
+  // An escalated check is the leads' now: the analyst's lease must not keep them out.
+  if (input.decision === 'escalate') await deps.queue.release(entry, session.email, now)
   await deps.audit.record(
     {
       tenantId: session.tenant_id,
