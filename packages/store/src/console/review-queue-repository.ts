@@ -57,6 +57,25 @@ export function createReviewQueueRepository(db: Db) {
     }
   }
 
+  /** Inserts claim n of the check; false when another insert took that number first. */
+  async function insertClaim(entry: QueueEntryDocument, n: number, email: string, at: Date, until: Date) {
+    const claim = {
+      _id: `${entry._id}:${n}`,
+      check_id: entry._id,
+      tenant_id: entry.tenant_id,
+      email,
+      at,
+      until,
+    }
+    try {
+      await claims.insertOne(claim)
+      return true
+    } catch (error) {
+      if (isDuplicateKeyError(error)) return false
+      throw error
+    }
+  }
+
   return {
     async ensureIndexes(): Promise<void> {
       for (const index of consoleIndexes.review_queue) await entries.createIndex(index)
@@ -100,17 +119,7 @@ export function createReviewQueueRepository(db: Db) {
       if (doc && doc.email !== email && doc.until.getTime() > now.getTime())
         return { claimed: false, heldBy: doc.email, until: doc.until }
       const until = new Date(now.getTime() + leaseMs)
-      try {
-        await claims.insertOne({
-          _id: `${entry._id}:${n + 1}`,
-          check_id: entry._id,
-          tenant_id: entry.tenant_id,
-          email,
-          at: now,
-          until,
-        })
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error
+      if (!(await insertClaim(entry, n + 1, email, now, until))) {
         const won = await findOneWith(claims, consoleQueries.claim(entry._id, n + 1))
         return { claimed: false, heldBy: won?.email ?? 'someone', until: won?.until ?? until }
       }
@@ -134,18 +143,7 @@ export function createReviewQueueRepository(db: Db) {
     async release(entry: QueueEntryDocument, email: string, now = new Date()): Promise<void> {
       const { n, doc } = await latestClaim(entry._id, entry.claims)
       if (!doc || doc.email !== email) return
-      try {
-        await claims.insertOne({
-          _id: `${entry._id}:${n + 1}`,
-          check_id: entry._id,
-          tenant_id: entry.tenant_id,
-          email,
-          at: now,
-          until: now,
-        })
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error
-      }
+      await insertClaim(entry, n + 1, email, now, now)
       await entries.updateOne(
         { _id: entry._id },
         { $set: { claims: n + 1, claimed_by: null, lease_until: now } },
