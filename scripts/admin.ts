@@ -15,6 +15,8 @@
  *       a bank statement into the tenant's credits (scripts/admin-credits.ts; docs/settlement.md)
  *   npm run admin -- tenant retention|delete …   check delete …   retention sweep
  *       retention and erasure of personal data (scripts/admin-retention.ts; docs/data-retention.md)
+ *   npm run admin -- console-user add --tenant <tenant> --email <address> --role analyst|lead
+ *       a review console user (scripts/admin-console.ts; docs/console.md)
  */
 import { readFileSync } from 'node:fs'
 import {
@@ -33,6 +35,7 @@ import { openEventBus } from '@rv/service-runtime'
 import { createStorage, type FileStorage } from '@rv/storage'
 import { assertValidProfile, connectStore, type Store } from '@rv/store'
 import { creditCommands } from './admin-credits'
+import { consoleCommands } from './admin-console'
 import { type AdminCommand, fingerprintCommands, parseArgs } from './admin-fingerprints'
 import { retentionCommands } from './admin-retention'
 
@@ -123,6 +126,7 @@ async function main(argv: string[]): Promise<number> {
     ...profileCommands,
     ...fingerprintCommands,
     ...retentionCommands(() => retention),
+    ...consoleCommands,
   }
   const command = all[name] ?? creditCommands[name]
   if (!command) {

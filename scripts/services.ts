@@ -1,11 +1,13 @@
 /**
- * Starts the seven services (gateway, extraction, authenticity, matching, replay, aggregator, settlement) as child
- * processes with the current environment (the stack's variables: `eval "$(bash deploy/native/stack.sh env)"`)
- * and prints the gateway's base URL. Ctrl-C / SIGTERM stops them all.
+ * Starts the seven services (gateway, extraction, authenticity, matching, replay, aggregator, settlement) and the
+ * review console as child processes with the current environment (the stack's variables:
+ * `eval "$(bash deploy/native/stack.sh env)"`) and prints the gateway's base URL and the console's URL.
+ * Ctrl-C / SIGTERM stops them all.
  *
- *   npx tsx scripts/services.ts [--port 8080]
+ *   npx tsx scripts/services.ts [--port 8080] [--console-port 8090]
  */
 import { readProcessEnv } from '@rv/config'
+import { startConsole } from '../services/e2e/src/start-console'
 import { startServices } from '../services/e2e/src/start-services'
 
 const portArg = process.argv.indexOf('--port')
@@ -13,11 +15,19 @@ const port = portArg > 0 ? Number(process.argv[portArg + 1]) : Number(readProces
 
 const services = await startServices({ env: readProcessEnv(), port })
 process.stdout.write(`RV_BASE_URL=${services.baseUrl}\n`)
+const consolePortArg = process.argv.indexOf('--console-port')
+const consolePort =
+  consolePortArg > 0
+    ? Number(process.argv[consolePortArg + 1])
+    : Number(readProcessEnv().CONSOLE_PORT ?? 8090)
+const reviewConsole = await startConsole({ env: readProcessEnv(), port: consolePort })
+process.stdout.write(`RV_CONSOLE_URL=${reviewConsole.url}\n`)
 
 let stopping = false
 async function stop(): Promise<void> {
   if (stopping) return
   stopping = true
+  await reviewConsole.stop()
   await services.stop()
   process.exit(0)
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Starts the whole service on this machine, natively: installs the npm dependencies and the local stack on
 # first run (Kafka, Apicurio Registry, FerretDB, MinIO — see deploy/native/README.md), starts them, then runs
-# the seven services in the foreground until Ctrl-C. Prints the base URL and how to get an API key.
+# the seven services and the review console in the foreground until Ctrl-C. Prints the gateway's base URL, the
+# console's URL and how to get an API key and a console user.
 #
 #   ./scripts/start.sh [--port 8080]
 set -euo pipefail
@@ -17,11 +18,14 @@ eval "$(bash deploy/native/stack.sh env)"
 cat <<'MSG'
 
 The stack is up. Services are starting; the gateway's base URL follows as RV_BASE_URL=...
+and the review console's as RV_CONSOLE_URL=...
 Get an API key (in another terminal, from this folder):
   eval "$(bash deploy/native/stack.sh env)" && npm run --silent admin -- tenant create my-shop
 Then, with RV_BASE_URL as printed below and the api_key printed by the admin command:
   curl -H "Authorization: Bearer <api_key>" -F file=@receipt.pdf -F 'expectation={"amount":600,"currency":"RUB"}' \
        -H 'Prefer: wait=10' "<RV_BASE_URL>/v1/checks"
+A review console user (password from stdin, or generated and printed when stdin is a terminal):
+  npm run --silent admin -- console-user add --tenant my-shop --email analyst@example.com --role analyst
 Stop with Ctrl-C; stop the stack with: npm run stack:stop
 
 MSG

@@ -22,6 +22,8 @@ for tool in pdftotext qpdf gs img2pdf; do
   command -v "$tool" >/dev/null 2>&1 || { bash scripts/install-forgery-tools.sh || exit 1; break; }
 done
 { command -v tesseract && command -v heif-enc; } >/dev/null 2>&1 || bash scripts/install-ocr.sh || exit 1
+# The review console's browser tests drive Debian's chromium (scripts/install-browser.sh).
+command -v chromium >/dev/null 2>&1 || bash scripts/install-browser.sh || exit 1
 
 # Turbo caches test results by the repository's files; the real corpus lives outside it (../shared), so its
 # digest is part of the cache key (turbo.json declares RV_CORPUS_DIGEST on the test tasks).

@@ -119,6 +119,18 @@ const settlement = {
   recommendation: 'accept' as const,
   due_at: null,
   updated_at: '2026-02-11T07:15:00.000Z',
+const reviewed: EventValueByTopic['check.reviewed.v1'] = {
+  check_id: checkId,
+  tenant_id: 't1',
+  seq: 1,
+  decision: 'forged',
+  reason_code: 'edited_values',
+  note: 'amount redrawn',
+  decided_by: 'analyst@example.com',
+  role: 'analyst',
+  record_sha256: sha,
+  recommendation_was: 'review',
+  decided_at: '2026-03-11T07:20:00.000Z',
 }
 
 const valid: { [T in keyof EventValueByTopic]: EventValueByTopic[T][] } = {
@@ -151,6 +163,9 @@ const valid: { [T in keyof EventValueByTopic]: EventValueByTopic[T][] } = {
       tenant_id: 't1',
       settlement: { ...settlement, status: 'not_found', joined_by: null, credit: null },
     },
+  'check.reviewed.v1': [
+    reviewed,
+    { ...reviewed, seq: 2, decision: 'escalate', reason_code: null, note: null, role: 'lead' },
   ],
 }
 
@@ -181,6 +196,11 @@ const invalid: Record<keyof EventValueByTopic, unknown[]> = {
   ],
   'check.settlement-changed.v1': [
     { check_id: checkId, tenant_id: 't1', settlement: { ...settlement, reasons: ['settled'] } },
+  'check.reviewed.v1': [
+    { ...reviewed, decision: 'maybe' },
+    { ...reviewed, record_sha256: 'XYZ' },
+    { ...reviewed, seq: 0 },
+    { ...reviewed, rewritten: true },
   ],
 }
 

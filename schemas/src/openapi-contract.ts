@@ -12,6 +12,7 @@ import YAML from 'yaml'
 import apiErrorSchema from '../json/api-error.schema.json'
 import checkRecordSchema from '../json/check-record.schema.json'
 import creditLineSchema from '../json/credit-line.schema.json'
+import checkReviewedSchema from '../json/events/check.reviewed.v1.schema.json'
 import expectationSchema from '../json/expectation.schema.json'
 import settlementSchema from '../json/settlement.schema.json'
 
@@ -61,6 +62,7 @@ export function createOpenApiContract() {
     expectationSchema,
     creditLineSchema,
     settlementSchema,
+    checkReviewedSchema,
   ])
     ajv.addSchema(schema as Json)
   ajv.addSchema({ ...(rewriteRefs(doc) as Json), $id: docId })

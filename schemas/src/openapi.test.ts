@@ -8,6 +8,7 @@ import YAML from 'yaml'
 import apiErrorSchema from '../json/api-error.schema.json'
 import checkRecordSchema from '../json/check-record.schema.json'
 import creditLineSchema from '../json/credit-line.schema.json'
+import checkReviewedSchema from '../json/events/check.reviewed.v1.schema.json'
 import expectationSchema from '../json/expectation.schema.json'
 import settlementSchema from '../json/settlement.schema.json'
 
@@ -49,6 +50,7 @@ const files: Record<string, unknown> = {
   'expectation.schema.json': expectationSchema,
   'credit-line.schema.json': creditLineSchema,
   'settlement.schema.json': settlementSchema,
+  'events/check.reviewed.v1.schema.json': checkReviewedSchema,
 }
 
 function rewritten(): Json {
@@ -112,6 +114,7 @@ describe('openapi.yaml', () => {
     expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual([
       'delete /v1/checks/{id}',
       'get /v1/checks/{id}',
+      'get /v1/checks/{id}/decisions',
       'get /v1/checks/{id}/settlement',
       'post /v1/checks',
       'post /v1/credits',
@@ -159,7 +162,7 @@ describe('openapi.yaml', () => {
           const error = (example as { error?: { retryable: boolean } }).error
           if (status.startsWith('5')) expect(error?.retryable).toBe(true)
           if (status.startsWith('2') && path.startsWith('/v1/checks') && !path.endsWith('/settlement'))
-            expect((example as Json)['id']).toMatch(/^chk_/)
+            expect((example as Json)['id'] ?? (example as Json)['check_id']).toMatch(/^chk_/)
           checked += 1
         }
       }

@@ -1,4 +1,5 @@
 import { readAggregatorConfig } from './aggregator-config'
+import { readConsoleConfig } from './console-config'
 import { createEnvReader, type EnvVarDoc } from './env-reader'
 import { readGatewayConfig } from './gateway-config'
 import { readSettlementConfig } from './settlement-config'
@@ -15,6 +16,7 @@ export function describeConfig(): EnvVarDoc[] {
     readStageConfig(service, r)
   readAggregatorConfig(r)
   readSettlementConfig(r)
+  readConsoleConfig(r)
   const seen = new Map<string, EnvVarDoc>()
   for (const doc of r.docs()) if (!seen.has(doc.name)) seen.set(doc.name, doc)
   return [...seen.values()]

@@ -1,4 +1,5 @@
 export * from './aggregator-config'
+export * from './console-config'
 export * from './consumer-config'
 export * from './describe-config'
 export * from './env-reader'

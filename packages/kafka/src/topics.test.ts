@@ -11,13 +11,14 @@ import {
 } from './topics'
 
 describe('topics', () => {
-  it('are the eight event topics of the contract plus the dead-letter topic', () => {
+  it('are the eight event topics of the contract, the console’s check.reviewed.v1 and the dead-letter topic', () => {
     expect([...eventTopics].sort()).toEqual([
       'check.authenticated.v1',
       'check.completed.v1',
       'check.extracted.v1',
       'check.matched.v1',
       'check.replay-checked.v1',
+      'check.reviewed.v1',
       'check.settlement-changed.v1',
       'check.submitted.v1',
       'credit.received.v1',

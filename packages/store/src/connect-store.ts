@@ -3,6 +3,13 @@ import { createCheckRepository } from './check-repository'
 import { observeCommands } from './command-metrics'
 import { createDeliveryLedger } from './delivery-ledger'
 import { createCheckTombstones } from './check-tombstones'
+import {
+  createCheckDecisionRepository,
+  createConsoleAuditRepository,
+  createConsoleUserRepository,
+  createForgerySetRepository,
+  createReviewQueueRepository,
+} from './console'
 import { createFingerprintRepository } from './fingerprint-repository'
 import { createGeneratorSightings } from './generator-sightings'
 import { createIdempotencyRepository } from './idempotency-repository'
@@ -48,6 +55,11 @@ export async function connectStore(options: StoreOptions) {
   const rateWindows = createRateWindowRepository(db)
   const retentionCursors = createRetentionCursors(db)
   const tombstones = createCheckTombstones(db)
+  const consoleUsers = createConsoleUserRepository(db)
+  const reviewQueue = createReviewQueueRepository(db)
+  const decisions = createCheckDecisionRepository(db)
+  const audit = createConsoleAuditRepository(db)
+  const forgerySet = createForgerySetRepository(db)
 
   return {
     db,
@@ -65,6 +77,11 @@ export async function connectStore(options: StoreOptions) {
     rateWindows,
     retentionCursors,
     tombstones,
+    consoleUsers,
+    reviewQueue,
+    decisions,
+    audit,
+    forgerySet,
     async ensureIndexes(): Promise<void> {
       await checks.ensureIndexes()
       await tenants.ensureIndexes()
@@ -76,6 +93,10 @@ export async function connectStore(options: StoreOptions) {
       await reviews.ensureIndexes()
       await settlements.ensureIndexes()
       await rateWindows.ensureIndexes()
+      await reviewQueue.ensureIndexes()
+      await decisions.ensureIndexes()
+      await audit.ensureIndexes()
+      await forgerySet.ensureIndexes()
     },
     async ping(): Promise<void> {
       await db.command({ ping: 1 })

@@ -12,6 +12,7 @@ import { multipartBody } from './contract/multipart-body/multipart-body'
 import { rateLimit } from './contract/rate-limit/rate-limit'
 import { sharedRateLimit } from './contract/shared-rate-limit/shared-rate-limit'
 import { tenantConcurrency } from './contract/tenant-concurrency/tenant-concurrency'
+import { listDecisions } from './decisions/list-decisions'
 import { errorHandler, notFoundHandler } from './error-handler/error-handler'
 import type { GatewayDeps } from './gateway-deps'
 import type { GatewayEnv } from './gateway-env'
@@ -66,6 +67,7 @@ export function createApp(deps: GatewayDeps) {
   app.route('/', settlementRoutes(deps))
   const { eraseCheck } = deps
   if (eraseCheck) app.delete('/v1/checks/:id', checkIdParam(), deleteCheck({ ...deps, eraseCheck }))
+  app.get('/v1/checks/:id/decisions', checkIdParam(), listDecisions(deps))
   app.onError(errorHandler())
   app.notFound(notFoundHandler())
   return app

@@ -2,6 +2,7 @@ import type { Logger } from '@rv/logger'
 import type { CheckSubmittedV1, CreditReceivedV1, Profile } from '@rv/schemas'
 import type { FileStorage } from '@rv/storage'
 import type {
+  CheckDecisionRepository,
   CheckRepository,
   CheckTombstones,
   IdempotencyRepository,
@@ -50,6 +51,8 @@ export interface GatewayDeps {
   eraseCheck?: (tenantId: string, checkId: string) => Promise<boolean>
   /** Erased checks: a GET of one answers 410 `check_deleted`; absent: 404 like any unknown id. */
   tombstones?: Pick<CheckTombstones, 'isDeleted'>
+  /** People's decisions from the review console (GET /v1/checks/{id}/decisions); absent: that route answers 404. */
+  decisions?: Pick<CheckDecisionRepository, 'list'>
   now?: () => Date
   newCheckId?: () => string
 }

@@ -30,6 +30,7 @@ const latestProfile = cacheLookup((tenantId) => store.profiles.latest(tenantId, 
 const app = createApp({
   logger,
   checks: store.checks,
+  decisions: store.decisions,
   tenants: { authenticate },
   idempotency: store.idempotency,
   storage,

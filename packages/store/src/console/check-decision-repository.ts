@@ -1,0 +1,82 @@
+import type { Collection, Db } from 'mongodb'
+import { isDuplicateKeyError } from '../duplicate-key'
+import { findWith } from '../store-queries'
+import { consoleIndexes, consoleQueries, tenantDay } from './console-queries'
+
+export const decisionOutcomes = ['genuine', 'forged', 'escalate'] as const
+export type DecisionOutcome = (typeof decisionOutcomes)[number]
+
+/** One person's decision on one check: appended, never edited (`check_decisions`). */
+export interface CheckDecisionDocument {
+  /** `<check>:<seq>`: the unique insert makes two decisions at once impossible to both land as one seq. */
+  _id: string
+  check_id: string
+  seq: number
+  tenant_id: string
+  tenant_day: string
+  decision: DecisionOutcome
+  reason_code: string | null
+  note: string | null
+  decided_by: string
+  role: 'analyst' | 'lead'
+  /** SHA-256 of the machine record (canonical JSON) the person judged: the record is never rewritten. */
+  record_sha256: string
+  /** What the machine recommended, for the overrule rate. */
+  recommendation_was: string | null
+  family: string | null
+  /** The machine's verdict and the checks that failed: what the lead's overrule rates are counted on. */
+  verdict_was: string | null
+  failed_checks: string[]
+  /** When the check finished: time to decision is `decided_at - completed_at`. */
+  completed_at: Date
+  decided_at: Date
+}
+
+/** The append-only decisions of checks. */
+export function createCheckDecisionRepository(db: Db) {
+  const decisions: Collection<CheckDecisionDocument> = db.collection('check_decisions')
+
+  async function ofCheck(checkId: string): Promise<CheckDecisionDocument[]> {
+    return findWith(decisions, consoleQueries.decisionsOfCheck(checkId)).toArray()
+  }
+
+  return {
+    async ensureIndexes(): Promise<void> {
+      for (const index of consoleIndexes.check_decisions) await decisions.createIndex(index)
+    },
+
+    /** Appends a decision after the ones already there; null if another landed at the same seq first. */
+    async append(
+      decision: Omit<CheckDecisionDocument, '_id' | 'seq' | 'tenant_day' | 'decided_at'>,
+      now = new Date(),
+    ): Promise<CheckDecisionDocument | null> {
+      const seq = (await ofCheck(decision.check_id)).length + 1
+      const doc: CheckDecisionDocument = {
+        ...decision,
+        _id: `${decision.check_id}:${seq}`,
+        seq,
+        tenant_day: tenantDay(decision.tenant_id, now),
+        decided_at: now,
+      }
+      try {
+        await decisions.insertOne(doc)
+        return doc
+      } catch (error) {
+        if (isDuplicateKeyError(error)) return null
+        throw error
+      }
+    },
+
+    /** A check's decisions, only for its own tenant. */
+    async list(tenantId: string, checkId: string): Promise<CheckDecisionDocument[]> {
+      return (await ofCheck(checkId)).filter((d) => d.tenant_id === tenantId)
+    },
+
+    /** One day of a tenant's decisions (the lead's view). */
+    async ofDay(tenantId: string, day: Date): Promise<CheckDecisionDocument[]> {
+      return findWith(decisions, consoleQueries.decisionsOfDay(tenantId, day)).toArray()
+    },
+  }
+}
+
+export type CheckDecisionRepository = ReturnType<typeof createCheckDecisionRepository>

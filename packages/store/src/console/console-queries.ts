@@ -1,0 +1,83 @@
+import type { IndexSpecification } from 'mongodb'
+import type { StoreQuery } from '../store-queries'
+
+/**
+ * The review console's queries and their indexes (the same rule as store-queries.ts: each has an equality
+ * FerretDB pushes down and that is selective on its own). The queue is read by its **lane**
+ * (`<tenant>:<queue>`), which holds only undecided checks: a decided check leaves its lane, so reading a
+ * queue costs what is waiting in it, never what is stored. Docs: docs/console.md, docs/store.md.
+ */
+export const consoleIndexes = {
+  review_queue: [{ lane: 1, completed_at: 1 }],
+  check_decisions: [{ check_id: 1 }, { tenant_day: 1 }],
+  console_audit: [{ check_id: 1 }, { tenant_day: 1 }],
+  forgery_set: [{ tenant_id: 1 }],
+} as const satisfies Record<string, IndexSpecification[]>
+
+/** The queues a check can wait in: `review` by default, `reject` and `failed` as filters, `escalated` for leads. */
+export const reviewQueues = ['review', 'reject', 'failed', 'escalated'] as const
+export type ReviewQueue = (typeof reviewQueues)[number]
+
+export const queueLane = (tenantId: string, queue: ReviewQueue): string => `${tenantId}:${queue}`
+/** A day of one tenant (`ten_x:2026-03-11`): the lead's view reads decisions and actions one day at a time. */
+export const tenantDay = (tenantId: string, at: Date): string =>
+  `${tenantId}:${at.toISOString().slice(0, 10)}`
+
+const byId = (collection: string, _id: string): StoreQuery => ({
+  collection,
+  filter: { _id },
+  index: { _id: 1 },
+})
+
+export const consoleQueries = {
+  userById: (email: string) => byId('console_users', email),
+  sessionById: (digest: string) => byId('console_sessions', digest),
+  queueEntry: (checkId: string) => byId('review_queue', checkId),
+  /** Every undecided check of one queue of one tenant, oldest first. */
+  lane: (tenantId: string, queue: ReviewQueue): StoreQuery => ({
+    collection: 'review_queue',
+    filter: { lane: queueLane(tenantId, queue) },
+    sort: { completed_at: 1 },
+    index: consoleIndexes.review_queue[0],
+  }),
+  claim: (checkId: string, n: number) => byId('review_claims', `${checkId}:${n}`),
+  decisionsOfCheck: (checkId: string): StoreQuery => ({
+    collection: 'check_decisions',
+    filter: { check_id: checkId },
+    sort: { seq: 1 },
+    index: consoleIndexes.check_decisions[0],
+  }),
+  decisionsOfDay: (tenantId: string, day: Date): StoreQuery => ({
+    collection: 'check_decisions',
+    filter: { tenant_day: tenantDay(tenantId, day) },
+    index: consoleIndexes.check_decisions[1],
+  }),
+  /** A tenant's confirmed forgeries (regression runs, not a request path: it grows with them). */
+  forgerySet: (tenantId: string): StoreQuery => ({
+    collection: 'forgery_set',
+    filter: { tenant_id: tenantId },
+    index: consoleIndexes.forgery_set[0],
+  }),
+  auditOfCheck: (checkId: string): StoreQuery => ({
+    collection: 'console_audit',
+    filter: { check_id: checkId },
+    sort: { at: 1 },
+    index: consoleIndexes.console_audit[0],
+  }),
+}
+
+/** The console's queries with sample values, for the plan test. */
+export function consoleHotPathQueries(sample: { checkId: string; tenantId: string; now: Date }) {
+  const { checkId, tenantId, now } = sample
+  return {
+    'console user (sign-in)': consoleQueries.userById('analyst@example.test'),
+    'console session (every console request)': consoleQueries.sessionById('0'.repeat(64)),
+    'review queue lane (queue, next)': consoleQueries.lane(tenantId, 'review'),
+    'review queue entry (claim, decision)': consoleQueries.queueEntry(checkId),
+    'review claim (claim)': consoleQueries.claim(checkId, 1),
+    'decisions of a check (check view, GET decisions)': consoleQueries.decisionsOfCheck(checkId),
+    'decisions of a day (lead view)': consoleQueries.decisionsOfDay(tenantId, now),
+    'audit of a check (check view)': consoleQueries.auditOfCheck(checkId),
+    'forgery set of a tenant (regression runs)': consoleQueries.forgerySet(tenantId),
+  } satisfies Record<string, StoreQuery>
+}

@@ -1,0 +1,7 @@
+export * from './check-decision-repository'
+export * from './console-audit-repository'
+export * from './console-password'
+export * from './console-queries'
+export * from './console-user-repository'
+export * from './forgery-set-repository'
+export * from './review-queue-repository'

@@ -1,0 +1,99 @@
+import { createCleanup } from '@rv/testing'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { connectStore, type Store } from '../src/connect-store'
+import { consoleHotPathQueries, queueLane, tenantDay } from '../src/console/console-queries'
+import { judgeQueryPlan } from '../src/query-plan'
+import { findWith } from '../src/store-queries'
+import { refreshStatistics } from './seed-volume'
+
+// The review console's queries, explained by the real server over thousands of stored queue entries,
+// decisions and audit entries of many tenants: each must be answered from an index (docs/console.md).
+const stack = inject('stack')
+const cleanup = createCleanup(stack, 'it-console-plans')
+const now = new Date('2026-03-11T12:00:00.000Z')
+const rows = 3000
+const tenants = 300
+const tenant = (i: number) => `ten_plan${String(i % tenants).padStart(4, '0')}`
+const checkId = (i: number) => `chk_plan${String(i).padStart(10, '0')}`
+let store: Store
+
+beforeAll(async () => {
+  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
+  await store.ensureIndexes()
+  const day = (i: number) => new Date(now.getTime() - (i % 30) * 86_400_000)
+  // Nine in ten decided: a lane holds only what waits.
+  await store.db.collection('review_queue').insertMany(
+    Array.from({ length: rows }, (_, i) => ({
+      _id: checkId(i) as never,
+      tenant_id: tenant(i),
+      queue: 'review',
+      lane: Math.floor(i / tenants) % 10 === 0 ? queueLane(tenant(i), 'review') : `${tenant(i)}:decided`,
+      completed_at: day(i),
+      claims: 0,
+    })),
+  )
+  await store.db.collection('check_decisions').insertMany(
+    Array.from({ length: rows }, (_, i) => ({
+      _id: `${checkId(i)}:1` as never,
+      check_id: checkId(i),
+      seq: 1,
+      tenant_id: tenant(i),
+      tenant_day: tenantDay(tenant(i), day(i)),
+    })),
+  )
+  await store.db.collection('console_audit').insertMany(
+    Array.from({ length: rows }, (_, i) => ({
+      _id: `a${i}` as never,
+      check_id: checkId(i),
+      tenant_id: tenant(i),
+      tenant_day: tenantDay(tenant(i), day(i)),
+      at: day(i),
+    })),
+  )
+  await store.db
+    .collection('review_claims')
+    .insertMany(
+      Array.from({ length: rows }, (_, i) => ({ _id: `${checkId(i)}:1` as never, check_id: checkId(i) })),
+    )
+  await store.db.collection('console_users').insertMany(
+    Array.from({ length: rows }, (_, i) => ({
+      _id: `user${i}@example.test` as never,
+      tenant_id: tenant(i),
+    })),
+  )
+  await store.db.collection('console_sessions').insertMany(
+    Array.from({ length: rows }, (_, i) => ({
+      _id: String(i).padStart(64, 'a') as never,
+      tenant_id: tenant(i),
+    })),
+  )
+  await store.db
+    .collection('forgery_set')
+    .insertMany(Array.from({ length: rows }, (_, i) => ({ _id: checkId(i) as never, tenant_id: tenant(i) })))
+  await refreshStatistics(store.db)
+}, 300_000)
+
+afterAll(async () => {
+  await store.close()
+  await cleanup.run()
+})
+
+const queries = consoleHotPathQueries({ checkId: checkId(1230), tenantId: tenant(1230), now })
+
+describe(`console queries over ${rows} stored entries of ${tenants} tenants`, () => {
+  it.each(Object.entries(queries))('%s: answered from an index', async (_name, query) => {
+    const verdict = judgeQueryPlan(await findWith(store.db.collection(query.collection), query).explain())
+    expect(verdict, JSON.stringify(verdict)).toMatchObject({ indexed: true })
+  })
+
+  it('a lane returns only what waits in it', async () => {
+    const lane = await store.reviewQueue.lane(tenant(1230), 'review')
+    expect(lane.length).toBe(rows / tenants / 10)
+    expect(lane.every((e) => e.lane === queueLane(tenant(1230), 'review'))).toBe(true)
+  })
+
+  it('control: a filter on an unindexed field is judged a scan', async () => {
+    const explain = await store.db.collection('review_queue').find({ queue: 'review' }).explain()
+    expect(judgeQueryPlan(explain)).toMatchObject({ indexed: false })
+  })
+})

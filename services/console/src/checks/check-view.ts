@@ -1,0 +1,58 @@
+import { explainCheck } from '@rv/core'
+import type { CheckRecord } from '@rv/schemas'
+import type { CheckDecisionDocument } from '@rv/store'
+
+interface SubmittedFile {
+  content_type?: string
+  filename?: string
+  size?: number
+  sha256?: string
+}
+
+/**
+ * What the check view shows, from the record (never changed), the submission (expectation, file) and the
+ * decisions so far. Failed checks first, each with its evidence boxes; the fields beside the expectation.
+ */
+export function toCheckView(
+  record: CheckRecord,
+  submission: { expectation?: Record<string, unknown>; file?: SubmittedFile },
+  decisions: readonly CheckDecisionDocument[],
+) {
+  const checks = record.document.checks
+    .map((c) => explainCheck(c, record.document.family))
+    // Failed first; among them the ones with a place on the page, then hard before soft.
+    .sort(
+      (a, b) =>
+        Number(a.passed) - Number(b.passed) ||
+        Number(b.boxes.length > 0) - Number(a.boxes.length > 0) ||
+        Number(b.hard) - Number(a.hard),
+    )
+  const confidence = record.fields.confidence as Record<string, number | null> | null
+  const fields = Object.entries(record.fields)
+    .filter(([name]) => !['confidence', 'source', 'language'].includes(name))
+    .map(([name, value]) => ({
+      name,
+      value,
+      expected: submission.expectation?.[name] ?? null,
+      confidence: confidence?.[name] ?? null,
+    }))
+  const file = submission.file ?? {}
+  return {
+    record,
+    checks,
+    fields,
+    match: record.match,
+    expectation: submission.expectation ?? null,
+    replay: record.replay,
+    file: {
+      content_type: file.content_type ?? null,
+      filename: file.filename ?? null,
+      size: file.size ?? null,
+      sha256: file.sha256 ?? null,
+      producer: record.document.checks.find((c) => c.name === 'generator.producer')?.detail ?? null,
+      fonts: record.document.checks.find((c) => c.name === 'fonts.set')?.detail ?? null,
+      dates: record.document.checks.find((c) => c.name === 'generator.date_fields')?.detail ?? null,
+    },
+    decisions: decisions.map(({ _id, tenant_day, ...d }) => d),
+  }
+}

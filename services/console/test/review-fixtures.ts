@@ -1,0 +1,86 @@
+/**
+ * Synthetic checks for the console's tests: receipts from packages/generator (a forged PDF made with the
+ * toolkit's `white_box_overlay`, and a screenshot picture of a genuine one), verified in-process by the
+ * same core the services run, stored as the pipeline stores them (file in S3, record in MongoDB).
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { defaultProfile, runCheck } from '@rv/core'
+import { techniqueById } from '@rv/forgery'
+import { generateReceipt, renderReceiptImage } from '@rv/generator'
+import { readImage } from '@rv/ocr'
+import type { CheckRecord } from '@rv/schemas'
+import { contentKey, type FileStorage, sha256Hex } from '@rv/storage'
+import type { Store } from '@rv/store'
+
+export interface StoredCheck {
+  record: CheckRecord
+  bytes: Uint8Array
+}
+
+/** A VTB receipt whose amount was covered by a white box and redrawn (content.covered_text fails). */
+export async function forgedPdf(seed: string): Promise<{ bytes: Uint8Array; filename: string }> {
+  const { pdf, filename } = generateReceipt({ family: 'vtb', variant: 'sbp_outgoing', seed })
+  const dir = mkdtempSync(join(tmpdir(), 'rv-console-forge-'))
+  try {
+    const forged = await techniqueById('white_box_overlay')!.apply(
+      { bytes: pdf, family: 'vtb', filename },
+      { tmpDir: dir },
+    )
+    if (!forged.ok) throw new Error(`white_box_overlay skipped: ${forged.skipped}`)
+    return { bytes: forged.bytes, filename }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** A genuine VTB receipt as a phone screenshot (PNG): pictures go to review. */
+export async function screenshot(seed: string): Promise<{ bytes: Uint8Array; filename: string }> {
+  const { pdf } = generateReceipt({ family: 'vtb', variant: 'sbp_outgoing', seed })
+  const image = await renderReceiptImage(pdf, 'screenshot', seed)
+  return { bytes: image.bytes, filename: `${seed}.png` }
+}
+
+/** Verifies the file and stores it the way gateway + aggregator do; returns the finished record. */
+export async function storeCheck(
+  deps: { store: Store; storage: FileStorage; bucket: string },
+  check: {
+    id: string
+    tenantId: string
+    bytes: Uint8Array
+    filename: string
+    contentType: string
+    now: Date
+  },
+): Promise<StoredCheck> {
+  const record = await runCheck({
+    bytes: check.bytes,
+    filename: check.filename,
+    expectation: { currency: 'RUB' } as never,
+    tenantId: check.tenantId,
+    profile: defaultProfile,
+    now: check.now,
+    checkId: check.id,
+    readImage: (bytes) => readImage(bytes),
+  })
+  const sha256 = sha256Hex(check.bytes)
+  await deps.storage.put(contentKey(sha256), check.bytes, check.contentType)
+  const file = {
+    bucket: deps.bucket,
+    key: contentKey(sha256),
+    sha256,
+    size: check.bytes.byteLength,
+    content_type: check.contentType,
+    filename: check.filename,
+  }
+  const pending = { ...record, status: 'pending', recommendation: null } as CheckRecord
+  await deps.store.checks.insertPending(pending, {
+    check_id: check.id,
+    tenant_id: check.tenantId,
+    file,
+    expectation: { currency: 'RUB' },
+  })
+  await deps.store.checks.writeRecord(record)
+  return { record, bytes: check.bytes }
+}

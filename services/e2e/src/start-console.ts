@@ -1,0 +1,54 @@
+/**
+ * Starts the review console (services/console) as a child process with the given environment and waits
+ * until it answers /healthz. Used by scripts/services.ts and the console's browser tests (services/console/test).
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { resolve } from 'node:path'
+import { repoRoot } from './start-services'
+
+export interface RunningConsole {
+  url: string
+  process: ChildProcess
+  stop: () => Promise<void>
+}
+
+export async function startConsole(options: {
+  env: Record<string, string | undefined>
+  port: number
+  output?: 'inherit' | 'ignore'
+  timeoutMs?: number
+}): Promise<RunningConsole> {
+  const url = `http://127.0.0.1:${options.port}`
+  const child = spawn(
+    resolve(repoRoot, 'node_modules/.bin/tsx'),
+    [resolve(repoRoot, 'services/console/src/main.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...options.env,
+        CONSOLE_PORT: String(options.port),
+        CONSOLE_PUBLIC_URL: options.env.CONSOLE_PUBLIC_URL ?? url,
+        KAFKA_CLIENT_ID: 'rv-console',
+      } as NodeJS.ProcessEnv,
+      stdio: ['ignore', options.output ?? 'inherit', options.output ?? 'inherit'],
+    },
+  )
+  const stop = () =>
+    new Promise<void>((done) => {
+      if (child.exitCode !== null) return done()
+      child.once('exit', () => done())
+      child.kill('SIGTERM')
+    })
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000)
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`console exited with code ${child.exitCode} during start-up`)
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ok) return { url, process: child, stop }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  await stop()
+  throw new Error('console did not answer /healthz in time')
+}

@@ -1,0 +1,40 @@
+import type { CheckReviewedV1 } from '@rv/schemas'
+import type { CheckDecisionDocument } from '@rv/store'
+import type { Context } from 'hono'
+import { ApiError } from '../api-error'
+import type { GatewayDeps } from '../gateway-deps'
+import type { GatewayEnv } from '../gateway-env'
+
+/** A stored decision as the API and check.reviewed.v1 give it. */
+export function toDecisionResource(d: CheckDecisionDocument): CheckReviewedV1 {
+  return {
+    check_id: d.check_id,
+    tenant_id: d.tenant_id,
+    seq: d.seq,
+    decision: d.decision,
+    reason_code: d.reason_code,
+    note: d.note,
+    decided_by: d.decided_by,
+    role: d.role,
+    record_sha256: d.record_sha256,
+    recommendation_was: d.recommendation_was as CheckReviewedV1['recommendation_was'],
+    decided_at: d.decided_at.toISOString(),
+  }
+}
+
+/**
+ * GET /v1/checks/{id}/decisions: the people's decisions on the tenant's check (review console), oldest
+ * first. Another tenant's id is answered like an unknown one; an undecided check has an empty list.
+ */
+export function listDecisions(deps: GatewayDeps) {
+  return async (c: Context<GatewayEnv>) => {
+    const id = c.req.param('id') ?? ''
+    const tenantId = c.get('tenant').id
+    const record = await deps.checks.findRecord(tenantId, id)
+    if (!record || !deps.decisions) {
+      throw new ApiError(404, 'check_not_found', { message: 'No check with this id.', param: 'id' })
+    }
+    const decisions = await deps.decisions.list(tenantId, id)
+    return c.json({ check_id: id, data: decisions.map(toDecisionResource) }, 200)
+  }
+}

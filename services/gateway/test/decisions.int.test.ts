@@ -1,0 +1,81 @@
+import { exampleRecord } from '@rv/core'
+import { createLogger } from '@rv/logger'
+import { createOpenApiContract } from '@rv/schemas/openapi'
+import { connectStore, type Store } from '@rv/store'
+import { createCleanup } from '@rv/testing'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { createApp } from '../src/app'
+
+// GET /v1/checks/{id}/decisions over the real MongoDB: the review console's decisions, per tenant.
+const stack = inject('stack')
+const cleanup = createCleanup(stack, 'it-gateway-decisions')
+const contract = createOpenApiContract()
+const path = '/v1/checks/{id}/decisions'
+let store: Store
+const keys: Record<'a' | 'b', string> = { a: '', b: '' }
+const checkId = 'chk_01JDDECISIONS000000000001'
+
+function app() {
+  return createApp({
+    logger: createLogger({ level: 'silent' }),
+    checks: store.checks,
+    tenants: store.tenants,
+    idempotency: store.idempotency,
+    decisions: store.decisions,
+    storage: { put: () => Promise.reject(new Error('GET only')), bucket: 'unused' },
+    publishSubmitted: () => Promise.reject(new Error('GET only')),
+    probes: {},
+    limits: { maxFileBytes: 1024, maxWaitSeconds: 1, waitPollMs: 50 },
+    defaultProfile: { name: 'default', version: 1 },
+  })
+}
+
+beforeAll(async () => {
+  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
+  await store.ensureIndexes()
+  const a = await store.tenants.createTenant('decisions-a')
+  const b = await store.tenants.createTenant('decisions-b')
+  keys.a = (await store.tenants.createKey(a._id)).key
+  keys.b = (await store.tenants.createKey(b._id)).key
+  const record = exampleRecord({ id: checkId, tenant_id: a._id, recommendation: 'review' })
+  await store.checks.insertPending(record, { check_id: checkId, tenant_id: a._id })
+  await store.decisions.append({
+    check_id: checkId,
+    tenant_id: a._id,
+    decision: 'escalate',
+    reason_code: 'needs_lead',
+    note: null,
+    decided_by: 'analyst@a.test',
+    role: 'analyst',
+    record_sha256: 'b'.repeat(64),
+    recommendation_was: 'review',
+    family: 'vtb/sbp_outgoing',
+    verdict_was: 'suspicious',
+    failed_checks: [],
+    completed_at: new Date('2026-03-11T07:00:00Z'),
+  })
+})
+afterAll(async () => {
+  await store.close()
+  await cleanup.run()
+})
+
+const get = (id: string, key: string) =>
+  app().request(`/v1/checks/${id}/decisions`, { headers: { authorization: `Bearer ${key}` } })
+
+describe('GET /v1/checks/{id}/decisions', () => {
+  it('lists the tenant’s decisions as documented', async () => {
+    const res = await get(checkId, keys.a)
+    const body = (await res.json()) as { data: { decision: string; seq: number }[] }
+    expect(res.status).toBe(200)
+    expect(contract.checkResponse('GET', path, res.status, body).errors).toEqual([])
+    expect(body.data).toMatchObject([{ decision: 'escalate', seq: 1, reason_code: 'needs_lead' }])
+  })
+
+  it('answers another tenant’s check like an unknown one', async () => {
+    const res = await get(checkId, keys.b)
+    expect(res.status).toBe(404)
+    expect(contract.checkResponse('GET', path, res.status, await res.json()).errors).toEqual([])
+    expect((await get('chk_01JDDECISIONS000000000009', keys.a)).status).toBe(404)
+  })
+})
