@@ -13,10 +13,8 @@
  * guess is the risk) keep the default rate. Everything stays soft.
  */
 import type { Calibration, Fingerprint } from './fingerprint'
-import { evidenceGroup } from './verdict-score'
+import { evidenceGroup, WRITER_GROUPS } from './verdict-score'
 
-/** Evidence groups whose checks test the PDF writer itself (verdict-score.ts). */
-const WRITER_GROUPS = new Set(['file-writer', 'content-writer', 'compression'])
 /** Writer facts outside those groups: the font subsetter's and the number formatter's. */
 const WRITER_CHECKS = new Set([
   'fonts.one_code_per_character',

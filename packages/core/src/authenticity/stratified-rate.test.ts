@@ -51,4 +51,24 @@ describe('stratified false-alarm rates', () => {
     const { strata: _, ...flat } = calibration
     expect(stratifiedRate(flat, 'fonts.first_use_order', { variant: 'sbp' })).toBeNull()
   })
+
+  it("judges the PDF writer's habits by the version alone: a thin variant does not weaken them", () => {
+    const writer = (judged: number, fired: number) => ({ 'structure.deflate_fingerprint': { judged, fired } })
+    const fp = emptyFingerprint({
+      calibration: {
+        method: 'test',
+        checks: writer(46, 0),
+        strata: {
+          'variant:sbp': writer(45, 0),
+          'variant:mobile': writer(1, 0),
+          'version:BI 12': writer(46, 0),
+        },
+        unseen: { 'variant:sbp': writer(45, 0), 'variant:mobile': writer(1, 0) },
+      },
+    })
+    const thin = falseAlarmRate(fp, 'structure.deflate_fingerprint', { variant: 'mobile', version: 'BI 12' })
+    const versionOnly = falseAlarmRate(fp, 'structure.deflate_fingerprint', { version: 'BI 12' })
+    expect(thin).toEqual(versionOnly)
+    expect(weightOf(thin.rate)).toBeGreaterThan(3.5)
+  })
 })

@@ -104,6 +104,9 @@ const GROUP_PREFIXES: readonly [string, readonly string[]][] = [
   ['printed', ['semantics.']],
 ]
 
+/** The groups whose checks test the PDF writer itself (serializer, content writer, deflater). */
+export const WRITER_GROUPS: ReadonlySet<string> = new Set(['file-writer', 'content-writer', 'compression'])
+
 export function evidenceGroup(name: string): string {
   for (const [group, prefixes] of GROUP_PREFIXES) {
     if (prefixes.some((p) => name.startsWith(p))) return group
@@ -135,7 +138,14 @@ export const HABIT_FALSE_ALARM = 1 - HABIT_SHARE
 export function falseAlarmRate(fp: Fingerprint, name: string, stratum?: Stratum): FalseAlarm {
   const m = fp.calibration?.checks[name]
   if (!m || m.judged === 0) return { rate: DEFAULT_FALSE_ALARM, basis: 'default' }
-  const stratified = stratifiedRate(fp.calibration, name, stratum)
+  // The PDF library's byte habits are the version's, not the layout's: judged by the version alone, so a
+  // thin variant does not weaken them (a re-compressed or re-serialised file is caught in every variant).
+  const byVersion = WRITER_GROUPS.has(evidenceGroup(name))
+  const stratified = stratifiedRate(
+    fp.calibration,
+    name,
+    byVersion && stratum ? { ...stratum, variant: undefined } : stratum,
+  )
   if (stratified) return { rate: Math.max(MIN_FALSE_ALARM, stratified.rate), basis: stratified.basis }
   const floor = HABIT_CHECKS.has(name) ? HABIT_FALSE_ALARM : MIN_FALSE_ALARM
   return { rate: Math.max(floor, (m.fired + 1) / (m.judged + 2)), basis: `${m.fired}/${m.judged}` }
