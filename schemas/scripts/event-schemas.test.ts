@@ -119,6 +119,7 @@ const settlement = {
   recommendation: 'accept' as const,
   due_at: null,
   updated_at: '2026-02-11T07:15:00.000Z',
+}
 const reviewed: EventValueByTopic['check.reviewed.v1'] = {
   check_id: checkId,
   tenant_id: 't1',
@@ -163,6 +164,7 @@ const valid: { [T in keyof EventValueByTopic]: EventValueByTopic[T][] } = {
       tenant_id: 't1',
       settlement: { ...settlement, status: 'not_found', joined_by: null, credit: null },
     },
+  ],
   'check.reviewed.v1': [
     reviewed,
     { ...reviewed, seq: 2, decision: 'escalate', reason_code: null, note: null, role: 'lead' },
@@ -196,6 +198,7 @@ const invalid: Record<keyof EventValueByTopic, unknown[]> = {
   ],
   'check.settlement-changed.v1': [
     { check_id: checkId, tenant_id: 't1', settlement: { ...settlement, reasons: ['settled'] } },
+  ],
   'check.reviewed.v1': [
     { ...reviewed, decision: 'maybe' },
     { ...reviewed, record_sha256: 'XYZ' },

@@ -1,4 +1,6 @@
 import { type ConsumerConfig, readConsumer } from './consumer-config'
+import { type ObservabilityConfig, readObservability } from './observability-config'
+import { checkProductionBus } from './production-guard'
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
 import {
   type HealthConfig,
@@ -23,6 +25,7 @@ export interface SettlementConfig {
   mongo: MongoConfig
   /** /healthz and /readyz; no server when HEALTH_PORT is unset. */
   health: HealthConfig
+  observability: ObservabilityConfig
   /** How often awaited settlements past their wait are turned into `settlement_not_found`, and how many per round. */
   sweeper: { intervalMs: number; batch: number }
 }
@@ -34,6 +37,8 @@ export interface SettlementConfig {
 export function loadSettlementConfig(env: Env): SettlementConfig {
   const r = createEnvReader(env)
   const config = readSettlementConfig(r)
+  // RV_ENV=production: no plaintext bus (production-guard.ts), as for every other service.
+  checkProductionBus(r, config)
   r.finish()
   return config
 }
@@ -48,6 +53,7 @@ export function readSettlementConfig(r: EnvReader): SettlementConfig {
     registry: readRegistry(r),
     mongo: readMongo(r),
     health: readHealth(r),
+    observability: readObservability(r),
     sweeper: {
       intervalMs: r.int('SETTLEMENT_SWEEP_INTERVAL_MS', {
         doc: 'Period of the settlement sweeper (awaited credits past the wait)',

@@ -201,6 +201,8 @@ export async function startConsumer<T extends EventTopic>(
         await withHeartbeats(heartbeat, heartbeatIntervalMs, () =>
           options.handle(event as ConsumedMessage<T>),
         )
+        await forgetDelivery(options.deliveries, delivery, log)
+        // Returning resolves the offset; kafkajs commits it with the next batch of commits (autoCommit below).
         return 'ok'
       } catch (thrown) {
         const error = toStageError(thrown)
@@ -220,11 +222,10 @@ export async function startConsumer<T extends EventTopic>(
           { topic, key, value, headers, partition, offset: message.offset, attempts: attempt },
           error,
         )
+        await forgetDelivery(options.deliveries, delivery, log)
         return 'dead_lettered'
       }
     }
-    await forgetDelivery(options.deliveries, delivery, log)
-    // Returning resolves the offset; kafkajs commits it with the next batch of commits (autoCommit below).
   }
 
   // kafkajs emits GROUP_JOIN on every (re)join, STOP when stopped and CRASH when the run loop dies (then

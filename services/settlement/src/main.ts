@@ -1,6 +1,7 @@
 /** Composition root of the settlement service: the join consumer and the sweeper of awaited credits. */
 import { readProcessEnv } from '@rv/config'
 import { createLogger } from '@rv/logger'
+import { startObservability } from '@rv/observability'
 import {
   createConsumerReadiness,
   createPinnedProfiles,
@@ -15,6 +16,7 @@ import { startSweeper } from './sweeper'
 
 const config = loadConfig(readProcessEnv())
 const logger = createLogger({ level: config.logLevel, bindings: { service: 'settlement' } })
+const observability = startObservability('settlement', config.observability)
 const readiness = createConsumerReadiness()
 const health = await openHealthServer(config.health, readiness.readiness, logger, false)
 const store = await connectStore(config.mongo)
@@ -55,6 +57,7 @@ async function shutdown(signal: string): Promise<void> {
   await bus.close().catch((err) => logger.warn('bus close failed', { err }))
   await store.close()
   await health?.close()
+  await observability.shutdown()
   process.exit(0)
 }
 process.once('SIGTERM', () => void shutdown('SIGTERM'))

@@ -14,8 +14,8 @@ import {
   type Env,
   loadAggregatorConfig,
   loadGatewayConfig,
-  loadSettlementConfig,
   loadRetentionJobConfig,
+  loadSettlementConfig,
   loadStageConfig,
   type StageService,
 } from '@rv/config'
@@ -237,6 +237,7 @@ describe('deploy/k8s manifests', () => {
       matching: common,
       replay: [...common, 'REPLAY_KEY_SECRET'],
       aggregator: common,
+      settlement: common,
     }
     for (const service of services)
       expect(Object.keys(secretOf(service)).sort(), service).toEqual(needs[service].sort())
