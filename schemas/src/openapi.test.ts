@@ -124,7 +124,8 @@ describe('openapi.yaml', () => {
       // DELETE: 204 without a body, then six error responses. The settlement operations (docs/settlement.md)
       // answer fewer, each documented the same way.
       if (method === 'delete') expect(Object.keys(responses)).toHaveLength(7)
-      else if (path === '/v1/checks' || path === '/v1/checks/{id}') expect(Object.keys(responses)).toHaveLength(10)
+      else if (path === '/v1/checks' || path === '/v1/checks/{id}')
+        expect(Object.keys(responses)).toHaveLength(10)
       for (const response of Object.values(responses).map(deref)) {
         if (method === 'delete' && response === responses['204']) {
           expect(response['content']).toBeUndefined()

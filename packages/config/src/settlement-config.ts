@@ -1,7 +1,7 @@
 import { type ConsumerConfig, readConsumer } from './consumer-config'
+import { createEnvReader, type Env, type EnvReader } from './env-reader'
 import { type ObservabilityConfig, readObservability } from './observability-config'
 import { checkProductionBus } from './production-guard'
-import { createEnvReader, type Env, type EnvReader } from './env-reader'
 import {
   type HealthConfig,
   type KafkaConfig,

@@ -1,8 +1,7 @@
 import { MongoClient } from 'mongodb'
 import { createCheckRepository } from './check-repository'
-import { observeCommands } from './command-metrics'
-import { createDeliveryLedger } from './delivery-ledger'
 import { createCheckTombstones } from './check-tombstones'
+import { observeCommands } from './command-metrics'
 import {
   createCheckDecisionRepository,
   createConsoleAuditRepository,
@@ -10,6 +9,7 @@ import {
   createForgerySetRepository,
   createReviewQueueRepository,
 } from './console'
+import { createDeliveryLedger } from './delivery-ledger'
 import { createFingerprintRepository } from './fingerprint-repository'
 import { createGeneratorSightings } from './generator-sightings'
 import { createIdempotencyRepository } from './idempotency-repository'
