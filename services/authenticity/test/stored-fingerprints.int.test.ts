@@ -90,7 +90,17 @@ describe('authenticity judging with fingerprints learned in production', () => {
       (_, i) => generateReceipt({ family: 'vtb', variant: 'sbp_outgoing', seed: `old-${i}` }).pdf,
     )
     const learned = learnFamilyFromFiles('vtb', files)
-    const old = { ...learned, categorical: { ...learned.categorical, producer: ['an older producer 1.0'] } }
+    // The producer is a version-bound fact: the older fingerprint knows it in its one version too.
+    const older = 'an older producer 1.0'
+    const old = {
+      ...learned,
+      categorical: { ...learned.categorical, producer: [older] },
+      versions: learned.versions?.map((v) => ({
+        ...v,
+        producer: older,
+        categorical: { ...v.categorical, producer: [older] },
+      })),
+    }
     const { document } = await store.fingerprints.save('vtb', old, { folder: 10, accepted: 0 })
     await store.fingerprints.activate('vtb', document.version)
     await judging.refresh()
