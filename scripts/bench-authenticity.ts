@@ -464,7 +464,7 @@ writeFileSync(
   `# Authenticity accuracy${values.deflater === 'classic' ? ' (in-place edits recompressed with classic zlib)' : ''}\n\nWritten by \`npm run bench:authenticity\` (scripts/bench-authenticity.ts) on ${new Date().toISOString().slice(0, 10)}. Aggregate figures only.\n\n` +
     `Data: the real receipts (${gTotal} files), read in place. Every receipt of a family with ≥ 2 receipts is judged by a model that never saw it: ` +
     `${FOLDS}-fold per family, each fingerprint and its false-alarm rates learned on the other folds (rates by an inner k-fold within them). ` +
-    `Families with one receipt use their FAMILIES.md fingerprint: writer checks at the rates pooled from the learned families, the others at the default rate (FAMILIES.md was measured on more files, so those rows are not held out). ` +
+    `Families with one receipt, and those whose committed fingerprint is written from FAMILIES.md (T-Bank, Gazprombank: what production runs), are judged by it: writer checks at the rates pooled from the learned families, the others at the default rate (FAMILIES.md was measured on more files, so those rows are not held out). ` +
     `Forgeries are made from each genuine file at benchmark time in a temporary folder that is deleted afterwards, and judged ` +
     `with the same held-out model. "Caught" means the verdict is not \`genuine\` (forged, suspicious, or rejected as unreadable).\n\n${table}\n`,
 )
