@@ -77,7 +77,7 @@ export function runAuthenticityChecks(
 }
 
 /** The calibration stratum of a sample: its variant (when known) and its generator version. */
-export function stratumOf(sample: LearningSample): Stratum {
+export function stratumOf(sample: LearningSample): Stratum & { version: string } {
   const c = sample.features.categorical
   const version = versionLabel({ producer: c['producer'] ?? '(none)', creator: c['creator'] ?? '(none)' })
   return sample.variant === undefined ? { version } : { variant: sample.variant, version }

@@ -7,9 +7,8 @@
  * @example learnFamilyFingerprint('vtb', files.map((f) => sampleOf(parsePdfStructure(f.bytes), 'vtb', f.name)))
  */
 import type { CheckResult } from '@rv/schemas'
-import { checksOfSample } from './assess'
+import { checksOfSample, stratumOf } from './assess'
 import { type Calibration, type Fingerprint, type LearningSample, learnFingerprint } from './fingerprint'
-import { versionLabel } from './generator-versions'
 import { variantKey, versionKey } from './stratified-rate'
 
 /** Inner folds; fewer when there are fewer samples (one sample: no calibration, the default rate applies). */
@@ -45,7 +44,7 @@ export function calibrate(
   }
   const unseen = {
     ...heldOutBy(family, samples, (s) => (s.variant === undefined ? undefined : variantKey(s.variant))),
-    ...heldOutBy(family, samples, (s) => versionKey(versionOf(s))),
+    ...heldOutBy(family, samples, (s) => versionKey(stratumOf(s).version)),
   }
   return {
     method: `inner ${k}-fold over ${samples.length} genuine samples`,
@@ -59,17 +58,10 @@ export function calibrate(
   }
 }
 
-function versionOf(sample: LearningSample): string {
-  const c = sample.features.categorical
-  return versionLabel({ producer: c['producer'] ?? '(none)', creator: c['creator'] ?? '(none)' })
-}
-
 /** The strata a sample counts in: its variant (when known) and its generator version. */
 export function stratumKeys(sample: LearningSample): string[] {
-  return [
-    ...(sample.variant === undefined ? [] : [variantKey(sample.variant)]),
-    versionKey(versionOf(sample)),
-  ]
+  const { variant, version } = stratumOf(sample)
+  return [...(variant === undefined ? [] : [variantKey(variant)]), versionKey(version)]
 }
 
 /**
