@@ -9,6 +9,12 @@ describe('normalizeText', () => {
     expect(normalizeText('a  \t b')).toBe('a b')
   })
 
+  it('drops control characters and reads line breaks as spaces, in both spellings', () => {
+    expect(normalizeText('Rak\u0000imov\u0007 K.\u009f')).toBe('Rakimov K.')
+    expect(normalizeSpaces('Rak\u0000imov\nK.\r\n')).toBe('Rakimov K.')
+    expect(normalizeText('a\u2028b')).toBe('a b')
+  })
+
   it('keeps hyphens as printed in normalizeSpaces', () => {
     expect(normalizeSpaces('+7 (900)\u00a0123\u201145\u201167 ')).toBe('+7 (900) 123\u201145\u201167')
   })

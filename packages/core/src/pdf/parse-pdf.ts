@@ -6,6 +6,7 @@
  */
 import { CheckError } from '../check/error-codes'
 import { defaultPdfLimits, type PdfLimits, type PdfModel } from './pdf-model'
+import { placeableRuns } from './placeable-runs'
 import { type OpenedPdf, openPdf } from './structure'
 import { guardPdfBytes } from './text/input-guards'
 import type { TextLayer } from './text/read-text-layer'
@@ -33,7 +34,7 @@ export async function parsePdf(bytes: Uint8Array, limits: PdfLimits = defaultPdf
     byteLength: bytes.byteLength,
     pages: layer.pages,
     info: layer.info,
-    runs: resolveFontNames(layer.runs, opened.structure),
+    runs: resolveFontNames(placeableRuns(layer.runs), opened.structure),
     structure: opened.structure,
   }
 }
