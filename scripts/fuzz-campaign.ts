@@ -11,6 +11,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { generateReceipt, generatorFamilies, renderReceiptImage } from '@rv/generator'
+import { createBacklog } from './fuzz/backlog'
 import { type HostileRequest, hostileRequest } from './fuzz/hostile-requests'
 import { mutate, Prng } from './fuzz/mutate'
 import { startBenchStack, warmUp } from './load/bench-stack'
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     'max-growth-mb': { type: 'string', default: '400' },
     'settle-seconds': { type: 'string', default: '600' },
     'max-minutes': { type: 'string', default: '60' },
+    'max-backlog': { type: 'string', default: '150' },
   },
 })
 const count = Number(values.count)
@@ -86,6 +88,7 @@ async function main(): Promise<void> {
     const answers = new Map<string, number>()
     const accepted: string[] = []
     const fiveHundreds: string[] = []
+    const backlog = createBacklog(Number(values['max-backlog']), (id) => bench.watcher.completions.has(id))
     const count1 = (k: string) => answers.set(k, (answers.get(k) ?? 0) + 1)
     let next = 0
     const started = Date.now()
@@ -95,6 +98,7 @@ async function main(): Promise<void> {
       let label: string
       if (pick < 6 || pick === 9) {
         const isImage = pick === 9
+        await backlog.room(deadlineAt)
         const source = isImage ? rng.pick(images) : rng.pick(pdfs)
         const bytes = mutate(source, rng, isImage ? 'image' : 'pdf')
         label = isImage ? 'image' : 'pdf'
@@ -129,7 +133,10 @@ async function main(): Promise<void> {
         | undefined
       count1(`${label} ${res.status} ${body?.error?.code ?? ''}`.trim())
       if (res.status >= 500) fiveHundreds.push(`#${i} ${label} ${res.status} ${body?.error?.code ?? ''}`)
-      if ((res.status === 202 || res.status === 200) && body?.id) accepted.push(body.id)
+      if ((res.status === 202 || res.status === 200) && body?.id) {
+        accepted.push(body.id)
+        backlog.add(body.id)
+      }
     }
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
@@ -144,10 +151,18 @@ async function main(): Promise<void> {
     await bench.watcher.waitFor(accepted, performance.now() + Number(values['settle-seconds']) * 1000)
     const outcomes = new Map<string, number>()
     let stuck = 0
+    let unannounced = 0
     for (const id of accepted) {
       const c = bench.watcher.completions.get(id)
-      if (!c) stuck++
-      const k = c ? `${c.status}${c.errorCode ? ` ${c.errorCode}` : ''}` : 'not terminal'
+      // Not announced on check.completed.v1: the record says whether the check is stuck or its event missing.
+      const stored = c ? undefined : await storedStatus(base, key, id)
+      if (!c && stored?.terminal) unannounced++
+      else if (!c) stuck++
+      const k = c
+        ? `${c.status}${c.errorCode ? ` ${c.errorCode}` : ''}`
+        : stored?.terminal
+          ? `${stored.status} (record only: no completion event seen)`
+          : `not terminal (${stored?.status ?? 'unreadable'})`
       outcomes.set(k, (outcomes.get(k) ?? 0) + 1)
     }
     const exited = roots.filter(({ pid }) => rssMbOfTree(pid) === 0)
@@ -177,17 +192,33 @@ async function main(): Promise<void> {
     if (exited.length > 0)
       process.stdout.write(`FAIL: services exited: ${exited.map((e) => e.name).join(', ')}\n`)
     if (stuck > 0) process.stdout.write(`FAIL: ${stuck} accepted checks not terminal\n`)
+    if (unannounced > 0)
+      process.stdout.write(`FAIL: ${unannounced} terminal checks whose check.completed.v1 was not seen\n`)
     if (grown.length > 0)
       process.stdout.write(
         `FAIL: memory grew past ${maxGrowthMb} MB: ${grown.map((g) => g.name).join(', ')}\n`,
       )
-    failed = fiveHundreds.length > 0 || exited.length > 0 || stuck > 0 || grown.length > 0
+    failed = fiveHundreds.length > 0 || exited.length > 0 || stuck > 0 || unannounced > 0 || grown.length > 0
     if (sent < count) process.stdout.write(`note: stopped at ${sent} of ${count} inputs (--max-minutes)\n`)
     if (!failed) process.stdout.write('PASS\n')
   } finally {
     await bench.close()
   }
   process.exit(failed ? 1 : 0)
+}
+
+/** The stored record's status, read over the API as a client would. */
+async function storedStatus(
+  base: string,
+  key: string,
+  id: string,
+): Promise<{ status: string; terminal: boolean } | undefined> {
+  const res = await fetch(`${base}/v1/checks/${id}`, { headers: { authorization: `Bearer ${key}` } }).catch(
+    () => undefined,
+  )
+  const body = (await res?.json().catch(() => undefined)) as { status?: string } | undefined
+  if (!body?.status) return undefined
+  return { status: body.status, terminal: body.status === 'done' || body.status === 'failed' }
 }
 
 await main()
