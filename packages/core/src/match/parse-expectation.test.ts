@@ -52,6 +52,16 @@ describe('parseExpectation', () => {
     if (!result.ok) expect(result.problems.map((p) => p.path)).toContain(path)
   })
 
+  it('refuses control characters in names and references (a NUL cannot be stored)', () => {
+    const text = JSON.stringify({ order_ref: 'a\u0000b', recipient: { name: 'Ivan\tI.' }, bank: ['vtb\n'] })
+    const result = parseExpectation(text)
+    expect(result.ok ? [] : result.problems.map((p) => `${p.path} ${p.message}`).sort()).toEqual([
+      '/bank/0 must not contain control characters',
+      '/order_ref must not contain control characters',
+      '/recipient/name must not contain control characters',
+    ])
+  })
+
   it('reports every problem, not only the first', () => {
     const result = parseExpectation('{"amount": 0, "currency": "R", "type": "x"}')
     expect(result.ok ? [] : result.problems.map((p) => p.path).sort()).toEqual([

@@ -35,6 +35,8 @@ const dateTime = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
+const controlCharacter = /[\u0000-\u001f\u007f]/
+
 class Collector {
   readonly problems: ExpectationProblem[] = []
   add(path: string, message: string): void {
@@ -48,6 +50,8 @@ class Collector {
     const n = [...v].length
     if (n < min) this.add(path, `must be at least ${min} characters`)
     else if (n > max) this.add(path, `must be at most ${max} characters`)
+    // No name, account or reference contains one; a NUL cannot even be stored by a PostgreSQL-backed store.
+    else if (controlCharacter.test(v)) this.add(path, 'must not contain control characters')
   }
   members(v: Record<string, unknown>, path: string, allowed: readonly string[]): void {
     for (const k of Object.keys(v)) {
