@@ -39,6 +39,7 @@ export {
   fieldsLeftUnread,
   fieldsToReread,
   type ImageExtraction,
+  keptLocations,
   type NumberRecount,
   numbersToRecount,
   parseDateTime,

@@ -1,4 +1,4 @@
-import { exampleRecord } from '@rv/core'
+import { evolve, exampleRecord, initialState } from '@rv/core'
 import { describe, expect, it } from 'vitest'
 import { resultEvent, submissionInfo } from './to-aggregate-event'
 
@@ -52,6 +52,32 @@ describe('resultEvent', () => {
       error: null,
       modelCalls: calls,
     })
+  })
+
+  it('keeps where each field was read in the extraction slot, for the review console, and not in the record', () => {
+    const at = { field: 'amount', page: 1, left: 0.6, top: 0.3, width: 0.1, height: 0.02 }
+    const value = {
+      ...ids,
+      submission: {
+        ...ids,
+        created_at: record.created_at,
+        file: { bucket: 'b', key: 'k', sha256: 'a'.repeat(64), size: 1, content_type: 'application/pdf' },
+        expectation: {},
+        profile: { name: 'default', version: 1 },
+        mode: 'pdf' as const,
+      },
+      extraction: {
+        family: 'vtb/x',
+        fields: record.fields,
+        normalized_text_sha256: 'b'.repeat(64),
+        facts: {},
+      },
+      field_locations: [at],
+    }
+    const { event } = resultEvent({ topic: 'check.extracted.v1', value })
+    expect(event).toMatchObject({ type: 'extracted', fieldLocations: [at] })
+    // The record is built from the state, which keeps family and fields only.
+    expect(evolve(initialState, event).extraction).toEqual({ family: 'vtb/x', fields: record.fields })
   })
 })
 

@@ -35,7 +35,7 @@ export function submissionInfo(submission: CheckSubmittedV1): SubmissionInfo {
 export function resultEvent(message: ResultMessage): { stage: StageName; event: AggregateEvent } {
   switch (message.topic) {
     case 'check.extracted.v1': {
-      const { extraction, error, model_calls } = message.value
+      const { extraction, error, model_calls, field_locations } = message.value
       return {
         stage: 'extraction',
         event: {
@@ -43,6 +43,7 @@ export function resultEvent(message: ResultMessage): { stage: StageName; event: 
           extraction: extraction && { family: extraction.family, fields: extraction.fields },
           error: error ?? null,
           modelCalls: model_calls ?? [],
+          ...(field_locations?.length ? { fieldLocations: field_locations } : {}),
         },
       }
     }

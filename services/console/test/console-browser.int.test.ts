@@ -288,9 +288,13 @@ describe('review console in a browser', () => {
     await page.keyboard.press('f')
     await page.keyboard.press('1')
     await page.keyboard.press('Enter')
-    await expect.poll(() => page.locator('#status').textContent()).toContain('Recorded: forged')
+    await expect
+      .poll(() => page.locator('#status').textContent(), { timeout: 30_000 })
+      .toContain('Recorded: forged')
     // Focus moved on to the next check of the queue.
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/check/chk_ConsoleLater01')
+    await expect
+      .poll(() => new URL(page.url()).pathname, { timeout: 30_000 })
+      .toBe('/check/chk_ConsoleLater01')
     const [decision] = await store.decisions.list(tenantA, 'chk_ConsolePdf01')
     const digest = createHash('sha256').update(canonicalJson(checks.pdf.record)).digest('hex')
     expect(decision).toMatchObject({
@@ -332,7 +336,9 @@ describe('review console in a browser', () => {
     expect(await page.locator('#note').inputValue()).toBe('finef')
     await page.locator('#note').blur()
     await page.keyboard.press('Enter')
-    await expect.poll(() => page.locator('#status').textContent()).toContain('Recorded: genuine')
+    await expect
+      .poll(() => page.locator('#status').textContent(), { timeout: 30_000 })
+      .toContain('Recorded: genuine')
     const [decision] = await store.decisions.list(tenantA, 'chk_ConsolePng01')
     expect(decision).toMatchObject({ decision: 'genuine', note: 'finef' })
     expect(await store.reviews.find('chk_ConsolePng01')).toMatchObject({ decision: 'genuine', bank: 'vtb' })

@@ -6,13 +6,14 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { defaultProfile, runCheck } from '@rv/core'
+import { defaultProfile, runCheckDetailed } from '@rv/core'
 import { techniqueById } from '@rv/forgery'
 import { generateReceipt, renderReceiptImage } from '@rv/generator'
 import { readImage } from '@rv/ocr'
-import type { CheckRecord } from '@rv/schemas'
+import type { CheckExtractedV1, CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
 import { contentKey, type FileStorage, sha256Hex } from '@rv/storage'
 import type { Store } from '@rv/store'
+import { resultEvent } from '../../aggregator/src/to-aggregate-event'
 
 export interface StoredCheck {
   record: CheckRecord
@@ -35,6 +36,16 @@ export async function forgedPdf(seed: string): Promise<{ bytes: Uint8Array; file
   }
 }
 
+/** A genuine VTB receipt (PDF) and the same page as a clean picture (PNG at 150 dpi, the whole page). */
+export async function genuinePdfAndPicture(seed: string): Promise<{
+  pdf: { bytes: Uint8Array; filename: string }
+  picture: { bytes: Uint8Array; filename: string }
+}> {
+  const { pdf, filename } = generateReceipt({ family: 'vtb', variant: 'sbp_outgoing', seed })
+  const image = await renderReceiptImage(pdf, 'clean', seed)
+  return { pdf: { bytes: pdf, filename }, picture: { bytes: image.bytes, filename: `${seed}.png` } }
+}
+
 /** A genuine VTB receipt as a phone screenshot (PNG): pictures go to review. */
 export async function screenshot(seed: string): Promise<{ bytes: Uint8Array; filename: string }> {
   const { pdf } = generateReceipt({ family: 'vtb', variant: 'sbp_outgoing', seed })
@@ -54,7 +65,7 @@ export async function storeCheck(
     now: Date
   },
 ): Promise<StoredCheck> {
-  const record = await runCheck({
+  const { record, extraction } = await runCheckDetailed({
     bytes: check.bytes,
     filename: check.filename,
     expectation: { currency: 'RUB' } as never,
@@ -81,6 +92,35 @@ export async function storeCheck(
     file,
     expectation: { currency: 'RUB' },
   })
+  // The extraction slot as the aggregator stores it from check.extracted.v1 (with where each field was read).
+  const submission = {
+    check_id: check.id,
+    tenant_id: check.tenantId,
+    created_at: record.created_at,
+    file,
+    expectation: { currency: 'RUB' },
+    profile: { name: defaultProfile.name, version: 1 },
+    mode: record.mode,
+  } as CheckSubmittedV1
+  const extracted: CheckExtractedV1 = {
+    check_id: check.id,
+    tenant_id: check.tenantId,
+    submission,
+    extraction: extraction && {
+      family: extraction.family,
+      fields: extraction.fields,
+      normalized_text_sha256: '0'.repeat(64),
+      facts: { ...extraction.facts },
+    },
+    ...(extraction?.fieldLocations?.length ? { field_locations: extraction.fieldLocations } : {}),
+  }
+  const { stage, event } = resultEvent({ topic: 'check.extracted.v1', value: extracted })
+  await deps.store.checks.insertStage(
+    check.id,
+    stage,
+    event,
+    submission as unknown as Record<string, unknown>,
+  )
   await deps.store.checks.writeRecord(record)
   return { record, bytes: check.bytes }
 }

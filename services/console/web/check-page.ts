@@ -1,6 +1,7 @@
 import { decisionReasons } from '@rv/core/review/decision-reasons'
 import { cssId } from './document-view'
 import { h } from './dom'
+import { fieldRowId } from './field-highlight'
 import type { ConsoleState } from './state'
 import type { CheckViewData, ExplainedCheck } from './view-types'
 
@@ -36,7 +37,11 @@ function checkItem(c: ExplainedCheck, active: boolean, onSelect: (name: string) 
   )
 }
 
-function fieldsTable(v: CheckViewData): HTMLElement {
+function fieldsTable(
+  v: CheckViewData,
+  active: string | undefined,
+  onSelect: (name: string) => void,
+): HTMLElement {
   const flagOf: Record<string, string> = {
     recipient_name: 'recipient',
     paid_at: 'window',
@@ -45,7 +50,7 @@ function fieldsTable(v: CheckViewData): HTMLElement {
   return h(
     'table',
     { class: 'fields' },
-    h('caption', {}, 'Fields read, beside the expectation'),
+    h('caption', {}, 'Fields read, beside the expectation (select one to see where it was read)'),
     h(
       'thead',
       {},
@@ -60,10 +65,27 @@ function fieldsTable(v: CheckViewData): HTMLElement {
       {},
       v.fields.map((f) => {
         const flag = v.match[flagOf[f.name] ?? f.name]
+        // Nothing read, nothing to place; a value read somewhere the reading did not record says so.
+        const unplaced = f.value !== null && f.locations.length === 0
         return h(
           'tr',
-          {},
-          h('th', { scope: 'row' }, f.name),
+          { id: fieldRowId(f.name), 'data-field': f.name, class: f.name === active ? 'active' : '' },
+          h(
+            'th',
+            { scope: 'row' },
+            h(
+              'button',
+              {
+                type: 'button',
+                class: 'field-name',
+                'aria-pressed': String(f.name === active),
+                title: unplaced ? 'Where it was read is not known' : 'Show where it was read',
+                onclick: () => onSelect(f.name),
+              },
+              f.name,
+            ),
+            unplaced ? h('span', { class: 'unlocated' }, ' (place not known)') : null,
+          ),
           h('td', {}, f.value === null ? '—' : String(f.value)),
           h('td', {}, f.expected === null || f.expected === undefined ? '' : JSON.stringify(f.expected)),
           h(
@@ -147,6 +169,7 @@ export interface CheckPageActions {
   note: (text: string) => void
   submit: () => void
   selectCheck: (name: string) => void
+  selectField: (name: string) => void
   back: () => void
 }
 
@@ -196,7 +219,7 @@ export function checkPage(
             v.checks.filter((c) => c.passed).map((c) => checkItem(c, false, actions.selectCheck)),
           ),
         ),
-        fieldsTable(v),
+        fieldsTable(v, s.field, actions.selectField),
         h(
           'section',
           { 'aria-labelledby': 'replay-title' },

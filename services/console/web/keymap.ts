@@ -14,6 +14,8 @@ export const keymap = [
   { key: 'Enter', action: 'submit', help: 'Record the decision' },
   { key: '[', action: 'previous-evidence', help: 'Previous failed check (and its box)' },
   { key: ']', action: 'next-evidence', help: 'Next failed check (and its box)' },
+  { key: ',', action: 'previous-field', help: 'Previous field (and where it was read)' },
+  { key: '.', action: 'next-field', help: 'Next field (and where it was read)' },
   { key: '+', action: 'zoom-in', help: 'Zoom in' },
   { key: '-', action: 'zoom-out', help: 'Zoom out' },
   { key: 'Escape', action: 'back', help: 'Cancel the decision, then back to the queue' },

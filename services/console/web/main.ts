@@ -3,6 +3,7 @@ import { api } from './api'
 import { checkPage } from './check-page'
 import { renderDocument } from './document-view'
 import { h, say } from './dom'
+import { showField } from './field-highlight'
 import { bindKeys, type KeyAction, keymap } from './keymap'
 import { leadView } from './lead-view'
 import { queueView } from './queue-view'
@@ -29,6 +30,7 @@ async function openCheck(checkId: string): Promise<void> {
   state.view = 'check'
   state.draft = undefined
   state.evidence = 0
+  state.field = undefined
   history.pushState({}, '', `/check/${checkId}`)
   await render()
 }
@@ -113,6 +115,7 @@ async function render(): Promise<void> {
         selectCheck,
       )
       markActive()
+      markField(false)
     } else documentPane.append(h('p', {}, 'The file could not be read.'))
   } else {
     main.replaceChildren(
@@ -147,6 +150,19 @@ function markActive(): void {
     ?.scrollIntoView({ block: 'center' })
 }
 
+/** The active field's row and its boxes on the page (field-highlight.ts). */
+function markField(scroll: boolean): void {
+  showField(
+    state.check?.fields.find((f) => f.name === state.field),
+    { scroll },
+  )
+}
+
+function selectField(name: string): void {
+  state.field = name
+  markField(true)
+}
+
 const checkActions = {
   choose: (k: 'genuine' | 'forged' | 'escalate') => {
     state.draft = { decision: k, reason: null, note: state.draft?.note ?? '' }
@@ -160,6 +176,7 @@ const checkActions = {
   },
   submit: () => void submitDecision(),
   selectCheck,
+  selectField,
   back: () => void showQueue(),
 }
 
@@ -221,6 +238,17 @@ async function onKey(action: KeyAction, digit?: number): Promise<void> {
       if (!inCheck || n === 0) return
       state.evidence = (state.evidence + (action === 'next-evidence' ? 1 : n - 1)) % n
       return markActive()
+    }
+    case 'previous-field':
+    case 'next-field': {
+      const fields = state.check?.fields ?? []
+      if (!inCheck || fields.length === 0) return
+      const at = fields.findIndex((f) => f.name === state.field)
+      const step = action === 'next-field' ? 1 : fields.length - 1
+      const next = fields[at < 0 ? (step === 1 ? 0 : fields.length - 1) : (at + step) % fields.length]!
+      selectField(next.name)
+      document.querySelector<HTMLElement>(`tr[data-field="${CSS.escape(next.name)}"] button`)?.focus()
+      return
     }
     case 'zoom-in':
     case 'zoom-out':

@@ -13,6 +13,8 @@ export interface ConsoleState {
   /** The decision being composed in the check view. */
   draft: { decision: 'genuine' | 'forged' | 'escalate'; reason: string | null; note: string } | undefined
   evidence: number
+  /** The field whose place on the page is highlighted (check view). */
+  field: string | undefined
   zoom: number
   help: boolean
 }
@@ -27,6 +29,7 @@ export const state: ConsoleState = {
   check: undefined,
   draft: undefined,
   evidence: 0,
+  field: undefined,
   zoom: 1.5,
   help: false,
 }

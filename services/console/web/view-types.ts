@@ -20,6 +20,15 @@ export interface QueuePage {
   items: QueueItem[]
 }
 
+/** A field beside its expectation, with where it was read (fractions of its page; none when not known). */
+export interface FieldRow {
+  name: string
+  value: unknown
+  expected: unknown
+  confidence: number | null
+  locations: { page: number; left: number; top: number; width: number; height: number }[]
+}
+
 /** A check as the check view receives it (core's `explainCheck`). */
 export type ExplainedCheck = CheckExplanation
 
@@ -33,7 +42,7 @@ export interface CheckViewData {
     created_at: string
   }
   checks: ExplainedCheck[]
-  fields: { name: string; value: unknown; expected: unknown; confidence: number | null }[]
+  fields: FieldRow[]
   match: Record<string, boolean | null>
   replay: { seen_before: boolean | null; duplicate_of: string | null; keys_matched: string[] }
   file: Record<string, string | number | null>

@@ -61,6 +61,10 @@ describe('handleSubmitted on images', () => {
       paid_at: truth.fields.paid_at,
     })
     expect(result.extraction?.facts['input_kind']).toBe('image')
+    // Where the amount was read on the picture, for the review console.
+    const amount = result.field_locations?.filter((l) => l.field === 'amount') ?? []
+    expect(amount).toHaveLength(1)
+    expect(amount[0]).toMatchObject({ page: 1 })
   }, 120_000)
 
   it('refuses a decompression bomb from its header as image_too_large, and junk behind a PNG signature as image_unreadable', async () => {
@@ -102,6 +106,26 @@ describe('handleSubmitted on HEIC', () => {
     },
     120_000,
   )
+})
+
+describe('handleSubmitted on a PDF', () => {
+  it('says where each field was read, in fractions of its page, and nothing for a value the variant states', async () => {
+    const { pdf } = generateReceipt({ family: 'vtb', variant: 'sbp_outgoing', seed: 'extraction-locations' })
+    const result = await handleSubmitted(await submit(pdf), deps)
+    const located = result.field_locations ?? []
+    expect(located.map((l) => l.field)).toEqual(
+      expect.arrayContaining(['amount', 'receipt_number', 'recipient_name']),
+    )
+    // `type` is the variant's by its nature: read nowhere on the page.
+    expect(result.extraction?.fields.type).not.toBeNull()
+    expect(located.some((l) => l.field === 'type')).toBe(false)
+    for (const l of located) {
+      expect(l.page).toBe(1)
+      expect(l.left + l.width).toBeLessThanOrEqual(1)
+      expect(l.top + l.height).toBeLessThanOrEqual(1)
+      expect(l.height).toBeGreaterThan(0)
+    }
+  })
 })
 
 describe('handleSubmitted', () => {

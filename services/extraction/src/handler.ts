@@ -13,6 +13,7 @@ import {
   type ExtractStage,
   extractImageReceipt,
   type ImageHeader,
+  keptLocations,
   type OcrPage,
   type PdfModel,
   sniffImageFormat,
@@ -48,9 +49,12 @@ export async function handleSubmitted(
       error,
     } = await completeReading(submission, bytes, read, deps.completeWithModel)
     if (error) return { ...base, extraction: null, error, ...modelCallsMember(calls) }
+    // Where each field was read, for the review console: only values the model step left as read.
+    const located = keptLocations(read.fieldLocations ?? [], read.fields, result.fields)
     return {
       ...base,
       ...modelCallsMember(calls),
+      ...(located.length > 0 ? { field_locations: located } : {}),
       extraction: {
         family: result.family,
         fields: result.fields,

@@ -6,6 +6,7 @@ import type {
   CheckStatus,
   DocumentAssessment,
   ErrorBlock,
+  FieldLocation,
   MatchFlags,
   Mode,
   ModelCall,
@@ -35,6 +36,11 @@ export type AggregateEvent =
       error: ErrorBlock | null
       /** Priced vision-model calls of the extraction; absent in slots stored before the model existed. */
       modelCalls?: readonly ModelCall[]
+      /**
+       * Where each field was read (check.extracted.v1 `field_locations`): kept in the slot for the review
+       * console, never folded into the record (its field sets are the contract's). Absent when none.
+       */
+      fieldLocations?: readonly FieldLocation[]
     }
   | { type: 'authenticated'; document: DocumentAssessment; error: ErrorBlock | null }
   | { type: 'matched'; match: MatchFlags; error: ErrorBlock | null }

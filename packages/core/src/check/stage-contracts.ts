@@ -6,6 +6,7 @@
 import type {
   DocumentAssessment,
   Expectation,
+  FieldLocation,
   MatchFlags,
   ReceiptFields,
   Recommendation,
@@ -24,6 +25,8 @@ export interface ExtractionResult {
   normalizedText: string
   /** Facts read from the page that authenticity checks need (printed times, labels found, ...). */
   facts: Readonly<Record<string, string | number | boolean | null>>
+  /** Where each field's value was read, in fractions of its page (extraction/field-locations.ts). */
+  fieldLocations?: FieldLocation[]
 }
 
 /** `extractReceipt(model) => ExtractionResult` lives in `extraction/`. */

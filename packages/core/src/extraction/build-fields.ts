@@ -44,6 +44,8 @@ export interface BuiltFields {
   /** The SBP id as read (joined), whether or not it became receipt_number. */
   sbpId: string | null
   printed: { local: LocalDateTime; text: string } | null
+  /** The readings each set field was read from (none for a value the variant states): where it is on the page. */
+  sources: Partial<Record<keyof ReceiptFields, FieldName[]>>
 }
 
 const textFields = ['recipient_name', 'recipient_account', 'purpose', 'sender_name'] as const
@@ -139,6 +141,7 @@ export function buildFields(input: BuildInput): BuiltFields {
     language: input.language,
   }
   const confidence: Record<string, number> = {}
+  const sources: BuiltFields['sources'] = {}
   // A field read by OCR is only as sure as the engine was of the words it came from.
   const read = (...names: FieldName[]) =>
     Math.min(1, ...names.flatMap((n) => readings[n]?.cells ?? []).map((c) => c.confidence ?? 1))
@@ -151,6 +154,12 @@ export function buildFields(input: BuildInput): BuiltFields {
     if (value === null || value === undefined) return
     fields[name] = value
     confidence[name] = Math.round(Math.min(1, c * scale * read(...from)) * 100) / 100
+    sources[name] = from.filter((n) => readings[n])
+  }
+  // A value the variant states by its nature was read nowhere on the page (its confidence is set's).
+  const stated = <K extends keyof ReceiptFields>(name: K, value: ReceiptFields[K], c: number) => {
+    set(name, value, c)
+    delete sources[name]
   }
   if (input.type) confidence['type'] = Math.round(0.99 * scale * 100) / 100
 
@@ -170,12 +179,12 @@ export function buildFields(input: BuildInput): BuiltFields {
 
   const status = readings.status_ok?.value
   if (status?.kind === 'status') set('status_ok', status.ok, 0.99)
-  else if (constants.status_ok !== undefined) set('status_ok', constants.status_ok, 0.9)
+  else if (constants.status_ok !== undefined) stated('status_ok', constants.status_ok, 0.9)
 
   const bank = readings.bank?.value
   if (bank?.kind === 'bank') set('bank', bank.value, bank.canonical ? 0.99 : 0.9)
-  else if (constants.bank === 'issuer') set('bank', input.issuerBank, 0.95)
-  else if (constants.bank) set('bank', constants.bank, 0.95)
+  else if (constants.bank === 'issuer') stated('bank', input.issuerBank, 0.95)
+  else if (constants.bank) stated('bank', constants.bank, 0.95)
 
   for (const name of textFields) {
     const value = readings[name]?.value
@@ -220,5 +229,5 @@ export function buildFields(input: BuildInput): BuiltFields {
   }
 
   fields.confidence = confidence
-  return { fields, paidAt, sbpId, printed }
+  return { fields, paidAt, sbpId, printed, sources }
 }

@@ -15,6 +15,7 @@ import { labelVocabulary, snapLabels } from '../ocr/snap-labels'
 import { wordsToRuns } from '../ocr/words-to-runs'
 import type { PdfModel } from '../pdf/pdf-model'
 import { type ExtractOptions, extractReceipt } from './extract-receipt'
+import { tiltLocations } from './field-locations'
 
 export interface ImageExtraction extends ExtractionResult {
   ocr: {
@@ -37,7 +38,7 @@ export function extractImageReceipt(
   page: OcrPage,
   options: Omit<ExtractOptions, 'textSource'> = {},
 ): ImageExtraction {
-  const { runs: read, scale, width, height } = wordsToRuns(page)
+  const { runs: read, scale, width, height, skew } = wordsToRuns(page)
   const vocabulary = labelVocabulary(
     options.families ?? shippedFamilies,
     generic.fields as Record<string, FieldRule | undefined>,
@@ -59,6 +60,7 @@ export function extractImageReceipt(
   const confidence = words.length === 0 ? 0 : words.reduce((sum, w) => sum + w.confidence, 0) / words.length
   return {
     ...result,
+    fieldLocations: tiltLocations(result.fieldLocations ?? [], skew, page),
     facts: {
       ...result.facts,
       input_kind: 'image',

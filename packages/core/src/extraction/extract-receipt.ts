@@ -11,6 +11,7 @@ import type { PdfModel } from '../pdf/pdf-model'
 import { buildFacts } from './build-facts'
 import { buildFields, detectLanguage } from './build-fields'
 import { genericScale, readGenericFields } from './extract-generic'
+import { locateFields } from './field-locations'
 import { readGenericBanks } from './generic-bank'
 import { readFamilyFields } from './read-family-fields'
 import { defaultSbpIdWindows } from './resolve-paid-at'
@@ -61,7 +62,8 @@ export function extractReceipt(model: PdfModel, options: ExtractOptions = {}): E
       lineCount: lines.length,
       issuerBank: banks.issuerBank,
     })
-    return { family: 'unknown', fields: built.fields, normalizedText, facts }
+    const fieldLocations = locateFields(built.sources, readings, model.pages)
+    return { family: 'unknown', fields: built.fields, normalizedText, facts, fieldLocations }
   }
   const { family, variant } = recognition
   const { fields: readings, extras } = readFamilyFields(lines, family, variant.fields, recognition.title)
@@ -101,5 +103,6 @@ export function extractReceipt(model: PdfModel, options: ExtractOptions = {}): E
     lineCount: lines.length,
     issuerBank: family.issuerBank,
   })
-  return { family: name, fields: built.fields, normalizedText, facts }
+  const fieldLocations = locateFields(built.sources, readings, model.pages)
+  return { family: name, fields: built.fields, normalizedText, facts, fieldLocations }
 }

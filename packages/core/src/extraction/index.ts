@@ -1,6 +1,7 @@
 export { decodeSbpIdTime, isSbpId, joinSbpId } from './decode-sbp-id'
 export { extractImageReceipt, type ImageExtraction } from './extract-image-receipt'
 export { type ExtractOptions, extractReceipt } from './extract-receipt'
+export { keptLocations, locateFields, tiltLocations } from './field-locations'
 export {
   applyFieldReadings,
   chooseFieldReadings,

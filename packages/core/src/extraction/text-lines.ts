@@ -16,6 +16,8 @@ export interface Cell {
   x: number
   y: number
   right: number
+  /** Bottom edge, points from the top page edge (where the review console's highlight of a field ends). */
+  bottom: number
   size: number
   page: number
   /** OCR confidence of the cell's words (images only; a PDF's text is certain). */
@@ -40,6 +42,7 @@ export function buildLines(runs: readonly TextRun[]): Line[] {
       x: run.x,
       y: run.y,
       right: run.x + run.width,
+      bottom: run.y + run.height,
       size: run.fontSize,
       page: run.page,
       ...(run.confidence === undefined ? {} : { confidence: run.confidence }),

@@ -30,10 +30,13 @@ export interface OcrRuns {
   scale: number
   width: number
   height: number
+  /** The tilt undone on the word boxes (estimateSkew, radians): runs are placed on the page turned upright. */
+  skew: number
 }
 
 export function wordsToRuns(page: OcrPage): OcrRuns {
-  const lines = groupLines(deskew(page.words))
+  const skew = estimateSkew(page.words)
+  const lines = groupLines(deskew(page.words, skew))
   const lineHeights = lines.map(lineHeight).filter((h) => h > 0)
   const median = quantile(lineHeights, 0.5)
   const scale = median > 0 ? (bodySize * heightPerSize) / median : 1
@@ -58,7 +61,7 @@ export function wordsToRuns(page: OcrPage): OcrRuns {
     flush()
   }
   runs.sort((a, b) => a.y - b.y || a.x - b.x)
-  return { runs, scale, width: page.width * scale, height: page.height * scale }
+  return { runs, scale, width: page.width * scale, height: page.height * scale, skew }
 }
 
 /** The page's tilt (radians, positive = text descends to the right) from the OCR lines, median of slopes. */
@@ -79,8 +82,7 @@ export function estimateSkew(words: readonly OcrWord[]): number {
   return Math.abs(angle) < 0.002 || Math.abs(angle) > 0.18 ? 0 : angle
 }
 
-function deskew(words: readonly OcrWord[]): OcrWord[] {
-  const angle = estimateSkew(words)
+function deskew(words: readonly OcrWord[], angle: number): OcrWord[] {
   if (angle === 0) return [...words]
   return words.map((w) => {
     // Rotate the box's centre back by the tilt; the box keeps its size.

@@ -19,6 +19,10 @@ export interface CheckExtractedV1 {
    * Vision-model calls this extraction made (absent or empty when none), each priced when it was made from the API's `usage` and the price table; the aggregator sums them into the record's `cost`. Optional, so the change is BACKWARD compatible.
    */
   model_calls?: ModelCall[]
+  /**
+   * Where on the document each field's value was read (absent or empty when nothing was located: a value the variant states by its nature, one the vision model supplied, a stage error). One box per line of the value, in fractions of its page (0–1 from the page's top-left corner), so a viewer scales it to any zoom; for a picture the page is the picture as stored, turned upright by its orientation tag. Optional, so the change is BACKWARD compatible; the check record does not carry it.
+   */
+  field_locations?: FieldLocation[]
 }
 export interface ExtractionPayload {
   /**
@@ -48,4 +52,18 @@ export interface ModelCall {
    * US dollars at the price in force when the call was made, in whole picodollars (at most 12 decimals).
    */
   usd: number
+}
+export interface FieldLocation {
+  /**
+   * A member of the record's `fields` (e.g. `amount`).
+   */
+  field: string
+  /**
+   * 1-based page number (a picture is page 1).
+   */
+  page: number
+  left: number
+  top: number
+  width: number
+  height: number
 }

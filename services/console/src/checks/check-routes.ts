@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { ConsoleDeps } from '../console-deps'
 import type { SessionEnv } from '../session/require-session'
 import { toCheckView } from './check-view'
+import { storedLocations } from './stored-locations'
 
 /** GET /api/checks/:id and GET /api/checks/:id/file — another tenant's check is a 404, like a missing one. */
 export function checkRoutes(deps: ConsoleDeps) {
@@ -11,7 +12,11 @@ export function checkRoutes(deps: ConsoleDeps) {
     const record = await deps.checks.findRecord(tenantId, id)
     if (!record) return undefined
     const doc = await deps.checks.findDocument(id)
-    return { record, submission: (doc?.submission ?? {}) as Parameters<typeof toCheckView>[1] }
+    return {
+      record,
+      submission: (doc?.submission ?? {}) as Parameters<typeof toCheckView>[1],
+      locations: storedLocations(doc?.stages),
+    }
   }
 
   app.get('/checks/:id', async (c) => {
@@ -22,7 +27,7 @@ export function checkRoutes(deps: ConsoleDeps) {
     const entry = await deps.queue.find(s.tenant_id, found.record.id)
     const holder = entry ? await deps.queue.holder(entry, deps.now?.()) : undefined
     return c.json({
-      ...toCheckView(found.record, found.submission, decisions),
+      ...toCheckView(found.record, found.submission, decisions, found.locations),
       queue: entry ? { lane: entry.lane.split(':')[1], held_by: holder ?? null } : null,
     })
   })

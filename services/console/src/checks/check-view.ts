@@ -1,5 +1,5 @@
 import { explainCheck } from '@rv/core'
-import type { CheckRecord } from '@rv/schemas'
+import type { CheckRecord, FieldLocation } from '@rv/schemas'
 import type { CheckDecisionDocument } from '@rv/store'
 
 interface SubmittedFile {
@@ -11,12 +11,14 @@ interface SubmittedFile {
 
 /**
  * What the check view shows, from the record (never changed), the submission (expectation, file) and the
- * decisions so far. Failed checks first, each with its evidence boxes; the fields beside the expectation.
+ * decisions so far. Failed checks first, each with its evidence boxes; the fields beside the expectation,
+ * each with where it was read on the page (`locations`, from the extraction slot; empty when not known).
  */
 export function toCheckView(
   record: CheckRecord,
   submission: { expectation?: Record<string, unknown>; file?: SubmittedFile },
   decisions: readonly CheckDecisionDocument[],
+  locations: readonly FieldLocation[] = [],
 ) {
   const checks = record.document.checks
     .map((c) => explainCheck(c, record.document.family))
@@ -35,6 +37,7 @@ export function toCheckView(
       value,
       expected: submission.expectation?.[name] ?? null,
       confidence: confidence?.[name] ?? null,
+      locations: value === null ? [] : locations.filter((l) => l.field === name),
     }))
   const file = submission.file ?? {}
   return {
