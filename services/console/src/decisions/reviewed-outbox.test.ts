@@ -13,7 +13,7 @@ function decision(seq: number, decidedAt: Date, published = false): CheckDecisio
     tenant_id: 'ten_1',
     tenant_day: 'ten_1:2026-03-11',
     decision: 'forged',
-    reason_code: 'amount_edited',
+    reason_code: 'edited_values',
     note: null,
     decided_by: 'a@example.test',
     role: 'analyst',
