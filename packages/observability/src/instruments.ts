@@ -12,7 +12,7 @@ export const metricPrefix = 'rv_'
 const fastBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
 const stageBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60]
 const checkBuckets = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 120, 300]
-// Seconds from a check's end to a person's decision: minutes to a week.
+// Seconds from a check's submission to a person's decision: minutes to a week.
 const decisionBuckets = [60, 300, 900, 1800, 3600, 7200, 14_400, 28_800, 86_400, 172_800, 604_800]
 
 /** What the code records into: the prom-client instruments, or no-ops of the same shape when disabled. */
@@ -158,7 +158,7 @@ export function createInstruments(registry: Registry): Instruments {
     ),
     timeToDecision: histogram(
       'console_time_to_decision_seconds',
-      'From a check’s end to a person’s decision',
+      'From a check’s submission to a person’s decision',
       ['decision'],
       decisionBuckets,
     ),

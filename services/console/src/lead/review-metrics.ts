@@ -3,7 +3,7 @@ import { overrules } from './lead-stats'
 
 /**
  * The lead's figures as Prometheus metrics (instruments.ts): decisions by outcome and whether they overruled
- * the machine, and the time from a check's end to the decision — what this console process recorded. No
+ * the machine, and the time from a check's submission to the decision — what this console process recorded. No
  * tenant or user labels: a scrape reveals no customer. Several replicas each count their own (sum them).
  * The queue's depth and oldest age are read from the store at scrape (queue-gauges.ts).
  *
