@@ -16,17 +16,20 @@ import { buildWebAssets } from './web-bundle/web-assets'
 const config = loadConsoleConfig(readProcessEnv())
 const logger = createLogger({ level: config.logLevel, bindings: { service: 'console' } })
 const observability = startObservability('console', config.observability)
+const readiness = createConsumerReadiness()
+// The queue gauges are read from the store when scraped (cached), wherever /metrics is served; bound once
+// the store is open.
+let exposition: () => Promise<{ contentType: string; body: string } | undefined> = async () => undefined
+// Before the store and bus, so liveness answers during start-up.
+const health = config.health.port === undefined ? undefined : await openHealthServerWithGauges()
 const store = await connectStore(config.mongo)
 await store.ensureIndexes()
 const gauges = createQueueGauges({ queue: store.reviewQueue, cacheMs: config.queueMetricsCacheMs, logger })
-// The queue gauges are read from the store when scraped (cached), wherever /metrics is served.
-const exposition = async () => {
+exposition = async () => {
   if (!observability.metrics) return undefined
   await gauges.update()
   return renderMetrics()
 }
-const readiness = createConsumerReadiness()
-const health = config.health.port === undefined ? undefined : await openHealthServerWithGauges()
 const storage = createStorage(config.s3)
 const bus = await openEventBus(config, logger, { shutdown: false })
 
@@ -65,7 +68,7 @@ const app = createConsoleApp(
     forgerySet: store.forgerySet,
     metrics: createReviewMetrics(),
     // With a health port, /metrics is served there only: the console's own port faces analysts.
-    ...(health ? {} : { renderMetrics: exposition }),
+    ...(health ? {} : { renderMetrics: () => exposition() }),
     storage,
     publishReviewed,
     settings: {
@@ -88,7 +91,7 @@ async function openHealthServerWithGauges() {
     host: config.health.host,
     port: config.health.port ?? 0,
     readiness: readiness.readiness,
-    metrics: exposition,
+    metrics: () => exposition(),
   })
   logger.info('health server listening', { url: opened.url })
   return opened
