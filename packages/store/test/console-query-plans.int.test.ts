@@ -1,7 +1,7 @@
 import { createCleanup } from '@rv/testing'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { connectStore, type Store } from '../src/connect-store'
-import { consoleHotPathQueries, queueLane, tenantDay } from '../src/console/console-queries'
+import { consoleHotPathQueries, consoleQueries, queueLane, tenantDay } from '../src/console/console-queries'
 import { judgeQueryPlan } from '../src/query-plan'
 import { findWith } from '../src/store-queries'
 import { refreshStatistics } from './seed-volume'
@@ -102,6 +102,22 @@ describe(`console queries over ${rows} stored entries of ${tenants} tenants`, ()
     expect(waiting.depth).toBe(rows / 10)
     expect(waiting.oldest).toEqual(new Date(now.getTime() - 29 * 86_400_000))
     expect(await store.reviewQueue.waitingIn('escalated')).toEqual({ depth: 0, oldest: null })
+  })
+
+  it('the queue gauges count with an aggregate $match (indexed), not the count command (a scan on FerretDB)', async () => {
+    // countDocuments runs [{$match}, {$group}]: FerretDB pushes the $match down; `count` it does not.
+    const { filter } = consoleQueries.waiting('review')
+    const aggregate = await store.db.command({
+      explain: {
+        aggregate: 'review_queue',
+        pipeline: [{ $match: filter }, { $group: { _id: 1, n: { $sum: 1 } } }],
+        cursor: {},
+      },
+    })
+    expect(judgeQueryPlan(aggregate)).toMatchObject({ indexed: true })
+    const count = await store.db.command({ explain: { count: 'review_queue', query: filter } })
+    if (judgeQueryPlan(count).server === 'ferretdb-postgresql')
+      expect(judgeQueryPlan(count)).toMatchObject({ indexed: false })
   })
 
   it('the outbox returns only unpublished decisions, oldest first, a bounded batch', async () => {

@@ -120,8 +120,8 @@ export function createReviewQueueRepository(db: Db) {
      * indexed read (`waiting`), so the cost is what waits in that queue, never what is stored.
      */
     async waitingIn(queue: ReviewQueue): Promise<{ depth: number; oldest: Date | null }> {
-      const query = consoleQueries.waiting(queue)
-      const depth = await entries.countDocuments(query.filter)
+      // countDocuments is an aggregate whose $match FerretDB pushes down; the `count` command it does not.
+      const depth = await entries.countDocuments(consoleQueries.waiting(queue).filter)
       const first = depth === 0 ? null : await findOneWith(entries, consoleQueries.waiting(queue, 1))
       return { depth, oldest: first?.completed_at ?? null }
     },
