@@ -1,9 +1,13 @@
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
+import { type ObservabilityConfig, readObservability } from './observability-config'
+import { checkProductionBus } from './production-guard'
 import {
+  type HealthConfig,
   type KafkaConfig,
   type LogLevel,
   type MongoConfig,
   type RegistryConfig,
+  readHealth,
   readKafka,
   readLogLevel,
   readMongo,
@@ -26,6 +30,16 @@ export interface ConsoleConfig {
   leaseMs: number
   /** Sign-in attempts per address (and per client address) per minute. */
   signInPerMinute: number
+  /**
+   * HEALTH_PORT set: /healthz, /readyz and /metrics on that port (on HOST), and no /metrics on the console's
+   * own port, which faces analysts; unset: /metrics on the console's port (a laptop, compose).
+   */
+  health: HealthConfig
+  observability: ObservabilityConfig
+  /** The outbox of check.reviewed.v1 (docs/console.md). */
+  sweeper: { intervalMs: number; republishAfterMs: number; batch: number }
+  /** How long one reading of the queue gauges serves scrapes. */
+  queueMetricsCacheMs: number
 }
 
 /**
@@ -47,7 +61,7 @@ export function readConsoleConfig(r: EnvReader): ConsoleConfig {
     min: 0,
     max: 65535,
   })
-  return {
+  const config: ConsoleConfig = {
     service: 'console',
     logLevel: readLogLevel(r),
     http: {
@@ -75,5 +89,34 @@ export function readConsoleConfig(r: EnvReader): ConsoleConfig {
       default: 5,
       min: 1,
     }),
+    health: readHealth(r),
+    observability: readObservability(r),
+    sweeper: {
+      intervalMs: r.int('CONSOLE_SWEEP_INTERVAL_MS', {
+        doc: 'Period of the console’s sweeper of unpublished decisions',
+        default: 5000,
+        min: 100,
+      }),
+      republishAfterMs: r.int('CONSOLE_REPUBLISH_AFTER_MS', {
+        doc: 'Age of a decision still unpublished that the sweeper publishes again',
+        default: 10_000,
+        min: 0,
+      }),
+      batch: r.int('CONSOLE_REPUBLISH_BATCH', {
+        doc: 'Unpublished decisions republished per sweep at most',
+        default: 100,
+        min: 1,
+      }),
+    },
+    queueMetricsCacheMs:
+      r.int('CONSOLE_QUEUE_METRICS_CACHE_SECONDS', {
+        doc: 'How long one reading of the review queue gauges serves scrapes',
+        default: 15,
+        min: 1,
+      }) * 1000,
   }
+  // Production is behind TLS: the session cookie is Secure only when the public address is https.
+  if (checkProductionBus(r, config) === 'production' && !config.publicUrl.startsWith('https:'))
+    r.problem('RV_ENV=production requires an https CONSOLE_PUBLIC_URL (the session cookie must be Secure)')
+  return config
 }

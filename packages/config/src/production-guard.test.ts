@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loadAggregatorConfig } from './aggregator-config'
+import { loadConsoleConfig } from './console-config'
 import { loadGatewayConfig } from './gateway-config'
 import { problemsOf } from './problems-of'
 import { loadStageConfig } from './stage-config'
@@ -26,6 +27,19 @@ describe('RV_ENV=production', () => {
         'RV_ENV=production requires SASL to Kafka (KAFKA_SASL_MECHANISM and its credentials)',
         'RV_ENV=production requires an https SCHEMA_REGISTRY_URL',
       ])
+  })
+
+  it('refuses to start the review console on a plaintext bus or at an http address (no Secure cookie)', () => {
+    expect(problemsOf(() => loadConsoleConfig({ RV_ENV: 'production' }))).toEqual([
+      'RV_ENV=production requires TLS to Kafka (KAFKA_SSL=true)',
+      'RV_ENV=production requires SASL to Kafka (KAFKA_SASL_MECHANISM and its credentials)',
+      'RV_ENV=production requires an https SCHEMA_REGISTRY_URL',
+      'RV_ENV=production requires an https CONSOLE_PUBLIC_URL (the session cookie must be Secure)',
+    ])
+    expect(
+      problemsOf(() => loadConsoleConfig({ ...secured, CONSOLE_PUBLIC_URL: 'https://console.example.com' })),
+    ).toEqual([])
+    expect(problemsOf(() => loadConsoleConfig({}))).toEqual([])
   })
 
   it('refuses TLS without certificate checks, and starts with TLS, SASL and an https registry', () => {

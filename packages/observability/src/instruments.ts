@@ -12,6 +12,8 @@ export const metricPrefix = 'rv_'
 const fastBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
 const stageBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60]
 const checkBuckets = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 120, 300]
+// Seconds from a check's submission to a person's decision: minutes to a week.
+const decisionBuckets = [60, 300, 900, 1800, 3600, 7200, 14_400, 28_800, 86_400, 172_800, 604_800]
 
 /** What the code records into: the prom-client instruments, or no-ops of the same shape when disabled. */
 export interface CounterLike<L extends string> {
@@ -46,6 +48,10 @@ export interface Instruments {
   modelCost: CounterLike<'model'>
   storeDuration: HistogramLike<'command' | 'outcome'>
   s3Duration: HistogramLike<'operation' | 'outcome'>
+  reviewQueueDepth: GaugeLike<'lane'>
+  reviewQueueOldestAge: GaugeLike<'lane'>
+  reviewDecisions: CounterLike<'decision' | 'overruled'>
+  timeToDecision: HistogramLike<'decision'>
 }
 
 /** Registers every instrument on `registry`. */
@@ -136,6 +142,25 @@ export function createInstruments(registry: Registry): Instruments {
       'Object storage (S3) calls',
       ['operation', 'outcome'],
       fastBuckets,
+    ),
+    // The review console (services/console): `lane` is the queue (review, reject, failed, escalated), summed
+    // over tenants; read from the store at scrape, so every replica exports the same value (take the max).
+    reviewQueueDepth: gauge('review_queue_depth', 'Checks waiting for a person, by queue', ['lane']),
+    reviewQueueOldestAge: gauge(
+      'review_queue_oldest_age_seconds',
+      'Age of the oldest check waiting for a person, by queue (0 when none waits)',
+      ['lane'],
+    ),
+    reviewDecisions: counter(
+      'console_decisions_total',
+      'Decisions recorded in the review console, by outcome and whether they overruled the machine',
+      ['decision', 'overruled'],
+    ),
+    timeToDecision: histogram(
+      'console_time_to_decision_seconds',
+      'From a check’s submission to a person’s decision',
+      ['decision'],
+      decisionBuckets,
     ),
   }
 }

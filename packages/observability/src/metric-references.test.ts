@@ -54,7 +54,7 @@ describe('deploy/observability', () => {
     expect([...own].filter((name) => !/_(bucket|sum|count)$/.test(name) && !shown.has(name))).toEqual([])
   })
 
-  it('the alert rules name only registered series and cover lag, dead letters, error rate, p99 and the review backlog', async () => {
+  it('the alert rules name only registered series and cover lag, dead letters, error rate, p99 and the review backlog and queue', async () => {
     const { all } = await registeredSeries()
     const rules = alertExprs()
     const used = rules.flatMap((r) => seriesIn(r.expr))
@@ -66,6 +66,9 @@ describe('deploy/observability', () => {
     expect(about(`${metricPrefix}checks_completed_total{status="failed"}`)).not.toEqual([])
     expect(rules.filter((r) => r.expr.includes('histogram_quantile(0.99')).length).toBeGreaterThan(0)
     expect(about('recommendation="review"')).not.toEqual([])
+    // What waits for a person, not only what was sent their way (the console's queue gauges).
+    expect(about(`${metricPrefix}review_queue_oldest_age_seconds`)).not.toEqual([])
+    expect(about(`${metricPrefix}review_queue_depth`)).not.toEqual([])
   })
 
   it('a series the code does not register would be caught', () => {

@@ -1,7 +1,7 @@
 import { createCleanup } from '@rv/testing'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { connectStore, type Store } from '../src/connect-store'
-import { consoleHotPathQueries, queueLane, tenantDay } from '../src/console/console-queries'
+import { consoleHotPathQueries, consoleQueries, queueLane, tenantDay } from '../src/console/console-queries'
 import { judgeQueryPlan } from '../src/query-plan'
 import { findWith } from '../src/store-queries'
 import { refreshStatistics } from './seed-volume'
@@ -22,12 +22,14 @@ beforeAll(async () => {
   await store.ensureIndexes()
   const day = (i: number) => new Date(now.getTime() - (i % 30) * 86_400_000)
   // Nine in ten decided: a lane holds only what waits.
+  const waits = (i: number) => Math.floor(i / tenants) % 10 === 0
   await store.db.collection('review_queue').insertMany(
     Array.from({ length: rows }, (_, i) => ({
       _id: checkId(i) as never,
       tenant_id: tenant(i),
       queue: 'review',
-      lane: Math.floor(i / tenants) % 10 === 0 ? queueLane(tenant(i), 'review') : `${tenant(i)}:decided`,
+      lane: waits(i) ? queueLane(tenant(i), 'review') : `${tenant(i)}:decided`,
+      waiting_in: waits(i) ? 'review' : 'decided',
       completed_at: day(i),
       claims: 0,
     })),
@@ -39,6 +41,9 @@ beforeAll(async () => {
       seq: 1,
       tenant_id: tenant(i),
       tenant_day: tenantDay(tenant(i), day(i)),
+      decided_at: day(i),
+      // The outbox: one in a hundred still unpublished.
+      published: i % 100 !== 0,
     })),
   )
   await store.db.collection('console_audit').insertMany(
@@ -90,6 +95,40 @@ describe(`console queries over ${rows} stored entries of ${tenants} tenants`, ()
     const lane = await store.reviewQueue.lane(tenant(1230), 'review')
     expect(lane.length).toBe(rows / tenants / 10)
     expect(lane.every((e) => e.lane === queueLane(tenant(1230), 'review'))).toBe(true)
+  })
+
+  it('the queue gauges count what waits in a queue across tenants, and find its oldest', async () => {
+    const waiting = await store.reviewQueue.waitingIn('review')
+    expect(waiting.depth).toBe(rows / 10)
+    expect(waiting.oldest).toEqual(new Date(now.getTime() - 29 * 86_400_000))
+    expect(await store.reviewQueue.waitingIn('escalated')).toEqual({ depth: 0, oldest: null })
+  })
+
+  it('the queue gauges count with an aggregate $match (indexed), not the count command (a scan on FerretDB)', async () => {
+    // countDocuments runs [{$match}, {$group}]: FerretDB pushes the $match down; `count` it does not.
+    const { filter } = consoleQueries.waiting('review')
+    const aggregate = await store.db.command({
+      explain: {
+        aggregate: 'review_queue',
+        pipeline: [{ $match: filter }, { $group: { _id: 1, n: { $sum: 1 } } }],
+        cursor: {},
+      },
+    })
+    expect(judgeQueryPlan(aggregate)).toMatchObject({ indexed: true })
+    const count = await store.db.command({ explain: { count: 'review_queue', query: filter } })
+    if (judgeQueryPlan(count).server === 'ferretdb-postgresql')
+      expect(judgeQueryPlan(count)).toMatchObject({ indexed: false })
+  })
+
+  it('the outbox returns only unpublished decisions, oldest first, a bounded batch', async () => {
+    const batch = await store.decisions.findUnpublished(now, 10)
+    expect(batch).toHaveLength(10)
+    expect(batch.every((d) => d.published === false)).toBe(true)
+    const times = batch.map((d) => d.decided_at.getTime())
+    expect(times).toEqual([...times].sort((a, b) => a - b))
+    // Decided before `now` only: a third of them were decided at `now` itself.
+    expect(await store.decisions.findUnpublished(now, 1000)).toHaveLength((rows / 100) * (2 / 3))
+    expect(await store.decisions.findUnpublished(new Date(now.getTime() + 1), 1000)).toHaveLength(rows / 100)
   })
 
   it('control: a filter on an unindexed field is judged a scan', async () => {

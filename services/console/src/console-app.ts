@@ -30,9 +30,14 @@ export function createConsoleApp(deps: ConsoleDeps, assets: Map<string, WebAsset
     for (const [k, v] of Object.entries(securityHeaders)) c.header(k, v)
   })
   app.get('/healthz', (c) => c.json({ status: 'ok' }))
-  app.get('/metrics', (c) =>
-    c.text(deps.metrics?.render() ?? '', 200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' }),
-  )
+  app.get('/metrics', async (c) => {
+    const exposition = await deps.renderMetrics?.()
+    if (!exposition) return c.text('not found', 404)
+    return c.body(exposition.body, 200, {
+      'content-type': exposition.contentType,
+      'cache-control': 'no-store',
+    })
+  })
 
   const api = new Hono<SessionEnv>()
   api.route('/', signInRoutes(deps))

@@ -24,8 +24,10 @@ export interface ConsoleDeps {
   forgerySet: Pick<ForgerySetRepository, 'add'>
   storage: Pick<FileStorage, 'get'>
   publishReviewed: (event: CheckReviewedV1) => Promise<void>
-  /** Counts decisions for GET /metrics (lead/review-metrics.ts); absent: not counted. */
-  metrics?: Pick<ReviewMetrics, 'decided' | 'render'>
+  /** Counts decisions for the metrics (lead/review-metrics.ts); absent: not counted. */
+  metrics?: Pick<ReviewMetrics, 'decided'>
+  /** GET /metrics on the console's port (the queue gauges updated first); absent: 404 (HEALTH_PORT serves it). */
+  renderMetrics?: () => Promise<{ contentType: string; body: string } | undefined>
   settings: {
     /** The console's public address: its origin is the only one allowed to change state. */
     publicUrl: string

@@ -2,27 +2,60 @@
 import { serve } from '@hono/node-server'
 import { loadConsoleConfig, readProcessEnv } from '@rv/config'
 import { createLogger } from '@rv/logger'
-import { openEventBus } from '@rv/service-runtime'
+import { renderMetrics, startObservability } from '@rv/observability'
+import { createConsumerReadiness, openEventBus, startHealthServer } from '@rv/service-runtime'
 import { createStorage } from '@rv/storage'
 import { connectStore } from '@rv/store'
 import { createConsoleApp } from './console-app'
+import { startDecisionSweeper } from './decisions/reviewed-outbox'
+import { createQueueGauges } from './lead/queue-gauges'
 import { createReviewMetrics } from './lead/review-metrics'
 import { createQueueFeeder } from './queue/queue-feeder'
 import { buildWebAssets } from './web-bundle/web-assets'
 
 const config = loadConsoleConfig(readProcessEnv())
 const logger = createLogger({ level: config.logLevel, bindings: { service: 'console' } })
+const observability = startObservability('console', config.observability)
+const readiness = createConsumerReadiness()
+// The queue gauges are read from the store when scraped (cached), wherever /metrics is served; bound once
+// the store is open.
+let exposition: () => Promise<{ contentType: string; body: string } | undefined> = async () => undefined
+// Before the store and bus, so liveness answers during start-up.
+const health = config.health.port === undefined ? undefined : await openHealthServerWithGauges()
 const store = await connectStore(config.mongo)
 await store.ensureIndexes()
+const gauges = createQueueGauges({ queue: store.reviewQueue, cacheMs: config.queueMetricsCacheMs, logger })
+exposition = async () => {
+  if (!observability.metrics) return undefined
+  await gauges.update()
+  return renderMetrics()
+}
 const storage = createStorage(config.s3)
 const bus = await openEventBus(config, logger, { shutdown: false })
 
 const feed = createQueueFeeder(store.reviewQueue)
-await bus.consume({
-  groupId: `${config.kafka.groupPrefix}-console`,
-  topics: ['check.completed.v1'],
-  handle: async ({ value }) => feed(value),
-})
+readiness.watch(
+  await bus.consume({
+    groupId: `${config.kafka.groupPrefix}-console`,
+    topics: ['check.completed.v1'],
+    handle: async ({ value }) => feed(value),
+  }),
+)
+
+const publishReviewed = async (event: Parameters<typeof bus.publish<'check.reviewed.v1'>>[2]) => {
+  await bus.publish('check.reviewed.v1', event.check_id, event)
+}
+const sweeper = startDecisionSweeper(
+  {
+    decisions: store.decisions,
+    publishReviewed,
+    logger,
+    now: () => new Date(),
+    republishAfterMs: config.sweeper.republishAfterMs,
+    batch: config.sweeper.batch,
+  },
+  config.sweeper.intervalMs,
+)
 
 const app = createConsoleApp(
   {
@@ -34,10 +67,10 @@ const app = createConsoleApp(
     reviews: store.reviews,
     forgerySet: store.forgerySet,
     metrics: createReviewMetrics(),
+    // With a health port, /metrics is served there only: the console's own port faces analysts.
+    ...(health ? {} : { renderMetrics: () => exposition() }),
     storage,
-    publishReviewed: async (event) => {
-      await bus.publish('check.reviewed.v1', event.check_id, event)
-    },
+    publishReviewed,
     settings: {
       publicUrl: config.publicUrl,
       sessionMs: config.sessionMs,
@@ -52,11 +85,26 @@ const server = serve({ fetch: app.fetch, hostname: config.http.host, port: confi
   logger.info('console listening', { url: `http://${config.http.host}:${info.port}` })
 })
 
+/** /healthz, /readyz (the queue feeder's consumer running) and /metrics on HEALTH_PORT. */
+async function openHealthServerWithGauges() {
+  const opened = await startHealthServer({
+    host: config.health.host,
+    port: config.health.port ?? 0,
+    readiness: readiness.readiness,
+    metrics: () => exposition(),
+  })
+  logger.info('health server listening', { url: opened.url })
+  return opened
+}
+
 async function shutdown(signal: string): Promise<void> {
   logger.info('shutting down', { signal })
   server.close()
+  await sweeper.stop()
   await bus.close().catch((err) => logger.warn('bus close failed', { err }))
   await store.close()
+  await health?.close()
+  await observability.shutdown()
   process.exit(0)
 }
 process.once('SIGTERM', () => void shutdown('SIGTERM'))

@@ -314,7 +314,12 @@ describe('review console in a browser', () => {
       })
     // Counted in the console's metrics (no tenant or user label).
     const metrics = await (await page.request.get(`${app.url}/metrics`)).text()
-    expect(metrics).toContain('rv_console_decisions_total{decision="forged",overruled="false"} 1')
+    expect(metrics).toContain(
+      'rv_console_decisions_total{decision="forged",overruled="false",service="console"} 1',
+    )
+    // The queue gauges by lane, read from the store at scrape: the picture still waits for review.
+    expect(metrics).toMatch(/rv_review_queue_depth\{lane="review",service="console"\} [1-9]/)
+    expect(metrics).not.toMatch(/tenant/)
     // It joined the tenant's forgery regression set (a reference to the file, not a copy).
     expect(await store.forgerySet.ofTenant(tenantA)).toMatchObject([
       { _id: 'chk_ConsolePdf01', verdict_was: 'suspicious', reason_code: 'edited_values' },

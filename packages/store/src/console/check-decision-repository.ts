@@ -30,7 +30,16 @@ export interface CheckDecisionDocument {
   /** When the check finished: time to decision is `decided_at - completed_at`. */
   completed_at: Date
   decided_at: Date
+  /**
+   * The outbox flag of check.reviewed.v1: false from the insert until Kafka acknowledged the event, then
+   * true. The decision itself is never edited; only this flag is raised. Decisions stored before the
+   * outbox lack it (they were published, or answered `published: false`, then).
+   */
+  published?: boolean
 }
+
+/** The dedupe key of a decision's check.reviewed.v1 event (its `_id`): the event carries both parts. */
+export const decisionId = (checkId: string, seq: number): string => `${checkId}:${seq}`
 
 /** The append-only decisions of checks. */
 export function createCheckDecisionRepository(db: Db) {
@@ -45,18 +54,22 @@ export function createCheckDecisionRepository(db: Db) {
       for (const index of consoleIndexes.check_decisions) await decisions.createIndex(index)
     },
 
-    /** Appends a decision after the ones already there; null if another landed at the same seq first. */
+    /**
+     * Appends a decision after the ones already there, unpublished (the outbox: `markPublished` once Kafka
+     * acknowledged its event); null if another landed at the same seq first.
+     */
     async append(
-      decision: Omit<CheckDecisionDocument, '_id' | 'seq' | 'tenant_day' | 'decided_at'>,
+      decision: Omit<CheckDecisionDocument, '_id' | 'seq' | 'tenant_day' | 'decided_at' | 'published'>,
       now = new Date(),
     ): Promise<CheckDecisionDocument | null> {
       const seq = (await ofCheck(decision.check_id)).length + 1
       const doc: CheckDecisionDocument = {
         ...decision,
-        _id: `${decision.check_id}:${seq}`,
+        _id: decisionId(decision.check_id, seq),
         seq,
         tenant_day: tenantDay(decision.tenant_id, now),
         decided_at: now,
+        published: false,
       }
       try {
         await decisions.insertOne(doc)
@@ -65,6 +78,16 @@ export function createCheckDecisionRepository(db: Db) {
         if (isDuplicateKeyError(error)) return null
         throw error
       }
+    },
+
+    /** Raises the outbox flag: check.reviewed.v1 of this decision was acknowledged. */
+    async markPublished(id: string): Promise<void> {
+      await decisions.updateOne({ _id: id }, { $set: { published: true } })
+    },
+
+    /** The outbox: decisions still unpublished, decided before `olderThan`, oldest first, `limit` at most. */
+    async findUnpublished(olderThan: Date, limit = 100): Promise<CheckDecisionDocument[]> {
+      return findWith(decisions, consoleQueries.unpublishedDecisions(olderThan, limit)).toArray()
     },
 
     /** A check's decisions, only for its own tenant. */

@@ -8,8 +8,11 @@ import type { StoreQuery } from '../store-queries'
  * queue costs what is waiting in it, never what is stored. Docs: docs/console.md, docs/store.md.
  */
 export const consoleIndexes = {
-  review_queue: [{ lane: 1, completed_at: 1 }],
-  check_decisions: [{ check_id: 1 }, { tenant_day: 1 }],
+  review_queue: [
+    { lane: 1, completed_at: 1 },
+    { waiting_in: 1, completed_at: 1 },
+  ],
+  check_decisions: [{ check_id: 1 }, { tenant_day: 1 }, { published: 1, decided_at: 1 }],
   console_audit: [{ check_id: 1 }, { tenant_day: 1 }],
   forgery_set: [{ tenant_id: 1 }],
 } as const satisfies Record<string, IndexSpecification[]>
@@ -40,12 +43,34 @@ export const consoleQueries = {
     sort: { completed_at: 1 },
     index: consoleIndexes.review_queue[0],
   }),
+  /**
+   * Every undecided check of one queue across tenants, oldest first (the queue gauges at scrape: a count and
+   * the first; `waiting_in` is the queue while undecided, `decided` after, so this costs what waits).
+   */
+  waiting: (queue: ReviewQueue, limit?: number): StoreQuery => ({
+    collection: 'review_queue',
+    filter: { waiting_in: queue },
+    sort: { completed_at: 1 },
+    ...(limit === undefined ? {} : { limit }),
+    index: consoleIndexes.review_queue[1],
+  }),
   claim: (checkId: string, n: number) => byId('review_claims', `${checkId}:${n}`),
   decisionsOfCheck: (checkId: string): StoreQuery => ({
     collection: 'check_decisions',
     filter: { check_id: checkId },
     sort: { seq: 1 },
     index: consoleIndexes.check_decisions[0],
+  }),
+  /**
+   * The outbox of check.reviewed.v1 (the sweeper): decisions stored but not yet acknowledged by Kafka —
+   * `published: false` only until then, so this reads what is in flight, never every decision.
+   */
+  unpublishedDecisions: (olderThan: Date, limit: number): StoreQuery => ({
+    collection: 'check_decisions',
+    filter: { published: false, decided_at: { $lt: olderThan } },
+    sort: { decided_at: 1 },
+    limit,
+    index: consoleIndexes.check_decisions[2],
   }),
   decisionsOfDay: (tenantId: string, day: Date): StoreQuery => ({
     collection: 'check_decisions',
@@ -74,6 +99,8 @@ export function consoleHotPathQueries(sample: { checkId: string; tenantId: strin
     'console session (every console request)': consoleQueries.sessionById('0'.repeat(64)),
     'review queue lane (queue, next)': consoleQueries.lane(tenantId, 'review'),
     'review queue entry (claim, decision)': consoleQueries.queueEntry(checkId),
+    'checks waiting in a queue, all tenants (queue gauges at scrape)': consoleQueries.waiting('review', 1),
+    'unpublished decisions (check.reviewed.v1 sweeper)': consoleQueries.unpublishedDecisions(now, 100),
     'review claim (claim)': consoleQueries.claim(checkId, 1),
     'decisions of a check (check view, GET decisions)': consoleQueries.decisionsOfCheck(checkId),
     'decisions of a day (lead view)': consoleQueries.decisionsOfDay(tenantId, now),

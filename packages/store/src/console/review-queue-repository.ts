@@ -11,6 +11,11 @@ export interface QueueEntryDocument {
   queue: ReviewQueue
   /** `<tenant>:<queue>` while undecided; `<tenant>:decided` after (a lane nobody reads). */
   lane: string
+  /**
+   * The queue it waits in, across tenants (`escalated` once escalated, `decided` after): what the queue gauges
+   * count at scrape. Entries queued before this field existed lack it and are not counted.
+   */
+  waiting_in: ReviewQueue | 'decided'
   /** When the check finished: the queue's age. */
   completed_at: Date
   verdict: string | null
@@ -23,6 +28,12 @@ export interface QueueEntryDocument {
   claimed_by: string | null
   lease_until: Date | null
 }
+
+/** What the queue feed gives `enqueue`: the rest (lane, claims) the repository sets. */
+export type QueueEntryInput = Omit<
+  QueueEntryDocument,
+  'lane' | 'waiting_in' | 'claims' | 'claimed_by' | 'lease_until'
+>
 
 export interface ClaimDocument {
   /** `<check>:<n>`: the unique insert is the claim (FerretDB has no transactions). */
@@ -82,11 +93,12 @@ export function createReviewQueueRepository(db: Db) {
     },
 
     /** Puts a finished check in its queue once (a redelivered completion changes nothing). */
-    async enqueue(entry: Omit<QueueEntryDocument, 'lane' | 'claims' | 'claimed_by' | 'lease_until'>) {
+    async enqueue(entry: QueueEntryInput) {
       try {
         await entries.insertOne({
           ...entry,
           lane: queueLane(entry.tenant_id, entry.queue),
+          waiting_in: entry.queue,
           claims: 0,
           claimed_by: null,
           lease_until: null,
@@ -101,6 +113,17 @@ export function createReviewQueueRepository(db: Db) {
     /** The undecided checks of one queue of a tenant, oldest first. */
     async lane(tenantId: string, queue: ReviewQueue): Promise<QueueEntryDocument[]> {
       return findWith(entries, consoleQueries.lane(tenantId, queue)).toArray()
+    },
+
+    /**
+     * How many checks wait in one queue across tenants, and since when the oldest: an indexed count and one
+     * indexed read (`waiting`), so the cost is what waits in that queue, never what is stored.
+     */
+    async waitingIn(queue: ReviewQueue): Promise<{ depth: number; oldest: Date | null }> {
+      // countDocuments is an aggregate whose $match FerretDB pushes down; the `count` command it does not.
+      const depth = await entries.countDocuments(consoleQueries.waiting(queue).filter)
+      const first = depth === 0 ? null : await findOneWith(entries, consoleQueries.waiting(queue, 1))
+      return { depth, oldest: first?.completed_at ?? null }
     },
 
     /** The entry, only for its own tenant (another tenant's looks missing). */
@@ -152,7 +175,10 @@ export function createReviewQueueRepository(db: Db) {
 
     /** A decided check leaves its queue; an escalated one moves to the lead's lane (`review` stays its queue). */
     async close(checkId: string, tenantId: string, lane: 'decided' | 'escalated'): Promise<void> {
-      await entries.updateOne({ _id: checkId }, { $set: { lane: `${tenantId}:${lane}`, claimed_by: null } })
+      await entries.updateOne(
+        { _id: checkId },
+        { $set: { lane: `${tenantId}:${lane}`, waiting_in: lane, claimed_by: null } },
+      )
     },
   }
 }

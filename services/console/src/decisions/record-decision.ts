@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto'
 import { canonicalJson, type DecisionKind, decisionProblem } from '@rv/core'
 import { bankOf } from '@rv/core/authenticity/assess'
 import type { CheckReviewedV1 } from '@rv/schemas'
-import type { ConsoleSession } from '@rv/store'
+import { type ConsoleSession, toReviewedEvent } from '@rv/store'
 import type { ConsoleDeps } from '../console-deps'
+import { relayDecision } from './reviewed-outbox'
 
 export interface DecisionInput {
   decision: DecisionKind
@@ -21,8 +22,9 @@ export const recordDigest = (record: unknown) =>
 /**
  * One decision: the check must be the caller's tenant's and in a queue, and held by the caller (claimed
  * now if nobody holds it). The decision is appended (never edited) with the digest of the record it
- * judged; genuine and forged close the review, escalate moves the check to the leads' lane. Then it is
- * published on check.reviewed.v1, and a genuine one of a recognised family joins the analysts' accepted
+ * judged, unpublished (the outbox); genuine and forged close the review, escalate moves the check to the
+ * leads' lane. Then it is published on check.reviewed.v1 and flagged published (a failed publish is left to
+ * the sweeper, reviewed-outbox.ts), and a genuine one of a recognised family joins the analysts' accepted
  * checks that `fingerprint learn --from-accepted` learns from.
  */
 export async function recordDecision(
@@ -75,24 +77,10 @@ export async function recordDecision(
     },
     now,
   )
-  const event: CheckReviewedV1 = {
-    check_id: checkId,
-    tenant_id: session.tenant_id,
-    seq: stored.seq,
-    decision: stored.decision,
-    reason_code: stored.reason_code,
-    note: stored.note,
-    decided_by: stored.decided_by,
-    role: stored.role,
-    record_sha256: stored.record_sha256,
-    recommendation_was: stored.recommendation_was as CheckReviewedV1['recommendation_was'],
-    decided_at: now.toISOString(),
-  }
+  const event = toReviewedEvent(stored)
   deps.metrics?.decided(stored, (now.getTime() - entry.completed_at.getTime()) / 1000)
-  const published = await deps.publishReviewed(event).then(
-    () => true,
-    () => false,
-  )
+  // The outbox: stored unpublished above, published and flagged here, or later by the sweeper.
+  const published = await relayDecision(deps, stored)
   return { ok: true, event, published, learned: await teach(deps, session, checkId, input) }
 }
 

@@ -1,6 +1,6 @@
 import { bankOf } from '@rv/core/authenticity/assess'
 import type { CheckRecord } from '@rv/schemas'
-import type { QueueEntryDocument, ReviewQueue } from '@rv/store'
+import type { QueueEntryInput, ReviewQueue } from '@rv/store'
 
 /** The queue a finished check waits in, or undefined when nobody needs to look at it (accepted). */
 export function queueOf(record: CheckRecord): ReviewQueue | undefined {
@@ -16,9 +16,7 @@ export function queueOf(record: CheckRecord): ReviewQueue | undefined {
  * @example
  * const entry = toQueueEntry(record)
  */
-export function toQueueEntry(
-  record: CheckRecord,
-): Omit<QueueEntryDocument, 'lane' | 'claims' | 'claimed_by' | 'lease_until'> | undefined {
+export function toQueueEntry(record: CheckRecord): QueueEntryInput | undefined {
   const queue = queueOf(record)
   if (!queue) return undefined
   const family = record.document.family

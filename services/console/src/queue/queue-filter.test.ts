@@ -7,6 +7,7 @@ const entry = (over: Partial<QueueEntryDocument>): QueueEntryDocument => ({
   tenant_id: 't',
   queue: 'review',
   lane: 't:review',
+  waiting_in: 'review',
   completed_at: new Date('2026-03-11T10:00:00Z'),
   verdict: 'suspicious',
   family: 'vtb/sbp_outgoing',

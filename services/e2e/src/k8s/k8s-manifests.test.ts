@@ -1,6 +1,6 @@
 /**
- * deploy/k8s against the code it deploys: every YAML parses and passes its Kubernetes/KEDA schema, the six
- * services run the right entry point from one image with both probes on the port they listen on, every
+ * deploy/k8s against the code it deploys: every YAML parses and passes its Kubernetes/KEDA schema, the
+ * services and the review console run the right entry point from one image with both probes on the port they listen on, every
  * variable name is one @rv/config reads (and each overlay's configuration parses through it), secrets stay
  * out of the ConfigMap, drains fit the grace period, and the KEDA consumer groups, topics and replica bounds
  * match the code and the configured partitions.
@@ -13,6 +13,7 @@ import {
   describeConfig,
   type Env,
   loadAggregatorConfig,
+  loadConsoleConfig,
   loadGatewayConfig,
   loadRetentionJobConfig,
   loadSettlementConfig,
@@ -49,8 +50,10 @@ const services = [
   'replay',
   'aggregator',
   'settlement',
+  'console',
 ] as const
-const consumers = services.filter((s) => s !== 'gateway')
+/** Scaled by Kafka lag (KEDA); the gateway and the console (a web application) by CPU. */
+const consumers = services.filter((s) => s !== 'gateway' && s !== 'console')
 const stages: readonly StageService[] = ['extraction', 'authenticity', 'matching', 'replay']
 /** The image every Deployment names; overlays rename it (`images:`). */
 const image = 'rv-service'
@@ -148,7 +151,7 @@ describe('deploy/k8s manifests', () => {
     }
   })
 
-  it('has the seven services, each running its own entry point from the one service image', () => {
+  it('has the seven services and the console, each running its own entry point from the one service image', () => {
     expect(deployments.map((d) => d.metadata?.name).sort()).toEqual([...services].sort())
     for (const service of services) {
       const container = containerOf(service)
@@ -218,6 +221,7 @@ describe('deploy/k8s manifests', () => {
       for (const stage of stages) expect(() => loadStageConfig(stage, podEnv(overlay, stage))).not.toThrow()
       expect(() => loadAggregatorConfig(podEnv(overlay, 'aggregator')), overlay).not.toThrow()
       expect(() => loadSettlementConfig(podEnv(overlay, 'settlement')), overlay).not.toThrow()
+      expect(() => loadConsoleConfig(podEnv(overlay, 'console')), overlay).not.toThrow()
     }
   })
 
@@ -238,6 +242,8 @@ describe('deploy/k8s manifests', () => {
       replay: [...common, 'REPLAY_KEY_SECRET'],
       aggregator: common,
       settlement: common,
+      // Reads the files it streams to analysts (a read-only S3 key).
+      console: [...common, ...files],
     }
     for (const service of services)
       expect(Object.keys(secretOf(service)).sort(), service).toEqual(needs[service].sort())
@@ -278,12 +284,14 @@ describe('deploy/k8s manifests', () => {
     })
     const { KAFKA_SSL: _ssl, KAFKA_SASL_MECHANISM: _sasl, ...plain } = env
     expect(() => loadStageConfig('replay', plain)).toThrow(/RV_ENV=production requires TLS/)
+    const { KAFKA_SSL: _cssl, ...consolePlain } = podEnv('overlays/production', 'console')
+    expect(() => loadConsoleConfig(consolePlain)).toThrow(/RV_ENV=production requires TLS/)
     expect(() =>
       loadGatewayConfig({ ...env, SCHEMA_REGISTRY_URL: 'http://registry/apis/ccompat/v7' }),
     ).toThrow(/https SCHEMA_REGISTRY_URL/)
   })
 
-  it('denies all ingress but the gateway HTTP port, and production egress to the servers only', () => {
+  it('denies all ingress but the gateway and console HTTP ports, and production egress to the servers only', () => {
     const policies = base.filter((o) => o.kind === 'NetworkPolicy') as {
       metadata: { name: string }
       spec: {
@@ -298,8 +306,13 @@ describe('deploy/k8s manifests', () => {
     const opened = policies.filter((p) => (p.spec.ingress ?? []).length > 0)
     expect(opened.map((p) => p.spec.podSelector.matchLabels)).toEqual([
       { 'app.kubernetes.io/name': 'gateway' },
+      { 'app.kubernetes.io/name': 'console' },
     ])
     expect(JSON.stringify(opened[0]?.spec.ingress)).toContain('8080')
+    // The console's analysts' port only: its health port serves /metrics.
+    const consolePorts = new Map((containerOf('console').ports ?? []).map((p) => [p.name, p.containerPort]))
+    expect(JSON.stringify(opened[1]?.spec.ingress)).toContain(String(consolePorts.get('http')))
+    expect(JSON.stringify(opened[1]?.spec.ingress)).not.toContain(String(consolePorts.get('health')))
     const egress = objectsOf('overlays/production').filter(
       (o) => o.kind === 'NetworkPolicy' && JSON.stringify(o).includes('Egress'),
     )
@@ -333,12 +346,15 @@ describe('deploy/k8s manifests', () => {
     }
   })
 
-  it('exposes the gateway through a Service on its named port and covers every service by a disruption budget', () => {
-    const [gatewayService, ...others] = kindsOf<IService>(base, 'Service')
-    expect(others).toEqual([])
-    expect(selects(gatewayService?.spec?.selector, podLabels('gateway'))).toBe(true)
-    const portNames = (containerOf('gateway').ports ?? []).map((p) => p.name)
-    expect(gatewayService?.spec?.ports?.map((p) => p.targetPort)).toEqual(portNames)
+  it('exposes the gateway and the console through a Service on their HTTP port and covers every service by a disruption budget', () => {
+    const exposed = kindsOf<IService>(base, 'Service')
+    expect(exposed.map((s) => s.metadata?.name)).toEqual(['gateway', 'console'])
+    for (const service of exposed) {
+      const name = service.metadata?.name ?? ''
+      expect(selects(service.spec?.selector, podLabels(name)), name).toBe(true)
+      expect(service.spec?.ports?.map((p) => p.targetPort)).toEqual(['http'])
+      expect((containerOf(name).ports ?? []).map((p) => p.name)).toContain('http')
+    }
     const budgets = kindsOf<IPodDisruptionBudget>(base, 'PodDisruptionBudget')
     for (const service of services)
       expect(

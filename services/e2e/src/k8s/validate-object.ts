@@ -7,6 +7,7 @@ import { ScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObj
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment'
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler'
 import { CronJob } from 'kubernetes-models/batch/v1/CronJob'
+import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress'
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy'
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget'
 import { Secret } from 'kubernetes-models/v1/Secret'
@@ -17,6 +18,7 @@ const models: Record<string, new (data: never) => { validate(): void }> = {
   'apps/v1 Deployment': Deployment,
   'autoscaling/v2 HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'batch/v1 CronJob': CronJob,
+  'networking.k8s.io/v1 Ingress': Ingress,
   'networking.k8s.io/v1 NetworkPolicy': NetworkPolicy,
   'policy/v1 PodDisruptionBudget': PodDisruptionBudget,
   'v1 Secret': Secret,

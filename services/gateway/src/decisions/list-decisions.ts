@@ -1,26 +1,12 @@
 import type { CheckReviewedV1 } from '@rv/schemas'
-import type { CheckDecisionDocument } from '@rv/store'
+import { type CheckDecisionDocument, toReviewedEvent } from '@rv/store'
 import type { Context } from 'hono'
 import { ApiError } from '../api-error'
 import type { GatewayDeps } from '../gateway-deps'
 import type { GatewayEnv } from '../gateway-env'
 
-/** A stored decision as the API and check.reviewed.v1 give it. */
-export function toDecisionResource(d: CheckDecisionDocument): CheckReviewedV1 {
-  return {
-    check_id: d.check_id,
-    tenant_id: d.tenant_id,
-    seq: d.seq,
-    decision: d.decision,
-    reason_code: d.reason_code,
-    note: d.note,
-    decided_by: d.decided_by,
-    role: d.role,
-    record_sha256: d.record_sha256,
-    recommendation_was: d.recommendation_was as CheckReviewedV1['recommendation_was'],
-    decided_at: d.decided_at.toISOString(),
-  }
-}
+/** A stored decision as the API and check.reviewed.v1 give it (one mapping: `toReviewedEvent`). */
+export const toDecisionResource = (d: CheckDecisionDocument): CheckReviewedV1 => toReviewedEvent(d)
 
 /**
  * GET /v1/checks/{id}/decisions: the people's decisions on the tenant's check (review console), oldest
