@@ -44,7 +44,8 @@ describe('learnFamilyFingerprint', () => {
     const confirmed = [0, 1, 2].map((i) =>
       sampleOf(
         parsePdfStructure(
-          simplePagePdf(`BT /F1 12 Tf 1 0 0 1 10 ${30 + i} Tm (Hi)Tj ET\n`, {
+          // A larger type than the eight learned: `content.font_sizes` fires on each.
+          simplePagePdf(`BT /F1 20 Tf 1 0 0 1 10 ${30 + i} Tm (Hi)Tj ET\n`, {
             info: '<< /Producer (Generator 3) >>',
           }),
         ),
@@ -57,20 +58,21 @@ describe('learnFamilyFingerprint', () => {
     expect(fp.samples).toBe(8)
     expect(fp.categorical['producer']).toEqual(['Generator 1'])
     expect(fp.calibration?.method).toBe('inner 5-fold over 8 genuine samples (+ 3 confirmed, judged only)')
-    expect(fp.calibration?.checks['generator.producer']).toEqual({ judged: 11, fired: 3 })
-    expect(fp.calibration?.strata?.['version:Generator 3']?.['generator.producer']).toEqual({
+    const strata = fp.calibration?.strata?.['version:Generator 3']
+    expect(fp.calibration?.checks['content.font_sizes']).toEqual({ judged: 11, fired: 3 })
+    expect(strata?.['content.font_sizes']).toEqual({ judged: 3, fired: 3 })
+    expect(fp.calibration?.unseen?.['version:Generator 3']?.['content.font_sizes']).toEqual({
       judged: 3,
       fired: 3,
     })
-    expect(fp.calibration?.unseen?.['version:Generator 3']?.['generator.producer']).toEqual({
-      judged: 3,
-      fired: 3,
-    })
-    // A check that fired on confirmed-genuine receipts of a version weighs less on that version.
+    // A check that fired on confirmed-genuine receipts of a version weighs less on that version …
     const stratum = { version: 'Generator 3' }
-    expect(falseAlarmRate(fp, 'generator.producer', stratum).rate).toBeGreaterThan(
-      3 * falseAlarmRate(without, 'generator.producer', stratum).rate,
-    )
+    const rate = (f: typeof fp, name: string) => falseAlarmRate(f, name, stratum).rate
+    expect(rate(fp, 'content.font_sizes')).toBeGreaterThan(3 * rate(without, 'content.font_sizes'))
+    // … but the version's own identity (a producer the guard refused) is not softened by them.
+    expect(strata?.['generator.producer']).toBeUndefined()
+    expect(fp.calibration?.checks['generator.producer']).toEqual({ judged: 8, fired: 0 })
+    expect(rate(fp, 'generator.producer')).toBe(rate(without, 'generator.producer'))
   })
 
   it('given one sample, then no calibration: the default rate applies', () => {

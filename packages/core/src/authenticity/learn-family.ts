@@ -9,6 +9,7 @@
 import type { CheckResult } from '@rv/schemas'
 import { checksOfSample, stratumOf } from './assess'
 import { type Calibration, type Fingerprint, type LearningSample, learnFingerprint } from './fingerprint'
+import { VERSION_BOUND_CHECKS } from './generator-versions'
 import { variantKey, versionKey } from './stratified-rate'
 
 /** Inner folds; fewer when there are fewer samples (one sample: no calibration, the default rate applies). */
@@ -26,6 +27,10 @@ export function foldOf(index: number, folds: number): number {
  * version the learning guard refused): labelled samples all the same, so each is judged by its fold's
  * fingerprint and counted in the family, variant and version counts like any held-out sample — a check
  * that fires on them gets a higher rate in their strata and weighs less there — but never trained on.
+ * Their version-bound checks (producer, creator, PDF versions, Info keys, fonts) are not counted: those
+ * say "a version the fingerprint does not know", which is what the guard refused to accept; counting them
+ * would soften exactly that (one confirmed receipt of a new producer would make the producer check weigh
+ * nothing on its version).
  */
 export function calibrate(
   family: string,
@@ -37,8 +42,10 @@ export function calibrate(
   if (k < 2) return undefined
   const checks: Calibration['checks'] = {}
   const strata: Record<string, Calibration['checks']> = {}
-  const judge = (sample: LearningSample, fp: ReturnType<typeof learnFingerprint>) => {
-    const results = checksOfSample(sample, fp)
+  const judge = (sample: LearningSample, fp: ReturnType<typeof learnFingerprint>, confirmedOnly: boolean) => {
+    const results = checksOfSample(sample, fp).filter(
+      (c) => !confirmedOnly || !VERSION_BOUND_CHECKS.has(c.name),
+    )
     for (const c of results) count(checks, c)
     for (const key of stratumKeys(sample)) {
       strata[key] ??= {}
@@ -50,9 +57,12 @@ export function calibrate(
       family,
       samples.filter((_, i) => foldOf(i, k) !== fold),
     )
-    for (const group of [samples, judgedOnly])
+    for (const [group, confirmedOnly] of [
+      [samples, false],
+      [judgedOnly, true],
+    ] as const)
       group.forEach((sample, i) => {
-        if (foldOf(i, k) === fold) judge(sample, fp)
+        if (foldOf(i, k) === fold) judge(sample, fp, confirmedOnly)
       })
   }
   const unseen = {
@@ -102,7 +112,9 @@ function heldOutBy(
     const checks: Calibration['checks'] = {}
     for (const sample of all) {
       if (keyOf(sample) !== key) continue
-      for (const c of checksOfSample(sample, fp)) count(checks, c)
+      const confirmedOnly = judgedOnly.includes(sample)
+      for (const c of checksOfSample(sample, fp))
+        if (!confirmedOnly || !VERSION_BOUND_CHECKS.has(c.name)) count(checks, c)
     }
     out[key] = sorted(checks)
   }
