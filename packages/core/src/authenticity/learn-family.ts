@@ -9,7 +9,15 @@
 import type { CheckResult } from '@rv/schemas'
 import { checksOfSample, stratumOf } from './assess'
 import { type Calibration, type Fingerprint, type LearningSample, learnFingerprint } from './fingerprint'
+import { fingerprints } from './fingerprints'
+import { pooledWriterCalibration, withPooledWriterCounts } from './pooled-calibration'
 import { variantKey, versionKey } from './stratified-rate'
+import { withWrittenFacts, writtenFacts } from './written-facts'
+
+/** A fingerprint learned from the samples, with the family's written facts merged in (written-facts.ts). */
+function learn(family: string, samples: readonly LearningSample[]): Fingerprint {
+  return withWrittenFacts(learnFingerprint(family, samples))
+}
 
 /** Inner folds; fewer when there are fewer samples (one sample: no calibration, the default rate applies). */
 export const INNER_FOLDS = 5
@@ -31,7 +39,7 @@ export function calibrate(
   const strata: Record<string, Calibration['checks']> = {}
   for (let fold = 0; fold < k; fold++) {
     const train = samples.filter((_, i) => foldOf(i, k) !== fold)
-    const fp = learnFingerprint(family, train)
+    const fp = learn(family, train)
     samples.forEach((sample, i) => {
       if (foldOf(i, k) !== fold) return
       const results = checksOfSample(sample, fp)
@@ -77,7 +85,7 @@ function heldOutBy(
   const out: Record<string, Calibration['checks']> = {}
   if (keys.length < 2) return out
   for (const key of keys) {
-    const fp = learnFingerprint(
+    const fp = learn(
       family,
       samples.filter((s) => keyOf(s) !== key),
     )
@@ -108,8 +116,16 @@ export function learnFamilyFingerprint(
   samples: readonly LearningSample[],
   options: { version?: string; folds?: number } = {},
 ): Fingerprint {
-  const fp = learnFingerprint(family, samples)
-  const calibration = calibrate(family, samples, options.folds)
+  const fp = learn(family, samples)
+  const own = calibrate(family, samples, options.folds)
+  // A thin family (written facts kept) takes the writer checks' counts pooled from the fully learned ones.
+  const calibration =
+    own && writtenFacts[family]
+      ? withPooledWriterCounts(
+          own,
+          pooledWriterCalibration(Object.values(fingerprints).filter((f) => f.family !== family)),
+        )
+      : own
   return {
     ...fp,
     ...(options.version === undefined ? {} : { version: options.version }),
