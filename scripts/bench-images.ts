@@ -36,6 +36,7 @@ import {
 } from '@rv/generator'
 import { fieldBlock, readImage, rereadBlock } from '@rv/ocr'
 import type { ReceiptFields } from '@rv/schemas'
+import { GroupTallies } from './bench-images-groups'
 
 const { values } = parseArgs({
   options: {
@@ -47,6 +48,10 @@ const { values } = parseArgs({
     'second-reading': { type: 'string', default: 'on' },
     'heic-quality': { type: 'string', default: '50' },
     'field-rereading': { type: 'string', default: 'on' },
+    /** Seeds of the generated receipts: another prefix gives receipts (values) the readers were never tuned on. */
+    'seed-prefix': { type: 'string', default: 'bench-images' },
+    /** Also print per bank, variant and kind, with the pictures behind each figure (bench-images-groups.ts). */
+    'by-variant': { type: 'boolean', default: false },
   },
 })
 const perVariant = Number(values['per-variant'])
@@ -166,6 +171,7 @@ async function benchSet(
   items: AsyncIterable<{ pdf: Uint8Array; seed: string; family: string; fields: ReceiptFields }>,
 ): Promise<void> {
   const tallies = new Map(kinds.map((k) => [k, new KindTally()]))
+  const groups = new GroupTallies(fieldNames)
   let done = 0
   for await (const item of items) {
     // Progress on stderr, so a long run on a loaded machine shows it is alive; never values.
@@ -174,10 +180,12 @@ async function benchSet(
       const image = await render(item.pdf, kind, item.seed)
       const result = await readTimed(image.bytes, tallies.get(kind)!)
       tallies.get(kind)!.add(result.family === item.family, result.fields, item.fields)
+      groups.add(item.family, kind, result.family === item.family, result.fields, item.fields)
     }
   }
   console.log(`\n== ${title}`)
   for (const [kind, tally] of tallies) tally.print(kind)
+  if (values['by-variant']) console.log(['', ...groups.table()].join('\n'))
 }
 
 async function* generated() {
@@ -185,8 +193,9 @@ async function* generated() {
     const [bank, variant] = name.split('/') as [string, string]
     if (!wanted(bank)) continue
     for (let i = 0; i < perVariant; i++) {
-      const { pdf, truth } = generateReceipt({ family: bank, variant, seed: `bench-images-${i}` })
-      yield { pdf, seed: `bench-images-${i}`, family: truth.family, fields: truth.fields }
+      const seed = `${values['seed-prefix']}-${i}`
+      const { pdf, truth } = generateReceipt({ family: bank, variant, seed })
+      yield { pdf, seed, family: truth.family, fields: truth.fields }
     }
   }
 }
@@ -210,7 +219,7 @@ async function main(): Promise<void> {
   console.log(
     `bench:images — kinds ${kinds.join(', ')}; families ${banks ? [...banks].join(', ') : 'all'}; ` +
       `second reading ${secondReading ? 'on' : 'off'}; field re-reading ${fieldRereading ? 'on' : 'off'}; ` +
-      `HEIC quality ${values['heic-quality']}; started ${new Date().toISOString()}`,
+      `HEIC quality ${values['heic-quality']}; seeds ${values['seed-prefix']}-*; started ${new Date().toISOString()}`,
   )
   if (perVariant > 0) {
     await benchSet(

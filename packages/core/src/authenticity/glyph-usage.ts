@@ -28,22 +28,51 @@ export interface FontUsage {
 /** Characters a font may legitimately map to an empty glyph: spaces, format and zero-width characters. */
 const INVISIBLE = /^[\s\u00ad\u200b-\u200f\u2028-\u202f\u2060-\u206f\ufeff]*$/
 
-function firstUseOrdered(codes: readonly number[]): number {
-  const seen = new Set<number>()
+/**
+ * An amount in a foreign currency: digits (groups split by U+00A0), a decimal comma, a three-letter code
+ * other than RUR — on Alfa's abroad receipts, the amount credited, which the template computes (amount ×
+ * rate) rather than prints from the operation.
+ */
+const FOREIGN_AMOUNT = /^\d[\d\u00a0 ]*(?:,\d+)?[\u00a0 ](?!RUR\b)[A-Z]{3}$/
+
+export function isForeignAmount(text: string): boolean {
+  return FOREIGN_AMOUNT.test(text.replace(/[\s\u00a0]+$/, ''))
+}
+
+/**
+ * 1 when codes are numbered 1, 2, 3… in order of first use, else 0. One exception is the generator's own:
+ * a code first drawn inside a computed foreign-currency amount (isForeignAmount) may be numbered later than
+ * its turn — BI Publisher numbered a digit of one genuine receipt's credited amount at that digit's next
+ * use (the printed time below it), not where the amount drew it. Such a code is held until the sequence
+ * reaches it; every other code must come exactly in turn. An edit of that amount alone is caught by the
+ * hard `semantics.fx_contradiction` (amount × rate), so nothing an edit needs is lost here.
+ */
+export function firstUseOrdered(runs: readonly { codes: readonly number[]; text: string }[]): number {
+  const placed = new Set<number>()
+  const held = new Set<number>()
   let next = -1
-  for (const c of codes) {
-    if (seen.has(c)) continue
-    if (next >= 0 && c !== next) return 0
-    seen.add(c)
+  const place = (c: number) => {
+    placed.add(c)
+    held.delete(c)
     next = c + 1
+    while (held.has(next)) place(next)
   }
-  return seen.size > 0 ? 1 : 0
+  for (const run of runs) {
+    const computed = isForeignAmount(run.text)
+    for (const c of run.codes) {
+      if (placed.has(c) || (computed && held.has(c))) continue
+      if (next < 0 || c === next) place(c)
+      else if (computed && c > next) held.add(c)
+      else return 0
+    }
+  }
+  return placed.size > 0 && held.size === 0 ? 1 : 0
 }
 
 export function fontUsage(fonts: readonly PdfFontInfo[], runs: readonly DrawnRun[]): FontUsage[] {
   return fonts.map((font) => {
-    const sequence: number[] = []
-    for (const r of runs) if (r.font === font) sequence.push(...r.codes)
+    const own = runs.filter((r) => r.font === font)
+    const sequence = own.flatMap((r) => r.codes)
     const drawn = new Set(sequence)
     const program = font.program
     const composite = font.subtype === 'Type0'
@@ -93,7 +122,7 @@ export function fontUsage(fonts: readonly PdfFontInfo[], runs: readonly DrawnRun
       uncoveredCodes,
       missingGlyphs,
       widthMismatches,
-      firstUseOrdered: firstUseOrdered(sequence),
+      firstUseOrdered: firstUseOrdered(own),
     }
   })
 }

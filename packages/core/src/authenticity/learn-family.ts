@@ -9,8 +9,16 @@
 import type { CheckResult } from '@rv/schemas'
 import { checksOfSample, stratumOf } from './assess'
 import { type Calibration, type Fingerprint, type LearningSample, learnFingerprint } from './fingerprint'
+import { fingerprints } from './fingerprints'
 import { VERSION_BOUND_CHECKS } from './generator-versions'
+import { pooledWriterCalibration, withPooledWriterCounts } from './pooled-calibration'
 import { variantKey, versionKey } from './stratified-rate'
+import { withWrittenFacts, writtenFacts } from './written-facts'
+
+/** A fingerprint learned from the samples, with the family's written facts merged in (written-facts.ts). */
+function learn(family: string, samples: readonly LearningSample[]): Fingerprint {
+  return withWrittenFacts(learnFingerprint(family, samples))
+}
 
 /** Inner folds; fewer when there are fewer samples (one sample: no calibration, the default rate applies). */
 export const INNER_FOLDS = 5
@@ -53,7 +61,7 @@ export function calibrate(
     }
   }
   for (let fold = 0; fold < k; fold++) {
-    const fp = learnFingerprint(
+    const fp = learn(
       family,
       samples.filter((_, i) => foldOf(i, k) !== fold),
     )
@@ -108,7 +116,7 @@ function heldOutBy(
   for (const key of keys) {
     const train = samples.filter((s) => keyOf(s) !== key)
     if (train.length === 0) continue
-    const fp = learnFingerprint(family, train)
+    const fp = learn(family, train)
     const checks: Calibration['checks'] = {}
     for (const sample of all) {
       if (keyOf(sample) !== key) continue
@@ -145,8 +153,16 @@ export function learnFamilyFingerprint(
   samples: readonly LearningSample[],
   options: LearnFamilyOptions = {},
 ): Fingerprint {
-  const fp = learnFingerprint(family, samples)
-  const calibration = calibrate(family, samples, options.folds, options.judgedOnly)
+  const fp = learn(family, samples)
+  const own = calibrate(family, samples, options.folds, options.judgedOnly)
+  // A thin family (written facts kept) takes the writer checks' counts pooled from the fully learned ones.
+  const calibration =
+    own && writtenFacts[family]
+      ? withPooledWriterCounts(
+          own,
+          pooledWriterCalibration(Object.values(fingerprints).filter((f) => f.family !== family)),
+        )
+      : own
   return {
     ...fp,
     ...(options.version === undefined ? {} : { version: options.version }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Fingerprint } from './fingerprint'
-import { isWriterCheck, pooledWriterCalibration } from './pooled-calibration'
+import { isWriterCheck, pooledWriterCalibration, withPooledWriterCounts } from './pooled-calibration'
 import { emptyFingerprint } from './testing/empty-fingerprint'
 import { falseAlarmRate, weightOf } from './verdict-score'
 
@@ -60,5 +60,46 @@ describe('pooledWriterCalibration', () => {
   it('given no learned family, then nothing to pool', () => {
     expect(pooledWriterCalibration([])).toBeUndefined()
     expect(pooledWriterCalibration([{ ...vtb, source: 'FAMILIES.md' }])).toBeUndefined()
+  })
+})
+
+describe('withPooledWriterCounts (a thin learned family)', () => {
+  const own = {
+    method: 'inner 5-fold over 6 genuine samples',
+    checks: {
+      'structure.deflate_fingerprint': { judged: 6, fired: 0 },
+      'layout.alignment': { judged: 6, fired: 1 },
+    },
+    strata: {
+      'version:A': {
+        'structure.deflate_fingerprint': { judged: 4, fired: 0 },
+        'layout.alignment': { judged: 4, fired: 1 },
+      },
+    },
+  }
+  const pooled = {
+    method:
+      'writer checks pooled from vtb (inner 5-fold over 46 genuine samples); every other check at the default rate',
+    checks: { 'structure.deflate_fingerprint': { judged: 92, fired: 0 } },
+  }
+
+  it('adds the pooled writer counts and judges the writer checks by them alone, not by thin strata', () => {
+    const c = withPooledWriterCounts(own, pooled)
+    expect(c.checks['structure.deflate_fingerprint']).toEqual({ judged: 98, fired: 0 })
+    expect(c.checks['layout.alignment']).toEqual({ judged: 6, fired: 1 })
+    expect(c.strata?.['version:A']).toEqual({ 'layout.alignment': { judged: 4, fired: 1 } })
+    const thin = emptyFingerprint({ family: 'tbank', samples: 6, calibration: c })
+    // 0 of 98 → weight ≈ 3.9 (writer habit of a Java library), not ≈ 1.4 from 4 samples of one build.
+    const rate = falseAlarmRate(thin, 'structure.deflate_fingerprint', { variant: 'sbp', version: 'A' })
+    expect(weightOf(rate.rate)).toBeGreaterThan(3.5)
+  })
+
+  it('does not pool from a thin family: its counts already hold the pooled ones', () => {
+    const tbank = fp('tbank', { 'structure.deflate_fingerprint': { judged: 98, fired: 0 } })
+    const vtb = fp('vtb', { 'structure.deflate_fingerprint': { judged: 46, fired: 0 } })
+    expect(pooledWriterCalibration([tbank, vtb])!.checks['structure.deflate_fingerprint']).toEqual({
+      judged: 46,
+      fired: 0,
+    })
   })
 })

@@ -14,6 +14,7 @@
  */
 import type { Calibration, Fingerprint } from './fingerprint'
 import { evidenceGroup, WRITER_GROUPS } from './verdict-score'
+import { writtenFacts } from './written-facts'
 
 /** Writer facts outside those groups: the font subsetter's and the number formatter's. */
 const WRITER_CHECKS = new Set([
@@ -30,7 +31,10 @@ export function isWriterCheck(name: string): boolean {
 
 /** The learned families' out-of-sample counts of the writer checks, summed; undefined without any. */
 export function pooledWriterCalibration(learned: readonly Fingerprint[]): Calibration | undefined {
-  const sources = learned.filter((fp) => fp.source === 'learned' && fp.calibration)
+  // A family learned from few samples (written-facts.ts) carries pooled counts itself: not a source.
+  const sources = learned.filter(
+    (fp) => fp.source === 'learned' && fp.calibration && !writtenFacts[fp.family],
+  )
   if (sources.length === 0) return undefined
   const checks: Calibration['checks'] = {}
   for (const fp of sources) {
@@ -44,5 +48,34 @@ export function pooledWriterCalibration(learned: readonly Fingerprint[]): Calibr
   return {
     method: `writer checks pooled from ${from}; every other check at the default rate`,
     checks: Object.fromEntries(Object.entries(checks).sort(([a], [b]) => a.localeCompare(b))),
+  }
+}
+
+/**
+ * A thin family's own calibration with the pooled writer counts added (T-Bank: 6 samples). Its writer
+ * checks are then judged by the pooled family rate alone — their strata are dropped, so 4 and 2 samples
+ * per build do not shrink a library's measured habit toward an uninformed prior. Every other check keeps
+ * its own counts and strata.
+ */
+export function withPooledWriterCounts(own: Calibration, pooled: Calibration | undefined): Calibration {
+  if (!pooled) return own
+  const checks = { ...own.checks }
+  for (const [name, m] of Object.entries(pooled.checks)) {
+    const o = checks[name] ?? { judged: 0, fired: 0 }
+    checks[name] = { judged: o.judged + m.judged, fired: o.fired + m.fired }
+  }
+  const drop = (strata?: Calibration['strata']) =>
+    strata &&
+    Object.fromEntries(
+      Object.entries(strata).map(([key, c]) => [
+        key,
+        Object.fromEntries(Object.entries(c).filter(([name]) => !isWriterCheck(name))),
+      ]),
+    )
+  return {
+    method: `${own.method}; writer checks plus ${pooled.method.replace(/^writer checks /, '').replace(/; every other check.*$/, '')}`,
+    checks: Object.fromEntries(Object.entries(checks).sort(([a], [b]) => a.localeCompare(b))),
+    ...(own.strata ? { strata: drop(own.strata) } : {}),
+    ...(own.unseen ? { unseen: drop(own.unseen) } : {}),
   }
 }

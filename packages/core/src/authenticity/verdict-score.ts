@@ -123,8 +123,9 @@ export interface FalseAlarm {
 /**
  * A habit (fingerprint.ts: learned as what ≥ HABIT_SHARE of the samples do, e.g. Alfa's first-use glyph
  * numbering) admits by its own definition one genuine exception in ten: it is credited with no lower rate,
- * so it weighs ln(0.5 / 0.1) ≈ 1.6 and needs corroboration. (One genuine Alfa receipt numbers a formatted
- * amount's glyphs out of drawing order; held out, the measured 0 of 36 made it suspicious alone.)
+ * so it weighs ln(0.5 / 0.1) ≈ 1.6 and needs corroboration, where the calibration keeps no strata. (The
+ * one genuine Alfa exception seen, a computed foreign amount's digit numbered at its next use, is the
+ * generator's own numbering and passes the check now: glyph-usage.ts.)
  */
 export const HABIT_FALSE_ALARM = 1 - HABIT_SHARE
 
