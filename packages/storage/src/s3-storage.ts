@@ -55,7 +55,9 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     },
     async put(key, bytes, contentType): Promise<StoredObject> {
       try {
-        await client.putObject(bucket, key, Buffer.from(bytes), bytes.byteLength, {
+        // A view, not a copy: minio joins what it is given into one buffer of its own to sign it.
+        const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+        await client.putObject(bucket, key, view, bytes.byteLength, {
           'Content-Type': contentType,
         })
         return { key, size: bytes.byteLength, contentType }
