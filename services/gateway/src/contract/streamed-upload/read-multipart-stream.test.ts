@@ -121,13 +121,13 @@ describe('readMultipartStream', () => {
     [
       'an expectation over its limit',
       [{ name: 'expectation', text: 'x'.repeat(1025) }],
-      400,
+      422,
       'expectation_invalid',
     ],
     [
       'an expectation file over its limit',
       [{ name: 'expectation', filename: 'e.json', bytes: new Uint8Array(1025).fill(65) }],
-      400,
+      422,
       'expectation_invalid',
     ],
     [

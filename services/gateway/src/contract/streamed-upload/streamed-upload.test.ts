@@ -80,6 +80,27 @@ describe('streamedUpload', () => {
     expect(body.pulled()).toBeLessThanOrEqual(maxFileBytes + chunkBytes + 1024)
   })
 
+  it('answers an expectation over 16 KiB as the validator does (422), without reading the rest', async () => {
+    const body = countingStream({
+      prefix: partHead({ name: 'expectation', text: '' }),
+      fillerBytes: maxFileBytes,
+      chunkBytes: 1024,
+    })
+    const res = await app().request('/x', {
+      method: 'POST',
+      body: body.stream,
+      headers: { 'content-type': multipartType },
+      duplex: 'half',
+    } as RequestInit)
+    expect(res.status).toBe(422)
+    expect(((await res.json()) as { error: unknown }).error).toMatchObject({
+      code: 'expectation_invalid',
+      param: 'expectation',
+      details: [{ path: '', message: 'must be at most 16384 bytes' }],
+    })
+    expect(body.pulled()).toBeLessThanOrEqual(16 * 1024 + 2048)
+  })
+
   it('answers 400 invalid_request for a malformed multipart body', async () => {
     const res = await app().request('/x', {
       method: 'POST',

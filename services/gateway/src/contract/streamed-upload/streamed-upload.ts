@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory'
+import { defaultMaxExpectationBytes } from '../../checks/expectation-validator'
 import type { GatewayEnv } from '../../gateway-env'
 import { type MultipartLimits, readMultipartStream } from './read-multipart-stream'
 import { uploadErrors } from './upload-errors'
@@ -7,7 +8,7 @@ export interface StreamedUploadOptions {
   maxFileBytes: number
   /** Room for the envelope and the text parts on top of the file (default 64 KiB). */
   overheadBytes?: number
-  /** The `expectation` part (default 64 KiB). */
+  /** The `expectation` part (default 16 KiB, the expectation's own limit). */
   maxFieldBytes?: number
   /** Parts of any name (default 16). */
   maxParts?: number
@@ -23,7 +24,7 @@ export interface StreamedUploadOptions {
  * app.post('/v1/checks', streamedUpload({ maxFileBytes: 10 * 1024 * 1024 }), submitCheck(deps))
  */
 export function streamedUpload(options: StreamedUploadOptions) {
-  const maxFieldBytes = options.maxFieldBytes ?? 64 * 1024
+  const maxFieldBytes = options.maxFieldBytes ?? defaultMaxExpectationBytes
   const limits: MultipartLimits = {
     maxFileBytes: options.maxFileBytes,
     maxBodyBytes: options.maxFileBytes + (options.overheadBytes ?? 64 * 1024),

@@ -22,10 +22,12 @@ export const uploadErrors = {
       message: 'Send one `expectation` part.',
       param: 'expectation',
     }),
+  // The same answer the expectation validator gives a text over its limit (checks/expectation-validator).
   expectationTooLarge: (maxFieldBytes: number) =>
-    new ApiError(400, 'expectation_invalid', {
-      message: `The expectation part exceeds ${maxFieldBytes} bytes.`,
+    new ApiError(422, 'expectation_invalid', {
+      message: 'The expectation part is not valid.',
       param: 'expectation',
+      details: [{ path: '', message: `must be at most ${maxFieldBytes} bytes` }],
     }),
   tooManyParts: (maxParts: number) =>
     new ApiError(400, 'invalid_request', {
