@@ -6,8 +6,8 @@
  * gateway-under-bench.ts) on the stack's store and S3 (`eval "$(bash deploy/native/stack.sh env)"`),
  * sends one small upload to warm it, collects garbage, then posts `--uploads` PDFs of `--mb` MB at once
  * and waits for every 202. It prints, per round, the growth over the baseline of the sampled peaks (RSS,
- * V8 heap, external memory and ArrayBuffers, where file bytes live) and of the kernel's peak RSS, then
- * the median over rounds, and per upload.
+ * V8 heap, external memory and ArrayBuffers, where file bytes live), the kernel's peak RSS of the process
+ * (its start-up included, so only an upper bound), then the median growths over rounds, and per upload.
  *
  * `--gateway-src` / `--storage-src` load another checkout's `services/gateway/src` and
  * `packages/storage/src` (they must sit inside this repository, for module resolution), e.g. the code
@@ -123,7 +123,6 @@ for (const [name, pick] of [
   ['rss', (r: Report) => r.growth.rss],
   ['arrayBuffers', (r: Report) => r.growth.arrayBuffers],
   ['heapUsed', (r: Report) => r.growth.heapUsed],
-  ['kernel peak RSS over baseline', (r: Report) => r.maxRssKernel - r.base.rss],
 ] as const) {
   const m = median(reports.map(pick))
   console.log(

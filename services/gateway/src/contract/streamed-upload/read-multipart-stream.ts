@@ -1,5 +1,6 @@
 import { Busboy } from '@fastify/busboy'
 import type { ApiError } from '../../api-error'
+import { type BodySource, webBodySource } from './body-source'
 import { createFileBuffer, type FileBuffer, type ReceivedFile } from './file-buffer'
 import { uploadErrors } from './upload-errors'
 
@@ -31,7 +32,7 @@ export interface StreamedForm {
  * const form = await readMultipartStream(c.req.raw.body, { contentType, contentLength }, limits)
  */
 export async function readMultipartStream(
-  body: ReadableStream<Uint8Array> | null,
+  body: BodySource | ReadableStream<Uint8Array> | null,
   request: { contentType: string; contentLength?: number },
   limits: MultipartLimits,
 ): Promise<StreamedForm> {
@@ -122,19 +123,19 @@ export async function readMultipartStream(
 
 /** Feeds the body to the parser one chunk at a time; stops (and cancels the body) on the first failure. */
 async function pump(
-  body: ReadableStream<Uint8Array> | null,
+  body: BodySource | ReadableStream<Uint8Array> | null,
   parser: ReturnType<typeof Busboy>,
   limits: MultipartLimits,
   fail: (error: ApiError) => void,
   hasFailed: () => boolean,
   failed: Promise<void>,
 ): Promise<void> {
-  const reader = body?.getReader()
+  const source = body === null || body instanceof ReadableStream ? webBodySource(body) : body
   let received = 0
   try {
-    while (reader && !hasFailed()) {
-      const { done, value } = await reader.read()
-      if (done) break
+    while (!hasFailed()) {
+      const value = await source.read()
+      if (value === undefined) break
       received += value.byteLength
       if (received > limits.maxBodyBytes) {
         fail(uploadErrors.fileTooLarge(limits.maxFileBytes))
@@ -151,7 +152,6 @@ async function pump(
     // The client went away mid-body, or the stream broke: the request is malformed as received.
     fail(uploadErrors.malformed(error))
   } finally {
-    if (hasFailed()) await reader?.cancel().catch(() => undefined)
-    else reader?.releaseLock()
+    if (hasFailed()) await source.stop()
   }
 }

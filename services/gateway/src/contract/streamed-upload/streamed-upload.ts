@@ -1,6 +1,8 @@
+import type { Readable } from 'node:stream'
 import { createMiddleware } from 'hono/factory'
 import { defaultMaxExpectationBytes } from '../../checks/expectation-validator'
 import type { GatewayEnv } from '../../gateway-env'
+import { nodeBodySource } from './body-source'
 import { type MultipartLimits, readMultipartStream } from './read-multipart-stream'
 import { uploadErrors } from './upload-errors'
 
@@ -37,7 +39,9 @@ export function streamedUpload(options: StreamedUploadOptions) {
     const contentLength = declaredLength(c.req.raw.headers)
     if (contentLength !== undefined && contentLength > limits.maxBodyBytes)
       throw uploadErrors.fileTooLarge(limits.maxFileBytes)
-    c.set('form', await readMultipartStream(c.req.raw.body, { contentType, contentLength }, limits))
+    const incoming = (c.env as { incoming?: Readable } | undefined)?.incoming
+    const body = incoming ? nodeBodySource(incoming) : c.req.raw.body
+    c.set('form', await readMultipartStream(body, { contentType, contentLength }, limits))
     await next()
   })
 }
