@@ -59,6 +59,20 @@ describe('readMultipartStream', () => {
     expect(form.file?.filename).toBe('C:\\scans\\r.pdf')
   })
 
+  it('decodes names and text as the WHATWG form parser does (an escaped quote, no byte-order mark)', async () => {
+    const sent = new FormData()
+    sent.set('file', new Blob([pdf]), 'чек №1 "q".pdf')
+    sent.set('expectation', '\uFEFF{"amount":1}')
+    const request = new Request('http://gateway/', { method: 'POST', body: sent })
+    const form = await readMultipartStream(
+      request.body,
+      { contentType: request.headers.get('content-type') as string },
+      limits,
+    )
+    expect(form.file?.filename).toBe('чек №1 "q".pdf')
+    expect(form.expectationText).toBe('{"amount":1}')
+  })
+
   it('parses the same parts however the body is cut into chunks', async () => {
     const file = new Uint8Array(3000).map((_, i) => (i * 7) % 256)
     const body = multipartBody([expectationPart, { name: 'file', filename: 'r.pdf', bytes: file }])

@@ -85,7 +85,8 @@ export async function readMultipartStream(
       const expected = request.contentLength && Math.min(request.contentLength, limits.maxFileBytes)
       const buffer = createFileBuffer({ expectedBytes: expected || undefined })
       file = buffer
-      filename = sentName
+      // As WHATWG parsers (undici, before) read it: senders escape ", CR and LF in a quoted name.
+      filename = sentName.replace(/%0A/gi, '\n').replace(/%0D/gi, '\r').replace(/%22/g, '"')
       stream.on('data', (chunk: Buffer) => buffer.append(chunk))
       stream.on('limit', () => fail(uploadErrors.fileTooLarge(limits.maxFileBytes)))
       return
@@ -101,7 +102,8 @@ export async function readMultipartStream(
       else chunks.push(chunk)
     })
     stream.on('end', () => {
-      expectationText = Buffer.concat(chunks).toString('utf8')
+      // UTF-8 without a byte-order mark, as the WHATWG form parser decodes text parts.
+      expectationText = new TextDecoder().decode(Buffer.concat(chunks))
     })
   })
   parser.on('partsLimit', () => fail(uploadErrors.tooManyParts(limits.maxParts)))
