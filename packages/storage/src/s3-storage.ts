@@ -1,4 +1,5 @@
 import { Client } from 'minio'
+import { putObjectBuffer } from './put-object-buffer'
 import { type FileStorage, StorageError, type StoredObject } from './storage-port'
 
 export interface S3StorageOptions {
@@ -55,9 +56,9 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     },
     async put(key, bytes, contentType): Promise<StoredObject> {
       try {
-        await client.putObject(bucket, key, Buffer.from(bytes), bytes.byteLength, {
-          'Content-Type': contentType,
-        })
+        // A view, not a copy, sent as it is (put-object-buffer.ts).
+        const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+        await putObjectBuffer(client, bucket, key, view, contentType)
         return { key, size: bytes.byteLength, contentType }
       } catch (error) {
         throw new StorageError('unavailable', `cannot write ${key}`, { cause: error })

@@ -49,6 +49,24 @@ describe('createS3Storage', () => {
     expect(await s3.get(theirs)).toEqual(bytes)
   })
 
+  it('stores exactly the bytes of a view into a larger buffer, sent without a copy', async () => {
+    const s3 = storage(cleanup.bucket())
+    await s3.ensure()
+    const whole = new Uint8Array(6 * 1024 * 1024 + 10).map((_, i) => (i * 31) % 251)
+    const file = whole.subarray(7, whole.byteLength - 3)
+    const key = tenantFileKey('ten_a', 'chk_view', sha256Hex(file))
+    await s3.put(key, file, 'image/png')
+    expect(sha256Hex(await s3.get(key))).toBe(sha256Hex(file))
+    expect(await s3.stat(key)).toMatchObject({ size: file.byteLength, contentType: 'image/png' })
+  })
+
+  it('reports a put the server refuses (no such bucket) as unavailable', async () => {
+    const s3 = storage(cleanup.bucket())
+    const error = await s3.put('k', new Uint8Array([1]), 'application/pdf').catch((e) => e)
+    expect(error).toMatchObject({ code: 'unavailable', retryable: true })
+    expect((error as Error).cause).toMatchObject({ code: 'NoSuchBucket' })
+  })
+
   it('reports a missing object as not_found and a missing one in stat as undefined', async () => {
     const s3 = storage(cleanup.bucket())
     await s3.ensure()

@@ -1,16 +1,14 @@
 import { isApiKeyShaped } from '@rv/store'
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
-import { ApiError } from './api-error'
 import { bearerAuth } from './auth/bearer-auth'
 import { deleteCheck } from './checks/delete-check'
 import { getCheck } from './checks/get-check'
 import { submitCheck } from './checks/submit-check'
 import { acceptJson } from './contract/accept-json/accept-json'
 import { checkIdParam } from './contract/check-id/check-id'
-import { multipartBody } from './contract/multipart-body/multipart-body'
 import { rateLimit } from './contract/rate-limit/rate-limit'
 import { sharedRateLimit } from './contract/shared-rate-limit/shared-rate-limit'
+import { streamedUpload } from './contract/streamed-upload/streamed-upload'
 import { tenantConcurrency } from './contract/tenant-concurrency/tenant-concurrency'
 import { listDecisions } from './decisions/list-decisions'
 import { errorHandler, notFoundHandler } from './error-handler/error-handler'
@@ -48,19 +46,11 @@ export function createApp(deps: GatewayDeps) {
   app.use('/v1/*', rateLimit(deps.rateLimit))
   if (deps.sharedRateLimit) app.use('/v1/*', sharedRateLimit(deps.sharedRateLimit))
   app.use('/v1/*', tenantConcurrency(deps.concurrency), acceptJson())
+  // The idempotency key is judged before a byte of the body is read.
   app.post(
     '/v1/checks',
-    bodyLimit({
-      maxSize: deps.limits.maxFileBytes + multipartOverheadBytes,
-      onError: () => {
-        throw new ApiError(413, 'file_too_large', {
-          message: `The file exceeds ${deps.limits.maxFileBytes} bytes.`,
-          param: 'file',
-        })
-      },
-    }),
     idempotencyKey(),
-    multipartBody(),
+    streamedUpload({ maxFileBytes: deps.limits.maxFileBytes, overheadBytes: multipartOverheadBytes }),
     submitCheck(deps),
   )
   app.get('/v1/checks/:id', checkIdParam(), getCheck(deps))

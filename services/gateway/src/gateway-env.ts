@@ -1,4 +1,5 @@
 import type { Logger } from '@rv/logger'
+import type { StreamedForm } from './contract/streamed-upload/read-multipart-stream'
 
 /** Per-request values the middleware chain sets and routes read. */
 export interface GatewayEnv {
@@ -7,5 +8,7 @@ export interface GatewayEnv {
     logger: Logger
     tenant: { id: string; profile: { name: string; version: number } | undefined }
     idempotencyKey: string | null
+    /** A check submission's parts, read as a stream by contract/streamed-upload. */
+    form: StreamedForm
   }
 }

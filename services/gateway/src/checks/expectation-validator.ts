@@ -14,6 +14,9 @@ function detailOf(error: ErrorObject): ApiErrorDetail {
   return { path: error.instancePath, message: error.message ?? 'is invalid' }
 }
 
+/** The expectation's documented limit (openapi.yaml), also the streamed upload's limit on that part. */
+export const defaultMaxExpectationBytes = 16 * 1024
+
 /**
  * Validates the `expectation` part against expectation.schema.json (ajv), then applies the rules JSON
  * Schema cannot express (`window.from` after `to`, amounts finer than minor units) from core.
@@ -23,7 +26,7 @@ function detailOf(error: ErrorObject): ApiErrorDetail {
  * validate('{"amount": 10}') // { ok: true, value: { amount: 10 } }
  */
 export function createExpectationValidator(options: { maxBytes?: number } = {}) {
-  const maxBytes = options.maxBytes ?? 16 * 1024
+  const maxBytes = options.maxBytes ?? defaultMaxExpectationBytes
   const ajv = new Ajv2020({ allErrors: true, strict: false })
   addFormats.default(ajv)
   ajv.addSchema(checkRecordSchema)

@@ -1,10 +1,14 @@
 import { sniffImageFormat } from '@rv/core/image/index'
 import { ApiError } from '../api-error'
+import type { StreamedForm } from '../contract/streamed-upload/read-multipart-stream'
+import { uploadErrors } from '../contract/streamed-upload/upload-errors'
 
 export type UploadKind = 'pdf' | 'image'
 
 export interface Upload {
   bytes: Uint8Array
+  /** Hex SHA-256 of `bytes`, computed as they streamed in. */
+  sha256: string
   filename: string
   /** Decided by the bytes: a PDF, or a PNG / JPEG / WebP / HEIC image (the check's `mode`). */
   kind: UploadKind
@@ -19,28 +23,16 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
 }
 
 /**
- * Reads and checks the multipart body: the `file` part (size, type by magic bytes, never by the client's
- * claimed content type: a PDF, or a PNG, JPEG, WebP or HEIC image) and the `expectation` text part. An image's
- * pixel limits are judged by the extraction stage from its header (a `failed` check, `image_too_large`).
+ * Checks the streamed multipart parts (contract/streamed-upload has already enforced the size limits and
+ * refused repeated parts): the `file` part (present, not empty, type by magic bytes, never by the client's
+ * claimed content type: a PDF, or a PNG, JPEG, WebP or HEIC image) and the `expectation` text part. An
+ * image's pixel limits are judged by the extraction stage from its header (a `failed` check,
+ * `image_too_large`).
  */
-export async function readUpload(
-  body: Record<string, string | File | (string | File)[]>,
-  limits: { maxFileBytes: number },
-): Promise<Upload> {
-  const file = body['file']
-  if (!(file instanceof File)) {
-    throw new ApiError(400, 'file_missing', {
-      message: 'Send the receipt as the multipart part `file`.',
-      param: 'file',
-    })
-  }
-  if (file.size > limits.maxFileBytes) {
-    throw new ApiError(413, 'file_too_large', {
-      message: `The file exceeds ${limits.maxFileBytes} bytes.`,
-      param: 'file',
-    })
-  }
-  const bytes = new Uint8Array(await file.arrayBuffer())
+export function readUpload(form: StreamedForm): Upload {
+  const file = form.file
+  if (!file) throw uploadErrors.fileMissing()
+  const { bytes, sha256 } = file
   if (bytes.byteLength === 0) {
     throw new ApiError(400, 'file_empty', { message: 'The file part is empty.', param: 'file' })
   }
@@ -51,20 +43,12 @@ export async function readUpload(
       param: 'file',
     })
   }
-  const part = body['expectation']
-  let expectationText: string | undefined
-  if (typeof part === 'string') expectationText = part
-  else if (part instanceof File) expectationText = await part.text()
-  else if (Array.isArray(part)) {
-    throw new ApiError(400, 'expectation_invalid', {
-      message: 'Send one `expectation` part.',
-      param: 'expectation',
-    })
-  }
+  const expectationText = form.expectationText
   if (image) {
     return {
       bytes,
-      filename: file.name || `receipt.${image}`,
+      sha256,
+      filename: file.filename || `receipt.${image}`,
       kind: 'image',
       contentType: `image/${image}`,
       expectationText,
@@ -72,7 +56,8 @@ export async function readUpload(
   }
   return {
     bytes,
-    filename: file.name || 'receipt.pdf',
+    sha256,
+    filename: file.filename || 'receipt.pdf',
     kind: 'pdf',
     contentType: 'application/pdf',
     expectationText,

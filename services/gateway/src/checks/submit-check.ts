@@ -1,6 +1,6 @@
 import { expectationRequirementProblems, pendingRecord, toPostResponse } from '@rv/core'
 import type { CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
-import { sha256Hex, tenantFileKey } from '@rv/storage'
+import { tenantFileKey } from '@rv/storage'
 import { requestFingerprint } from '@rv/store'
 import type { Context } from 'hono'
 import { ApiError } from '../api-error'
@@ -48,7 +48,7 @@ export function submitCheck(deps: GatewayDeps) {
   return async (c: Context<GatewayEnv>) => {
     const tenant = c.get('tenant')
     const log = c.get('logger')
-    const upload = await readUpload(await c.req.parseBody({ all: true }), deps.limits)
+    const upload = readUpload(c.get('form'))
     const expectation = validateExpectation(upload.expectationText)
     if (!expectation.ok) {
       throw new ApiError(422, 'expectation_invalid', {
@@ -73,7 +73,7 @@ export function submitCheck(deps: GatewayDeps) {
 
     // The bus known down: refuse now rather than store a check nobody can move on (see bus-breaker.ts).
     bus.assertAvailable()
-    const sha256 = sha256Hex(upload.bytes)
+    const sha256 = upload.sha256
     const checkId = makeId()
     const key = c.get('idempotencyKey')
     if (key !== null) {
