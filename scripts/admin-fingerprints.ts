@@ -4,6 +4,7 @@
  * family's active pointer; the authenticity service picks the change up within FINGERPRINT_REFRESH_SECONDS.
  */
 import { bankOf } from '@rv/core/authenticity/assess'
+import { DEFAULT_VERSION_GUARD } from '@rv/core/authenticity/learning-guard'
 import { DEFAULT_MIN_SAMPLES, learnFingerprintVersion } from '@rv/fingerprints'
 import type { FileStorage } from '@rv/storage'
 import type { Store } from '@rv/store'
@@ -56,17 +57,24 @@ function date(text: string | undefined, flag: string): Date | undefined {
 
 export const fingerprintCommands: Record<string, AdminCommand> = {
   'fingerprint learn': async (store, args, io) => {
-    const usage = `fingerprint learn <family> [<folder>] [--from-accepted] [--since <date>] [--min N (default ${DEFAULT_MIN_SAMPLES})] [--activate no] [--note <text>]`
+    const { minPayers, minSamples } = DEFAULT_VERSION_GUARD
+    const usage =
+      `fingerprint learn <family> [<folder>] [--from-accepted] [--since <date>] [--min N (default ${DEFAULT_MIN_SAMPLES})] ` +
+      `[--min-payers N (default ${minPayers})] [--min-version-samples N (default ${minSamples})] [--force-by <lead e-mail>] ` +
+      '[--activate no] [--note <text>]'
     const { positional, flags } = parseArgs(args, ['from-accepted'])
     const [family, folder] = positional
     if (!family || (!folder && !flags['from-accepted'])) throw new Error(`usage: ${usage}`)
+    // Imported lazily: admin-learning imports this module's parseArgs.
+    const { learnDeps } = await import('./admin-learning')
     const report = await learnFingerprintVersion(
+      learnDeps(store, (key) => io.storage().get(key)),
       {
-        fingerprints: store.fingerprints,
-        reviews: store.reviews,
-        readStored: (key) => io.storage().get(key),
-      },
-      {
+        guard: {
+          minPayers: flags['min-payers'] ? Number(flags['min-payers']) : minPayers,
+          minSamples: flags['min-version-samples'] ? Number(flags['min-version-samples']) : minSamples,
+        },
+        ...(flags['force-by'] ? { forceBy: flags['force-by'] } : {}),
         family,
         ...(folder ? { folder } : {}),
         fromAccepted: flags['from-accepted'] === 'true',

@@ -11,6 +11,8 @@
  *       the version, a change makes latest + 1 (older versions stay readable); prints the version
  *   npm run admin -- fingerprint learn|list|show|activate|rollback …   and   review accept <check-id>
  *       learning fingerprints in production (scripts/admin-fingerprints.ts; docs/authenticity.md)
+ *   npm run admin -- fingerprint regress|approve …
+ *       the forgery regression set on demand, a lead's approval of a new template version (scripts/admin-learning.ts)
  *   npm run admin -- credits import --tenant <tenant> --format 1c|csv [--columns …] FILE
  *       a bank statement into the tenant's credits (scripts/admin-credits.ts; docs/settlement.md)
  *   npm run admin -- tenant retention|delete …   check delete …   retention sweep
@@ -37,6 +39,7 @@ import { assertValidProfile, connectStore, type Store } from '@rv/store'
 import { consoleCommands } from './admin-console'
 import { creditCommands } from './admin-credits'
 import { type AdminCommand, fingerprintCommands, parseArgs } from './admin-fingerprints'
+import { learningCommands } from './admin-learning'
 import { retentionCommands } from './admin-retention'
 
 type Command = AdminCommand
@@ -125,6 +128,7 @@ async function main(argv: string[]): Promise<number> {
     ...commands,
     ...profileCommands,
     ...fingerprintCommands,
+    ...learningCommands,
     ...retentionCommands(() => retention),
     ...consoleCommands,
   }

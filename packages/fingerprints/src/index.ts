@@ -1,4 +1,6 @@
 export * from './fingerprint-cache'
+export * from './forgery-regression-run'
 export * from './learn-family'
 export * from './learn-operation'
+export * from './payer-identity'
 export * from './screen-samples'

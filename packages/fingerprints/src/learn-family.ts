@@ -1,15 +1,43 @@
 /**
- * THE one place a deployment learns a fingerprint from genuine files: parse each, measure it, and learn the
- * family with its calibration (`learnFamilyFingerprint`, packages/core/src/authenticity/learn-family.ts:
- * false-alarm rates of the soft checks from an inner k-fold), the same learner scripts/learn-fingerprints.ts
- * uses for the committed fingerprints.
+ * THE one place a deployment learns a fingerprint from genuine files: measure each screened file, with the
+ * variant extraction read (the calibration's `variant:` stratum), and learn the family with its calibration
+ * (`learnFamilyFingerprint`, packages/core/src/authenticity/learn-family.ts: false-alarm rates of the soft
+ * checks from an inner k-fold), the same learner scripts/learn-fingerprints.ts uses for the committed
+ * fingerprints. Confirmed receipts the learning guard refused are `judgedOnly`: calibrated on, not learned.
  */
 import { sampleOf } from '@rv/core/authenticity/assess'
-import type { Fingerprint } from '@rv/core/authenticity/fingerprint'
+import type { Fingerprint, LearningSample } from '@rv/core/authenticity/fingerprint'
 import { learnFamilyFingerprint } from '@rv/core/authenticity/learn-family'
 import { parsePdfStructure } from '@rv/core/pdf/structure/index'
+import type { ScreenedSample } from './screen-samples'
 
-/** @example learnFamilyFromFiles('vtb', files.map((f) => f.bytes)) */
+/** A screened file as a learning sample of `family`, with its variant as extraction read it. */
+export function learningSampleOf(
+  family: string,
+  s: Pick<ScreenedSample, 'bytes' | 'extraction'>,
+): LearningSample {
+  const variant = s.extraction.family.split('/')[1]
+  const sample = sampleOf(parsePdfStructure(s.bytes), family)
+  return variant === undefined ? sample : { ...sample, variant }
+}
+
+/** @example learnFamilyFromScreened('vtb', (await screenSamples('vtb', candidates)).accepted) */
+export function learnFamilyFromScreened(
+  family: string,
+  samples: readonly Pick<ScreenedSample, 'bytes' | 'extraction'>[],
+  judgedOnly: readonly Pick<ScreenedSample, 'bytes' | 'extraction'>[] = [],
+): Fingerprint {
+  return learnFamilyFingerprint(
+    family,
+    samples.map((s) => learningSampleOf(family, s)),
+    { judgedOnly: judgedOnly.map((s) => learningSampleOf(family, s)) },
+  )
+}
+
+/**
+ * From bytes alone, without extraction: no variant strata (the version strata remain). For tests and tools
+ * that have no extraction at hand; `fingerprint learn` uses `learnFamilyFromScreened`.
+ */
 export function learnFamilyFromFiles(family: string, files: readonly Uint8Array[]): Fingerprint {
   return learnFamilyFingerprint(
     family,

@@ -1,11 +1,29 @@
 /**
- * `fingerprint learn`: collects genuine samples of a family (a folder, and/or the original files of
- * checks analysts accepted), refuses too few, learns one fingerprint (`learnFamilyFromFiles`), saves it
- * as the family's next immutable version and, unless told otherwise, makes it the active one.
+ * `fingerprint learn`: collects genuine samples of a family (a folder, and/or the original files of checks
+ * people confirmed genuine), lets a new template version through only from several payers or a lead
+ * (`guardNewVersions`; refused receipts still calibrate), refuses too few, learns one fingerprint
+ * (`learnFamilyFromScreened`), re-judges the confirmed forgeries with it (refused when one gets milder,
+ * unless a lead forces it), saves it as the family's next immutable version and, unless told otherwise,
+ * makes it the active one.
  */
 import { assessAuthenticity, fingerprints as builtin, type Fingerprint } from '@rv/core'
-import type { FingerprintRepository, ReviewRepository } from '@rv/store'
-import { learnFamilyFromFiles } from './learn-family'
+import { stratumOf } from '@rv/core/authenticity/assess'
+import {
+  DEFAULT_VERSION_GUARD,
+  guardNewVersions,
+  knownVersions,
+  type VersionGuardPolicy,
+  type VersionGuardRow,
+} from '@rv/core/authenticity/learning-guard'
+import type { FingerprintRepository, ReviewDecisionDocument, ReviewRepository } from '@rv/store'
+import {
+  ForgeryRegressionError,
+  type RegressionDeps,
+  type RegressionReport,
+  runForgeryRegression,
+} from './forgery-regression-run'
+import { learnFamilyFromScreened, learningSampleOf } from './learn-family'
+import { payerIdentity } from './payer-identity'
 import {
   type RejectedSample,
   readFolderCandidates,
@@ -18,11 +36,15 @@ export const DEFAULT_MIN_SAMPLES = 10
 /** `--min` may lower the bar, not below this (the subset-tag pattern alone needs 5). */
 export const MIN_SAMPLES_FLOOR = 5
 
-export interface LearnDeps {
+export interface LearnDeps extends RegressionDeps {
   fingerprints: Pick<FingerprintRepository, 'save' | 'activate' | 'activeAll'>
   reviews: Pick<ReviewRepository, 'acceptedSince'>
-  /** Reads an accepted check's original file by its storage key. */
-  readStored: (key: string) => Promise<Uint8Array>
+  /** Whether a user of role `lead` confirmed this accepted check genuine (the console's decisions). */
+  confirmedByLead: (decision: ReviewDecisionDocument) => Promise<boolean>
+  /** Which of these version labels a lead approved for the family (`fingerprint approve`). */
+  approvedVersions: (family: string, versions: readonly string[]) => Promise<string[]>
+  /** Whether the address is a console user of role `lead`. */
+  isLead: (email: string) => Promise<boolean>
 }
 
 export interface LearnRequest {
@@ -32,6 +54,10 @@ export interface LearnRequest {
   fromAccepted?: boolean
   since?: Date
   minSamples?: number
+  /** The new-version guard (default ≥ 3 payers among ≥ 5 confirmed receipts). */
+  guard?: VersionGuardPolicy
+  /** A lead's address: write the fingerprint even if confirmed forgeries get milder. */
+  forceBy?: string
   /** Make the new version active (default true). */
   activate?: boolean
   note?: string
@@ -44,43 +70,46 @@ export interface LearnReport {
   /** false when the learned content equals the latest version (no new version minted). */
   created: boolean
   active: boolean
-  samples: { folder: number; accepted: number }
+  samples: { folder: number; accepted: number; calibrationOnly: number }
   rejected: RejectedSample[]
+  /** Per generator version of the confirmed receipts: known, learned (payers or lead) or refused, and why. */
+  versions: VersionGuardRow[]
   /** How the fingerprint active before judged the samples: a family that drifted shows it here. */
   judgedBefore: { version: string; verdicts: Record<string, number> }
+  /** The confirmed forgeries re-judged with the learned fingerprint. */
+  regression: RegressionReport & { forcedBy?: string }
 }
 
 export class TooFewSamplesError extends Error {
-  constructor(family: string, found: number, needed: number, rejected: readonly RejectedSample[]) {
+  constructor(
+    family: string,
+    found: number,
+    needed: number,
+    rejected: readonly RejectedSample[],
+    refusedVersions: readonly VersionGuardRow[] = [],
+  ) {
     const why = rejected
       .slice(0, 10)
       .map((r) => `${r.label}: ${r.reason}`)
       .join('; ')
+    const versions = refusedVersions.map((v) => `${v.version}: ${v.reason}`).join('; ')
     super(
       `refusing to learn ${family} from ${found} genuine receipt(s): at least ${needed} are needed; ` +
         `add receipts to the folder, accept more checks, or lower --min (not below ${MIN_SAMPLES_FLOOR})` +
-        (rejected.length > 0 ? `. ${rejected.length} candidate(s) rejected: ${why}` : ''),
+        (rejected.length > 0 ? `. ${rejected.length} candidate(s) rejected: ${why}` : '') +
+        (versions ? `. New versions refused: ${versions}` : ''),
     )
     this.name = 'TooFewSamplesError'
   }
 }
 
-async function acceptedCandidates(
-  deps: LearnDeps,
-  req: LearnRequest,
-): Promise<{
-  candidates: SampleCandidate[]
-  missing: RejectedSample[]
-}> {
-  const candidates: SampleCandidate[] = []
+async function acceptedCandidates(deps: LearnDeps, req: LearnRequest) {
+  const candidates: (SampleCandidate & { decision: ReviewDecisionDocument })[] = []
   const missing: RejectedSample[] = []
   for (const decision of await deps.reviews.acceptedSince(req.family, req.since)) {
     try {
-      candidates.push({
-        label: decision._id,
-        origin: 'accepted',
-        bytes: await deps.readStored(decision.file.key),
-      })
+      const bytes = await deps.readStored(decision.file.key)
+      candidates.push({ label: decision._id, origin: 'accepted', bytes, decision })
     } catch (error) {
       missing.push({ label: decision._id, reason: `original file not readable: ${(error as Error).message}` })
     }
@@ -88,39 +117,89 @@ async function acceptedCandidates(
   return { candidates, missing }
 }
 
-export async function learnFingerprintVersion(deps: LearnDeps, req: LearnRequest): Promise<LearnReport> {
+function validate(req: LearnRequest): number {
   if (!builtin[req.family])
     throw new Error(`unknown family ${req.family}; known: ${Object.keys(builtin).join(', ')}`)
   const min = req.minSamples ?? DEFAULT_MIN_SAMPLES
   if (!Number.isInteger(min) || min < MIN_SAMPLES_FLOOR)
     throw new Error(`--min must be an integer of at least ${MIN_SAMPLES_FLOOR}`)
+  const guard = req.guard ?? DEFAULT_VERSION_GUARD
+  if (
+    !Number.isInteger(guard.minPayers) ||
+    guard.minPayers < 2 ||
+    !Number.isInteger(guard.minSamples) ||
+    guard.minSamples < guard.minPayers
+  )
+    throw new Error(
+      '--min-payers must be an integer of at least 2, --min-version-samples at least --min-payers',
+    )
   if (!req.folder && !req.fromAccepted)
     throw new Error('nothing to learn from: give a folder or --from-accepted')
+  return min
+}
+
+export async function learnFingerprintVersion(deps: LearnDeps, req: LearnRequest): Promise<LearnReport> {
+  const min = validate(req)
+  if (req.forceBy && !(await deps.isLead(req.forceBy)))
+    throw new Error(`--force-by ${req.forceBy}: not a console user of role lead`)
   const fromFolder = req.folder ? readFolderCandidates(req.folder) : []
   const fromChecks = req.fromAccepted ? await acceptedCandidates(deps, req) : { candidates: [], missing: [] }
   const screened = await screenSamples(req.family, [...fromFolder, ...fromChecks.candidates])
   const rejected = [...fromChecks.missing, ...screened.rejected]
-  if (screened.accepted.length < min)
-    throw new TooFewSamplesError(req.family, screened.accepted.length, min, rejected)
-
   const registry: Record<string, Fingerprint> = { ...builtin, ...(await deps.fingerprints.activeAll()) }
+
+  const decisions = new Map(fromChecks.candidates.map((c) => [c.label, c.decision]))
+  const candidates = await Promise.all(
+    screened.accepted.map(async (s) => {
+      const decision = decisions.get(s.label)
+      return {
+        id: s.label,
+        origin: s.origin,
+        version: stratumOf(learningSampleOf(req.family, s)).version,
+        payer: payerIdentity(s.extraction, s.model),
+        byLead: decision ? await deps.confirmedByLead(decision) : false,
+      }
+    }),
+  )
+  const known = knownVersions(registry[req.family])
+  const unknown = [...new Set(candidates.map((c) => c.version).filter((v) => !known.has(v)))]
+  const approved = new Set(await deps.approvedVersions(req.family, unknown))
+  const guarded = guardNewVersions(known, candidates, approved, req.guard)
+  const learnIds = new Set(guarded.learn)
+  const learnFrom = screened.accepted.filter((s) => learnIds.has(s.label))
+  const calibrateOn = screened.accepted.filter((s) => !learnIds.has(s.label))
+  const refused = guarded.versions.filter((v) => v.decision === 'refused')
+  if (learnFrom.length < min)
+    throw new TooFewSamplesError(req.family, learnFrom.length, min, rejected, refused)
+
   const verdicts: Record<string, number> = {}
-  for (const s of screened.accepted) {
+  for (const s of learnFrom) {
     const verdict = assessAuthenticity(s.model, s.extraction, {}, registry).verdict ?? 'none'
     verdicts[verdict] = (verdicts[verdict] ?? 0) + 1
   }
-  const learned = learnFamilyFromFiles(
-    req.family,
-    screened.accepted.map((s) => s.bytes),
-  )
+  const learned = learnFamilyFromScreened(req.family, learnFrom, calibrateOn)
+  const regression = await runForgeryRegression(deps, req.family, {
+    now: registry,
+    candidate: { ...registry, [req.family]: learned },
+  })
+  if (regression.regressions.length > 0 && !req.forceBy) throw new ForgeryRegressionError(regression)
+
   const samples = {
-    folder: screened.accepted.filter((s) => s.origin === 'folder').length,
-    accepted: screened.accepted.filter((s) => s.origin === 'accepted').length,
+    folder: learnFrom.filter((s) => s.origin === 'folder').length,
+    accepted: learnFrom.filter((s) => s.origin === 'accepted').length,
+    calibrationOnly: calibrateOn.length,
   }
+  const forced = regression.regressions.length > 0 ? req.forceBy : undefined
   const { document, created } = await deps.fingerprints.save(
     req.family,
     learned,
-    { ...samples, ...(req.note ? { note: req.note } : {}) },
+    {
+      folder: samples.folder,
+      accepted: samples.accepted,
+      ...(samples.calibrationOnly > 0 ? { calibration_only: samples.calibrationOnly } : {}),
+      ...(forced ? { forced_by: forced } : {}),
+      ...(req.note ? { note: req.note } : {}),
+    },
     req.now,
   )
   const activate = req.activate ?? true
@@ -132,6 +211,8 @@ export async function learnFingerprintVersion(deps: LearnDeps, req: LearnRequest
     active: activate,
     samples,
     rejected,
+    versions: guarded.versions,
     judgedBefore: { version: registry[req.family]!.version ?? 'builtin', verdicts },
+    regression: { ...regression, ...(forced ? { forcedBy: forced } : {}) },
   }
 }

@@ -21,6 +21,7 @@ import { createRetentionCursors } from './retention-cursors'
 import { createReviewRepository } from './review-repository'
 import { createSettlementRepository } from './settlement-repository'
 import { createTenantRepository } from './tenant-repository'
+import { createVersionApprovalRepository } from './version-approval-repository'
 
 export interface StoreOptions {
   url: string
@@ -60,6 +61,7 @@ export async function connectStore(options: StoreOptions) {
   const decisions = createCheckDecisionRepository(db)
   const audit = createConsoleAuditRepository(db)
   const forgerySet = createForgerySetRepository(db)
+  const versionApprovals = createVersionApprovalRepository(db)
 
   return {
     db,
@@ -82,6 +84,7 @@ export async function connectStore(options: StoreOptions) {
     decisions,
     audit,
     forgerySet,
+    versionApprovals,
     async ensureIndexes(): Promise<void> {
       await checks.ensureIndexes()
       await tenants.ensureIndexes()

@@ -9,6 +9,10 @@ export interface FingerprintProvenance {
   folder: number
   /** Original files of checks an analyst accepted (`--from-accepted`). */
   accepted: number
+  /** Confirmed receipts of a version the guard refused: in the calibration only, not learned. */
+  calibration_only?: number
+  /** A lead who forced the learn past a forgery-regression failure (`--force-by`). */
+  forced_by?: string
   note?: string
 }
 

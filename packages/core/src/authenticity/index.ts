@@ -10,7 +10,22 @@ export { type DocumentFeatures, documentFeatures, valueShape } from './features'
 export { type Calibration, type Fingerprint, type LearningSample, learnFingerprint } from './fingerprint'
 export { FINGERPRINT_VERSION_CHECK, fingerprintVersion, fingerprintVersionCheck } from './fingerprint-version'
 export { fingerprints } from './fingerprints'
-export { calibrate, INNER_FOLDS, learnFamilyFingerprint } from './learn-family'
+export {
+  forgeryRegressions,
+  type Regression,
+  type RegressionCase,
+  verdictSeverity,
+} from './forgery-regression'
+export { calibrate, INNER_FOLDS, type LearnFamilyOptions, learnFamilyFingerprint } from './learn-family'
+export {
+  DEFAULT_VERSION_GUARD,
+  type GuardCandidate,
+  guardNewVersions,
+  knownVersions,
+  type VersionGuardOutcome,
+  type VersionGuardPolicy,
+  type VersionGuardRow,
+} from './learning-guard'
 export { decodeSbpIdTime, type PrintedFacts, parsePdfDate, readPrintedFacts } from './printed-facts'
 export {
   applyTemplateDrift,

@@ -39,6 +39,42 @@ describe('learnFamilyFingerprint', () => {
     expect(falseAlarmRate(fp, 'generator.producer').rate).toBeCloseTo(3 / 12)
   })
 
+  it('counts confirmed receipts it must not learn in the calibration: their stratum’s rate rises, the fingerprint is unchanged', () => {
+    const ones = samples.filter((_, i) => i % 5 !== 4)
+    const confirmed = [0, 1, 2].map((i) =>
+      sampleOf(
+        parsePdfStructure(
+          // A larger type than the eight learned: `content.font_sizes` fires on each.
+          simplePagePdf(`BT /F1 20 Tf 1 0 0 1 10 ${30 + i} Tm (Hi)Tj ET\n`, {
+            info: '<< /Producer (Generator 3) >>',
+          }),
+        ),
+        'test',
+      ),
+    )
+    const without = learnFamilyFingerprint('test', ones)
+    const fp = learnFamilyFingerprint('test', ones, { judgedOnly: confirmed })
+    // Learned from the eight alone: the confirmed producer is not part of the fingerprint.
+    expect(fp.samples).toBe(8)
+    expect(fp.categorical['producer']).toEqual(['Generator 1'])
+    expect(fp.calibration?.method).toBe('inner 5-fold over 8 genuine samples (+ 3 confirmed, judged only)')
+    const strata = fp.calibration?.strata?.['version:Generator 3']
+    expect(fp.calibration?.checks['content.font_sizes']).toEqual({ judged: 11, fired: 3 })
+    expect(strata?.['content.font_sizes']).toEqual({ judged: 3, fired: 3 })
+    expect(fp.calibration?.unseen?.['version:Generator 3']?.['content.font_sizes']).toEqual({
+      judged: 3,
+      fired: 3,
+    })
+    // A check that fired on confirmed-genuine receipts of a version weighs less on that version …
+    const stratum = { version: 'Generator 3' }
+    const rate = (f: typeof fp, name: string) => falseAlarmRate(f, name, stratum).rate
+    expect(rate(fp, 'content.font_sizes')).toBeGreaterThan(3 * rate(without, 'content.font_sizes'))
+    // … but the version's own identity (a producer the guard refused) is not softened by them.
+    expect(strata?.['generator.producer']).toBeUndefined()
+    expect(fp.calibration?.checks['generator.producer']).toEqual({ judged: 8, fired: 0 })
+    expect(rate(fp, 'generator.producer')).toBe(rate(without, 'generator.producer'))
+  })
+
   it('given one sample, then no calibration: the default rate applies', () => {
     expect(calibrate('test', samples.slice(0, 1))).toBeUndefined()
     expect(learnFamilyFingerprint('test', samples.slice(0, 1)).calibration).toBeUndefined()

@@ -9,6 +9,7 @@
 import type { CheckResult } from '@rv/schemas'
 import { checksOfSample, stratumOf } from './assess'
 import { type Calibration, type Fingerprint, type LearningSample, learnFingerprint } from './fingerprint'
+import { VERSION_BOUND_CHECKS } from './generator-versions'
 import { variantKey, versionKey } from './stratified-rate'
 
 /** Inner folds; fewer when there are fewer samples (one sample: no calibration, the default rate applies). */
@@ -19,35 +20,60 @@ export function foldOf(index: number, folds: number): number {
   return index % folds
 }
 
-/** How often each soft check failed on samples a fingerprint had not been learned from. */
+/**
+ * How often each soft check failed on samples a fingerprint had not been learned from.
+ *
+ * `judgedOnly` are genuine receipts confirmed by people that the fingerprint must not learn (a template
+ * version the learning guard refused): labelled samples all the same, so each is judged by its fold's
+ * fingerprint and counted in the family, variant and version counts like any held-out sample — a check
+ * that fires on them gets a higher rate in their strata and weighs less there — but never trained on.
+ * Their version-bound checks (producer, creator, PDF versions, Info keys, fonts) are not counted: those
+ * say "a version the fingerprint does not know", which is what the guard refused to accept; counting them
+ * would soften exactly that (one confirmed receipt of a new producer would make the producer check weigh
+ * nothing on its version).
+ */
 export function calibrate(
   family: string,
   samples: readonly LearningSample[],
   folds = INNER_FOLDS,
+  judgedOnly: readonly LearningSample[] = [],
 ): Calibration | undefined {
   const k = Math.min(folds, samples.length)
   if (k < 2) return undefined
   const checks: Calibration['checks'] = {}
   const strata: Record<string, Calibration['checks']> = {}
+  const judge = (sample: LearningSample, fp: ReturnType<typeof learnFingerprint>, confirmedOnly: boolean) => {
+    const results = checksOfSample(sample, fp).filter(
+      (c) => !confirmedOnly || !VERSION_BOUND_CHECKS.has(c.name),
+    )
+    for (const c of results) count(checks, c)
+    for (const key of stratumKeys(sample)) {
+      strata[key] ??= {}
+      for (const c of results) count(strata[key]!, c)
+    }
+  }
   for (let fold = 0; fold < k; fold++) {
-    const train = samples.filter((_, i) => foldOf(i, k) !== fold)
-    const fp = learnFingerprint(family, train)
-    samples.forEach((sample, i) => {
-      if (foldOf(i, k) !== fold) return
-      const results = checksOfSample(sample, fp)
-      for (const c of results) count(checks, c)
-      for (const key of stratumKeys(sample)) {
-        strata[key] ??= {}
-        for (const c of results) count(strata[key]!, c)
-      }
-    })
+    const fp = learnFingerprint(
+      family,
+      samples.filter((_, i) => foldOf(i, k) !== fold),
+    )
+    for (const [group, confirmedOnly] of [
+      [samples, false],
+      [judgedOnly, true],
+    ] as const)
+      group.forEach((sample, i) => {
+        if (foldOf(i, k) === fold) judge(sample, fp, confirmedOnly)
+      })
   }
   const unseen = {
-    ...heldOutBy(family, samples, (s) => (s.variant === undefined ? undefined : variantKey(s.variant))),
-    ...heldOutBy(family, samples, (s) => versionKey(stratumOf(s).version)),
+    ...heldOutBy(family, samples, judgedOnly, (s) =>
+      s.variant === undefined ? undefined : variantKey(s.variant),
+    ),
+    ...heldOutBy(family, samples, judgedOnly, (s) => versionKey(stratumOf(s).version)),
   }
+  const confirmed = judgedOnly.length > 0 ? ` (+ ${judgedOnly.length} confirmed, judged only)` : ''
   return {
-    method: `inner ${k}-fold over ${samples.length} genuine samples`,
+    method: `inner ${k}-fold over ${samples.length} genuine samples${confirmed}`,
     checks: sorted(checks),
     strata: Object.fromEntries(
       Object.entries(strata)
@@ -66,25 +92,29 @@ export function stratumKeys(sample: LearningSample): string[] {
 
 /**
  * Leave-one-stratum-out: for each stratum (a variant, a version) with other samples beside it, a fingerprint
- * learned without it judges its samples; counts per stratum key. Empty when there are fewer than two strata.
+ * learned without it judges its samples (the judged-only ones too); counts per stratum key. Empty when
+ * there are fewer than two strata.
  */
 function heldOutBy(
   family: string,
   samples: readonly LearningSample[],
+  judgedOnly: readonly LearningSample[],
   keyOf: (s: LearningSample) => string | undefined,
 ): Record<string, Calibration['checks']> {
-  const keys = [...new Set(samples.map(keyOf).filter((g): g is string => g !== undefined))].sort()
+  const all = [...samples, ...judgedOnly]
+  const keys = [...new Set(all.map(keyOf).filter((g): g is string => g !== undefined))].sort()
   const out: Record<string, Calibration['checks']> = {}
   if (keys.length < 2) return out
   for (const key of keys) {
-    const fp = learnFingerprint(
-      family,
-      samples.filter((s) => keyOf(s) !== key),
-    )
+    const train = samples.filter((s) => keyOf(s) !== key)
+    if (train.length === 0) continue
+    const fp = learnFingerprint(family, train)
     const checks: Calibration['checks'] = {}
-    for (const sample of samples) {
+    for (const sample of all) {
       if (keyOf(sample) !== key) continue
-      for (const c of checksOfSample(sample, fp)) count(checks, c)
+      const confirmedOnly = judgedOnly.includes(sample)
+      for (const c of checksOfSample(sample, fp))
+        if (!confirmedOnly || !VERSION_BOUND_CHECKS.has(c.name)) count(checks, c)
     }
     out[key] = sorted(checks)
   }
@@ -103,13 +133,20 @@ function sorted(checks: Calibration['checks']): Calibration['checks'] {
   return Object.fromEntries(Object.entries(checks).sort(([a], [b]) => a.localeCompare(b)))
 }
 
+export interface LearnFamilyOptions {
+  version?: string
+  folds?: number
+  /** Confirmed genuine receipts counted in the calibration but not learned from (see `calibrate`). */
+  judgedOnly?: readonly LearningSample[]
+}
+
 export function learnFamilyFingerprint(
   family: string,
   samples: readonly LearningSample[],
-  options: { version?: string; folds?: number } = {},
+  options: LearnFamilyOptions = {},
 ): Fingerprint {
   const fp = learnFingerprint(family, samples)
-  const calibration = calibrate(family, samples, options.folds)
+  const calibration = calibrate(family, samples, options.folds, options.judgedOnly)
   return {
     ...fp,
     ...(options.version === undefined ? {} : { version: options.version }),

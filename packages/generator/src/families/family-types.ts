@@ -13,6 +13,8 @@ export interface Overrides {
   generatedAt?: string
   recipientName?: string
   senderName?: string
+  /** The payer's debit account as printed (Alfa `Счёт списания`, VTB `Счет списания`); drawn from the seed otherwise. */
+  senderAccount?: string
   /** Ten digits, starting with 9 (the +7 is added by the bank's format). */
   recipientPhone?: string
   /** Recipient bank's printed name, e.g. `Сбербанк`. */

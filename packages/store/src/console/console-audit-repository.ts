@@ -3,7 +3,15 @@ import type { Collection, Db } from 'mongodb'
 import { findWith } from '../store-queries'
 import { consoleIndexes, consoleQueries, tenantDay } from './console-queries'
 
-export const auditActions = ['sign-in', 'claim', 'view-file', 'decide', 'escalate'] as const
+/** `approve-version`: a lead approved learning a new template version (`fingerprint approve`; no check). */
+export const auditActions = [
+  'sign-in',
+  'claim',
+  'view-file',
+  'decide',
+  'escalate',
+  'approve-version',
+] as const
 export type AuditAction = (typeof auditActions)[number]
 
 /** One action of one console user (`console_audit`): inserted, never changed. */

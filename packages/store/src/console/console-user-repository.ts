@@ -59,6 +59,14 @@ export function createConsoleUserRepository(db: Db) {
       }
     },
 
+    /** The user of an address (never its password hash), e.g. to check a lead's role. */
+    async find(email: string): Promise<Omit<ConsoleUserDocument, 'password'> | undefined> {
+      const user = await findOneWith(users, consoleQueries.userById(email.trim().toLowerCase()))
+      if (!user) return undefined
+      const { password, ...rest } = user
+      return rest
+    },
+
     /** The user when the password is right; undefined otherwise (unknown address and wrong password alike). */
     async authenticate(email: string, password: string): Promise<ConsoleUserDocument | undefined> {
       const user = await findOneWith(users, consoleQueries.userById(email.trim().toLowerCase()))

@@ -39,7 +39,9 @@ export function alfaContent(ctx: BuildContext): AlfaContent {
   const idAt = printedAt + rng.int(0, 7) * 1000
   const when = `${dmy(msk(printedAt))} ${hms(msk(printedAt))} мск`
   const amount = rur(s.kopecks)
-  const account = `40817810${rng.digits(12)}`
+  // Drawn even when pinned, so pinning it moves no other value of the seed.
+  const drawnAccount = `40817810${rng.digits(12)}`
+  const account = o.senderAccount ?? drawnAccount
   const message = 'Перевод денежных средств'
   const opNo = (prefix: string): string =>
     o.operationNumber ?? operationNumber(prefix, printedAt, rng.digits(7))

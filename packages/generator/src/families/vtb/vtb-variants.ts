@@ -75,7 +75,9 @@ export function vtbContent(ctx: BuildContext): VtbContent {
   const name = (p: typeof s.sender): string => firstPatronymicInitial(p)
   const recipient = o.recipientName ?? name(s.recipient)
   const sender = o.senderName ?? name(s.sender)
-  const account = `*${rng.digits(4)}`
+  // Drawn even when pinned, so pinning it moves no other value of the seed.
+  const drawnAccount = `*${rng.digits(4)}`
+  const account = o.senderAccount ?? drawnAccount
   const amount = rubSign(s.kopecks)
   // VTB's printed minute and the id's NSPK time agree within −56…+9 s (printed − id): the id may even fall in
   // the previous minute.

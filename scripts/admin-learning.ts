@@ -1,0 +1,91 @@
+/**
+ * What decisions teach, as operator commands (docs/authenticity.md, "Learning in production"):
+ *
+ *   npm run admin -- fingerprint regress <family> [--version N]
+ *       re-judges every confirmed forgery of the family (the tenants' forgery regression sets) with the
+ *       active fingerprint (or stored version N); fails when one is judged genuine or milder than the verdict
+ *       it had when it was confirmed
+ *   npm run admin -- fingerprint approve <family> "<generator version>" --lead <e-mail> [--note …]
+ *       a lead's approval that a new template version may be learned from confirmed receipts (the version
+ *       label as `fingerprint learn` reports it); recorded in the lead's console audit log
+ */
+import { fingerprints as builtin, type Fingerprint } from '@rv/core'
+import { bankOf } from '@rv/core/authenticity/assess'
+import { type LearnDeps, runForgeryRegression } from '@rv/fingerprints'
+import type { Store } from '@rv/store'
+import { type AdminCommand, parseArgs } from './admin-fingerprints'
+
+/** The learn operation's ports over the store and the file storage. */
+export function learnDeps(store: Store, readStored: (key: string) => Promise<Uint8Array>): LearnDeps {
+  return {
+    fingerprints: store.fingerprints,
+    reviews: store.reviews,
+    readStored,
+    confirmedByLead: async (d) =>
+      (await store.decisions.list(d.tenant_id, d._id)).some(
+        (x) => x.decision === 'genuine' && x.role === 'lead',
+      ),
+    approvedVersions: (family, versions) => store.versionApprovals.approvedAmong(family, versions),
+    isLead: async (email) => (await store.consoleUsers.find(email))?.role === 'lead',
+    forgeryCases: async (family) => {
+      const cases = []
+      for (const tenant of await store.tenants.listTenants())
+        for (const c of await store.forgerySet.ofTenant(tenant._id))
+          if (c.family === null || bankOf(c.family) === family) cases.push(c)
+      return cases
+    },
+  }
+}
+
+export const learningCommands: Record<string, AdminCommand> = {
+  'fingerprint regress': async (store, args, io) => {
+    const usage = 'fingerprint regress <family> [--version N]'
+    const { positional, flags } = parseArgs(args)
+    const family = positional[0]
+    if (!family || !builtin[family])
+      throw new Error(`usage: ${usage} (family: ${Object.keys(builtin).join(', ')})`)
+    const n =
+      flags.version === undefined
+        ? await store.fingerprints.activeVersion(family)
+        : Number(flags.version.replace(/^v/, ''))
+    let fingerprint: Fingerprint = builtin[family]!
+    if (n !== undefined) {
+      const doc = await store.fingerprints.find(family, n)
+      if (!doc) throw new Error(`no fingerprint ${family} v${n}`)
+      fingerprint = doc.fingerprint
+    }
+    const registry = { ...builtin, ...(await store.fingerprints.activeAll()) }
+    const report = await runForgeryRegression(
+      learnDeps(store, (key) => io.storage().get(key)),
+      family,
+      { now: registry, candidate: { ...registry, [family]: fingerprint } },
+      'verdict_was',
+    )
+    const out = JSON.stringify({ fingerprint: fingerprint.version ?? 'builtin', ...report })
+    if (report.regressions.length > 0) throw new Error(`forgery regression: ${out}`)
+    return out
+  },
+  'fingerprint approve': async (store, args) => {
+    const usage = 'fingerprint approve <family> "<generator version>" --lead <e-mail> [--note <text>]'
+    const { positional, flags } = parseArgs(args)
+    const [family, version] = positional
+    if (!family || !version || !flags.lead) throw new Error(`usage: ${usage}`)
+    if (!builtin[family]) throw new Error(`unknown family ${family}`)
+    const lead = await store.consoleUsers.find(flags.lead)
+    if (lead?.role !== 'lead') throw new Error(`${flags.lead} is not a console user of role lead`)
+    const created = await store.versionApprovals.approve({
+      family,
+      version,
+      approved_by: lead._id,
+      tenant_id: lead.tenant_id,
+      note: flags.note ?? null,
+    })
+    await store.audit.record({
+      tenantId: lead.tenant_id,
+      email: lead._id,
+      action: 'approve-version',
+      detail: `${family}: ${version}`,
+    })
+    return JSON.stringify({ family, version, approved_by: lead._id, created })
+  },
+}
