@@ -48,6 +48,11 @@ const publishReviewed = async (event: Parameters<typeof bus.publish<'check.revie
 const sweeper = startDecisionSweeper(
   {
     decisions: store.decisions,
+    queue: store.reviewQueue,
+    audit: store.audit,
+    checks: store.checks,
+    reviews: store.reviews,
+    forgerySet: store.forgerySet,
     publishReviewed,
     logger,
     now: () => new Date(),
