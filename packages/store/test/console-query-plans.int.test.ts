@@ -82,9 +82,9 @@ beforeAll(async () => {
   await store.db
     .collection('forgery_set')
     .insertMany(Array.from({ length: rows }, (_, i) => ({ _id: checkId(i) as never, tenant_id: tenant(i) })))
-  await store.db.collection('fingerprint_approvals').insertMany(
-    Array.from({ length: rows }, (_, i) => ({ _id: `vtb|${i}` as never, tenant_id: tenant(i) })),
-  )
+  await store.db
+    .collection('fingerprint_approvals')
+    .insertMany(Array.from({ length: rows }, (_, i) => ({ _id: `vtb|${i}` as never, tenant_id: tenant(i) })))
   await refreshStatistics(store.db)
 }, 300_000)
 

@@ -148,8 +148,14 @@ describe("a decision's side effects", () => {
     // A lead decides it genuine meanwhile (seq 2): the queue entry is closed as decided.
     const now = new Date()
     const deps: ConsoleDeps = {
-      ...sweeper(),
       users: store.consoleUsers,
+      queue: store.reviewQueue,
+      decisions: store.decisions,
+      audit: store.audit,
+      checks: store.checks,
+      reviews: store.reviews,
+      forgerySet: store.forgerySet,
+      publishReviewed: async (e) => void published.push(e),
       storage,
       settings: { publicUrl: 'http://127.0.0.1', sessionMs: 60_000, leaseMs: 60_000, signInPerMinute: 5 },
     }
@@ -188,5 +194,32 @@ describe("a decision's side effects", () => {
     await sweepDecisionsOnce(sweeper())
     expect(eventsOf()).toEqual([2, 1, 1, 2])
     expect(await state()).toEqual(expected)
+  })
+
+  it('a decision stored before the outbox (no published flag) counts as published: never re-sent or re-settled', async () => {
+    const checkId = 'chk_SettleLegacy01'
+    const { queue } = await queuedCheck(checkId)
+    const stored = await store.decisions.append({
+      check_id: checkId,
+      tenant_id: tenantId,
+      decision: 'genuine',
+      reason_code: null,
+      note: null,
+      decided_by: 'analyst@settle.test',
+      role: 'analyst',
+      record_sha256: 'a'.repeat(64),
+      recommendation_was: 'review',
+      family: null,
+      verdict_was: null,
+      failed_checks: [],
+      completed_at: new Date(Date.now() - 60_000),
+    })
+    await store.db
+      .collection('check_decisions')
+      .updateOne({ _id: stored?._id as never }, { $unset: { published: '' } })
+    await sweepDecisionsOnce(sweeper())
+    expect(published.filter((e) => e.check_id === checkId)).toEqual([])
+    expect(await auditActions(checkId)).toEqual([])
+    expect(await store.reviewQueue.find(tenantId, checkId)).toMatchObject({ waiting_in: queue })
   })
 })
