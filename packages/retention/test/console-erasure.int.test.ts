@@ -99,7 +99,14 @@ async function reviewedCheck(tenantId: string, createdAt: Date) {
     file,
     added_at: createdAt,
   })
-  await store.reviews.accept({ _id: checkId, tenant_id: tenantId, family: 'vtb/sbp_outgoing', bank: 'vtb', note: null, file })
+  await store.reviews.accept({
+    _id: checkId,
+    tenant_id: tenantId,
+    family: 'vtb/sbp_outgoing',
+    bank: 'vtb',
+    note: null,
+    file,
+  })
   return checkId
 }
 
