@@ -92,11 +92,6 @@ export function createCheckDecisionRepository(db: Db) {
       return findWith(decisions, consoleQueries.unpublishedDecisions(olderThan, limit)).toArray()
     },
 
-    /** The latest decision of a check (the highest `seq`), whoever's tenant. */
-    async latest(checkId: string): Promise<CheckDecisionDocument | undefined> {
-      return (await ofCheck(checkId)).at(-1)
-    },
-
     /** Erasure: a check's decisions. */
     async eraseCheck(checkId: string): Promise<void> {
       await decisions.deleteMany(consoleErasureQueries.decisionsOfCheck(checkId).filter)
