@@ -3,8 +3,11 @@
  *
  *   npm run admin -- console-user add --tenant <id or name> --email <address> --role analyst|lead
  *       the password is read from stdin when it is piped; otherwise one is generated and printed once
+ *   npm run admin -- console backfill
+ *       rows written before the console's later fields (queue entries without `waiting_in`); the console
+ *       also runs it at start; idempotent
  */
-import { type ConsoleRole, consoleRoles, randomBase62 } from '@rv/store'
+import { backfillConsole, type ConsoleRole, consoleRoles, randomBase62 } from '@rv/store'
 import { type AdminCommand, parseArgs } from './admin-fingerprints'
 
 const MIN_PASSWORD = 12
@@ -20,6 +23,7 @@ async function readPipedPassword(): Promise<string | undefined> {
 }
 
 export const consoleCommands: Record<string, AdminCommand> = {
+  'console backfill': async (store) => JSON.stringify(await backfillConsole(store)),
   'console-user add': async (store, args) => {
     const usage = 'console-user add --tenant <tenant> --email <address> --role analyst|lead'
     const { flags } = parseArgs(args)

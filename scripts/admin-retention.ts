@@ -2,8 +2,10 @@
  * Retention and erasure commands (docs/data-retention.md):
  *
  *   npm run admin -- tenant retention <tenant> <days|default>   days a check is kept (0: forever)
- *   npm run admin -- check delete <tenant> <check-id>            the check, its stage results, replay keys, file
+ *   npm run admin -- check delete <tenant> <check-id>            the check, its stage results, replay keys, file,
+ *                                                                its console data (decisions, audit, queue, …)
  *   npm run admin -- tenant delete <tenant> --confirm <tenant>   every check of the tenant, then the tenant
+ *                                                                (its console users and sessions too)
  *   npm run admin -- retention sweep                             one pass of the retention sweeper
  */
 import type { RetentionConfig } from '@rv/config'

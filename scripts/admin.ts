@@ -19,6 +19,8 @@
  *       retention and erasure of personal data (scripts/admin-retention.ts; docs/data-retention.md)
  *   npm run admin -- console-user add --tenant <tenant> --email <address> --role analyst|lead
  *       a review console user (scripts/admin-console.ts; docs/console.md)
+ *   npm run admin -- console backfill
+ *       the console's rows written before its later fields (also run at console start)
  */
 import { readFileSync } from 'node:fs'
 import {

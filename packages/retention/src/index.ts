@@ -1,3 +1,4 @@
+export * from './console-participants'
 export * from './erasure'
 export * from './erasure-registry'
 export * from './store-participants'

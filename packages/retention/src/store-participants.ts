@@ -1,13 +1,16 @@
 import { type FileStorage, tenantFilePrefix } from '@rv/storage'
 import type { Store } from '@rv/store'
+import { consoleParticipants } from './console-participants'
 import type { ErasureParticipant } from './erasure-registry'
 
 /**
  * The participants this system has besides the check's own documents (which `createErasure` deletes
- * last): its file, its replay keys, the analysts' review decision.
+ * last): its file, its replay keys, the analysts' accepted check, and the review console's data
+ * (`consoleParticipants`). The gateway's DELETE, the admin commands and the retention sweeper all build
+ * their erasure from this list.
  */
 export function storeParticipants(
-  store: Pick<Store, 'replay' | 'reviews'>,
+  store: Pick<Store, 'replay' | 'reviews'> & Parameters<typeof consoleParticipants>[0],
   storage: Pick<FileStorage, 'remove' | 'removePrefix'>,
 ): ErasureParticipant[] {
   return [
@@ -30,5 +33,6 @@ export function storeParticipants(
       },
     },
     { name: 'review_decisions', eraseCheck: ({ checkId }) => store.reviews.eraseCheck(checkId) },
+    ...consoleParticipants(store),
   ]
 }

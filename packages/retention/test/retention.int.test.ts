@@ -14,7 +14,7 @@ let store: Store
 let storage: FileStorage
 let registry: ErasureRegistry
 let erasure: Erasure
-/** Another collection joining the erasure by registering (as the console's decisions will). */
+/** Another collection joining the erasure by registering (as the console's do: console-erasure.int.test.ts). */
 const decisions = () => store.db.collection<{ _id: string; tenant_id: string }>('console_decisions')
 
 const day = 24 * 60 * 60 * 1000

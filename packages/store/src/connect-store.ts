@@ -100,6 +100,8 @@ export async function connectStore(options: StoreOptions) {
       await decisions.ensureIndexes()
       await audit.ensureIndexes()
       await forgerySet.ensureIndexes()
+      await consoleUsers.ensureIndexes()
+      await versionApprovals.ensureIndexes()
     },
     async ping(): Promise<void> {
       await db.command({ ping: 1 })

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Collection, Db } from 'mongodb'
+import { consoleErasureQueries, consoleIndexes } from './console/console-queries'
 import { isDuplicateKeyError } from './duplicate-key'
 
 /** A lead's approval that a family's new generator version may be learned from confirmed receipts. */
@@ -20,11 +21,21 @@ const idOf = (family: string, version: string) =>
 
 /**
  * Leads' approvals of new template versions (`fingerprint_approvals`), consulted by `fingerprint learn`'s
- * guard; each is also an entry of the approving lead's console audit log. Read by `_id` only.
+ * guard; each is also an entry of the approving lead's console audit log. Read by `_id` (by tenant: erasure).
  */
 export function createVersionApprovalRepository(db: Db) {
   const approvals: Collection<VersionApprovalDocument> = db.collection('fingerprint_approvals')
   return {
+    async ensureIndexes(): Promise<void> {
+      for (const index of consoleIndexes.fingerprint_approvals) await approvals.createIndex(index)
+    },
+    /**
+     * Erasure of a tenant: the approvals its leads made (each names the lead). What the fingerprints already
+     * learned under an approval stays learned; a later learn of that version needs a new approval.
+     */
+    async eraseTenant(tenantId: string): Promise<void> {
+      await approvals.deleteMany(consoleErasureQueries.approvalsOfTenant(tenantId).filter)
+    },
     /** Records the approval once; false when the version was already approved (the first one stands). */
     async approve(
       approval: Omit<VersionApprovalDocument, '_id' | 'approved_at'>,

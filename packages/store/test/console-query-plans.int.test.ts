@@ -1,7 +1,14 @@
 import { createCleanup } from '@rv/testing'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { connectStore, type Store } from '../src/connect-store'
-import { consoleHotPathQueries, consoleQueries, queueLane, tenantDay } from '../src/console/console-queries'
+import {
+  consoleErasureQueries,
+  consoleHotPathQueries,
+  consoleQueries,
+  queueLane,
+  tenantDay,
+  tenantLanes,
+} from '../src/console/console-queries'
 import { judgeQueryPlan } from '../src/query-plan'
 import { findWith } from '../src/store-queries'
 import { refreshStatistics } from './seed-volume'
@@ -75,6 +82,9 @@ beforeAll(async () => {
   await store.db
     .collection('forgery_set')
     .insertMany(Array.from({ length: rows }, (_, i) => ({ _id: checkId(i) as never, tenant_id: tenant(i) })))
+  await store.db
+    .collection('fingerprint_approvals')
+    .insertMany(Array.from({ length: rows }, (_, i) => ({ _id: `vtb|${i}` as never, tenant_id: tenant(i) })))
   await refreshStatistics(store.db)
 }, 300_000)
 
@@ -129,6 +139,23 @@ describe(`console queries over ${rows} stored entries of ${tenants} tenants`, ()
     // Decided before `now` only: a third of them were decided at `now` itself.
     expect(await store.decisions.findUnpublished(now, 1000)).toHaveLength((rows / 100) * (2 / 3))
     expect(await store.decisions.findUnpublished(new Date(now.getTime() + 1), 1000)).toHaveLength(rows / 100)
+  })
+
+  it('erasure of a tenant finds its lanes, decisions, audit, users, sessions and approvals, nothing else', async () => {
+    const t = tenant(1230)
+    const count = (q: { collection: string; filter: object }) =>
+      store.db.collection(q.collection).countDocuments(q.filter)
+    const lanes = await Promise.all(tenantLanes(t).map((l) => count(consoleErasureQueries.queueLane(l))))
+    expect(lanes.reduce((a, b) => a + b, 0)).toBe(rows / tenants)
+    for (const q of [
+      consoleErasureQueries.decisionsOfTenant(t),
+      consoleErasureQueries.auditOfTenant(t),
+      consoleErasureQueries.usersOfTenant(t),
+      consoleErasureQueries.sessionsOfTenant(t),
+      consoleErasureQueries.approvalsOfTenant(t),
+      consoleErasureQueries.forgerySetOfTenant(t),
+    ])
+      expect(await count(q), q.collection).toBe(rows / tenants)
   })
 
   it('control: a filter on an unindexed field is judged a scan', async () => {

@@ -5,7 +5,7 @@ import { createLogger } from '@rv/logger'
 import { renderMetrics, startObservability } from '@rv/observability'
 import { createConsumerReadiness, openEventBus, startHealthServer } from '@rv/service-runtime'
 import { createStorage } from '@rv/storage'
-import { connectStore } from '@rv/store'
+import { backfillConsole, connectStore } from '@rv/store'
 import { createConsoleApp } from './console-app'
 import { startDecisionSweeper } from './decisions/reviewed-outbox'
 import { createQueueGauges } from './lead/queue-gauges'
@@ -24,6 +24,8 @@ let exposition: () => Promise<{ contentType: string; body: string } | undefined>
 const health = config.health.port === undefined ? undefined : await openHealthServerWithGauges()
 const store = await connectStore(config.mongo)
 await store.ensureIndexes()
+// Rows written before the console's later fields (idempotent; costs what waits in the queues).
+logger.info('console backfill', { ...(await backfillConsole(store)) })
 const gauges = createQueueGauges({ queue: store.reviewQueue, cacheMs: config.queueMetricsCacheMs, logger })
 exposition = async () => {
   if (!observability.metrics) return undefined
@@ -48,6 +50,11 @@ const publishReviewed = async (event: Parameters<typeof bus.publish<'check.revie
 const sweeper = startDecisionSweeper(
   {
     decisions: store.decisions,
+    queue: store.reviewQueue,
+    audit: store.audit,
+    checks: store.checks,
+    reviews: store.reviews,
+    forgerySet: store.forgerySet,
     publishReviewed,
     logger,
     now: () => new Date(),

@@ -1,13 +1,19 @@
 /**
- * A console process that dies between storing a decision and publishing it (reviewed-outbox.int.test.ts):
- * it records a forged decision on the check named by argv through the console's own `recordDecision`, with
- * a publish that announces itself on stdout and never completes; the test kills it there (SIGKILL).
+ * A console process that dies after storing a decision: it records a forged decision on the check named by
+ * argv through the console's own `recordDecision`, and hangs at the step named by the third argument —
+ * `publish` (default: side effects done, the publish announces itself and never completes;
+ * reviewed-outbox.int.test.ts) or `settle` (the first side effect, closing the queue entry, announces itself
+ * and never completes; decision-side-effects.int.test.ts); the test kills it there (SIGKILL).
  * Environment: MONGODB_URL, MONGODB_DB.
  */
 import { connectStore } from '@rv/store'
 import { recordDecision } from '../src/decisions/record-decision'
 
-const [checkId, tenantId] = process.argv.slice(2) as [string, string]
+const [checkId, tenantId, stage = 'publish'] = process.argv.slice(2) as [string, string, string?]
+const hang = (step: string) => () => {
+  process.stdout.write(`${step}\n`)
+  return new Promise<void>(() => undefined)
+}
 const store = await connectStore({
   url: process.env.MONGODB_URL ?? '',
   database: process.env.MONGODB_DB ?? '',
@@ -16,17 +22,14 @@ const now = new Date()
 await recordDecision(
   {
     users: store.consoleUsers,
-    queue: store.reviewQueue,
+    queue: stage === 'settle' ? { ...store.reviewQueue, close: hang('settling') } : store.reviewQueue,
     decisions: store.decisions,
     audit: store.audit,
     checks: store.checks,
     reviews: store.reviews,
     forgerySet: store.forgerySet,
     storage: { get: async () => new Uint8Array() } as never,
-    publishReviewed: () => {
-      process.stdout.write('publishing\n')
-      return new Promise<void>(() => undefined)
-    },
+    publishReviewed: hang('publishing'),
     settings: { publicUrl: 'http://127.0.0.1', sessionMs: 60_000, leaseMs: 60_000, signInPerMinute: 5 },
   },
   {

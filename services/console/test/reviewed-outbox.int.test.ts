@@ -122,6 +122,11 @@ describe('check.reviewed.v1 outbox', () => {
 
     const sweep = {
       decisions: store.decisions,
+      queue: store.reviewQueue,
+      audit: store.audit,
+      checks: store.checks,
+      reviews: store.reviews,
+      forgerySet: store.forgerySet,
       publishReviewed: async (e: CheckReviewedV1) => bus.publish('check.reviewed.v1', e.check_id, e),
       logger,
       now: () => new Date(),

@@ -1,7 +1,7 @@
 import type { Collection, Db } from 'mongodb'
 import { isDuplicateKeyError } from '../duplicate-key'
 import { findWith } from '../store-queries'
-import { consoleIndexes, consoleQueries, tenantDay } from './console-queries'
+import { consoleErasureQueries, consoleIndexes, consoleQueries, tenantDay } from './console-queries'
 
 export const decisionOutcomes = ['genuine', 'forged', 'escalate'] as const
 export type DecisionOutcome = (typeof decisionOutcomes)[number]
@@ -31,9 +31,11 @@ export interface CheckDecisionDocument {
   completed_at: Date
   decided_at: Date
   /**
-   * The outbox flag of check.reviewed.v1: false from the insert until Kafka acknowledged the event, then
-   * true. The decision itself is never edited; only this flag is raised. Decisions stored before the
-   * outbox lack it (they were published, or answered `published: false`, then).
+   * The outbox flag: false from the insert until the decision's side effects (queue, audit, teaching) are
+   * done and Kafka acknowledged its check.reviewed.v1, then true; the sweeper finishes what a failure left
+   * (services/console/src/decisions/settle-decision.ts). The decision itself is never edited; only this flag
+   * is raised. Decisions stored before the outbox lack it: they count as published (their event and side
+   * effects ran synchronously then), and the outbox, which reads `published: false` only, never sees them.
    */
   published?: boolean
 }
@@ -88,6 +90,16 @@ export function createCheckDecisionRepository(db: Db) {
     /** The outbox: decisions still unpublished, decided before `olderThan`, oldest first, `limit` at most. */
     async findUnpublished(olderThan: Date, limit = 100): Promise<CheckDecisionDocument[]> {
       return findWith(decisions, consoleQueries.unpublishedDecisions(olderThan, limit)).toArray()
+    },
+
+    /** Erasure: a check's decisions. */
+    async eraseCheck(checkId: string): Promise<void> {
+      await decisions.deleteMany(consoleErasureQueries.decisionsOfCheck(checkId).filter)
+    },
+
+    /** Erasure: a tenant's decisions (also those of checks erased before the console's data was). */
+    async eraseTenant(tenantId: string): Promise<void> {
+      await decisions.deleteMany(consoleErasureQueries.decisionsOfTenant(tenantId).filter)
     },
 
     /** A check's decisions, only for its own tenant. */

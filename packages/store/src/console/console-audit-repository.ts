@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { Collection, Db } from 'mongodb'
+import { isDuplicateKeyError } from '../duplicate-key'
 import { findWith } from '../store-queries'
-import { consoleIndexes, consoleQueries, tenantDay } from './console-queries'
+import { consoleErasureQueries, consoleIndexes, consoleQueries, tenantDay } from './console-queries'
 
 /** `approve-version`: a lead approved learning a new template version (`fingerprint approve`; no check). */
 export const auditActions = [
@@ -26,6 +27,16 @@ export interface AuditEntryDocument {
   at: Date
 }
 
+export interface AuditEntryInput {
+  tenantId: string
+  email: string
+  action: AuditAction
+  checkId?: string
+  detail?: string
+  /** An idempotency key: the entry's `_id`, so recording it again writes nothing. */
+  key?: string
+}
+
 export function createConsoleAuditRepository(db: Db) {
   const audit: Collection<AuditEntryDocument> = db.collection('console_audit')
 
@@ -34,20 +45,35 @@ export function createConsoleAuditRepository(db: Db) {
       for (const index of consoleIndexes.console_audit) await audit.createIndex(index)
     },
 
-    async record(
-      entry: { tenantId: string; email: string; action: AuditAction; checkId?: string; detail?: string },
-      now = new Date(),
-    ): Promise<void> {
-      await audit.insertOne({
-        _id: `${now.getTime().toString(36)}-${randomBytes(6).toString('hex')}`,
-        tenant_id: entry.tenantId,
-        tenant_day: tenantDay(entry.tenantId, now),
-        email: entry.email,
-        action: entry.action,
-        check_id: entry.checkId ?? null,
-        detail: entry.detail ?? null,
-        at: now,
-      })
+    /**
+     * Appends an entry. With `key`, the entry's `_id` is that key and a second record of it is a no-op: a
+     * decision's entry is keyed by the decision, so the sweeper finishing it never writes it twice.
+     */
+    async record(entry: AuditEntryInput, now = new Date()): Promise<void> {
+      try {
+        await audit.insertOne({
+          _id: entry.key ?? `${now.getTime().toString(36)}-${randomBytes(6).toString('hex')}`,
+          tenant_id: entry.tenantId,
+          tenant_day: tenantDay(entry.tenantId, now),
+          email: entry.email,
+          action: entry.action,
+          check_id: entry.checkId ?? null,
+          detail: entry.detail ?? null,
+          at: now,
+        })
+      } catch (error) {
+        if (!(entry.key && isDuplicateKeyError(error))) throw error
+      }
+    },
+
+    /** Erasure: a check's entries. */
+    async eraseCheck(checkId: string): Promise<void> {
+      await audit.deleteMany(consoleErasureQueries.auditOfCheck(checkId).filter)
+    },
+
+    /** Erasure: a tenant's entries (sign-ins and approvals, which name no check, among them). */
+    async eraseTenant(tenantId: string): Promise<void> {
+      await audit.deleteMany(consoleErasureQueries.auditOfTenant(tenantId).filter)
     },
 
     /** A check's audit trail, only for its own tenant. */

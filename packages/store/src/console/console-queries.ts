@@ -12,9 +12,14 @@ export const consoleIndexes = {
     { lane: 1, completed_at: 1 },
     { waiting_in: 1, completed_at: 1 },
   ],
-  check_decisions: [{ check_id: 1 }, { tenant_day: 1 }, { published: 1, decided_at: 1 }],
-  console_audit: [{ check_id: 1 }, { tenant_day: 1 }],
+  check_decisions: [{ check_id: 1 }, { tenant_day: 1 }, { published: 1, decided_at: 1 }, { tenant_id: 1 }],
+  console_audit: [{ check_id: 1 }, { tenant_day: 1 }, { tenant_id: 1 }],
   forgery_set: [{ tenant_id: 1 }],
+  // Erasure only (docs/data-retention.md): a check's claims, a tenant's users, sessions and approvals.
+  review_claims: [{ check_id: 1 }],
+  console_users: [{ tenant_id: 1 }],
+  console_sessions: [{ tenant_id: 1 }],
+  fingerprint_approvals: [{ tenant_id: 1 }],
 } as const satisfies Record<string, IndexSpecification[]>
 
 /** The queues a check can wait in: `review` by default, `reject` and `failed` as filters, `escalated` for leads. */
@@ -54,6 +59,16 @@ export const consoleQueries = {
     ...(limit === undefined ? {} : { limit }),
     index: consoleIndexes.review_queue[1],
   }),
+  /**
+   * The backfill of `waiting_in` (entries queued before it existed): the lane's equality is pushed down, the
+   * missing field only narrows what waits in that lane.
+   */
+  laneWithoutWaitingIn: (tenantId: string, queue: ReviewQueue, limit: number): StoreQuery => ({
+    collection: 'review_queue',
+    filter: { lane: queueLane(tenantId, queue), waiting_in: { $exists: false } },
+    limit,
+    index: consoleIndexes.review_queue[0],
+  }),
   claim: (checkId: string, n: number) => byId('review_claims', `${checkId}:${n}`),
   decisionsOfCheck: (checkId: string): StoreQuery => ({
     collection: 'check_decisions',
@@ -91,6 +106,50 @@ export const consoleQueries = {
   }),
 }
 
+/** The lanes a tenant's queue entries can be in: its queues and `decided` (erasure of a tenant reads them). */
+export const tenantLanes = (tenantId: string): string[] =>
+  [...reviewQueues, 'decided'].map((q) => `${tenantId}:${q}`)
+
+const ofTenant = (collection: keyof typeof consoleIndexes, tenantId: string): StoreQuery => ({
+  collection,
+  filter: { tenant_id: tenantId },
+  index: { tenant_id: 1 },
+})
+
+/**
+ * What erasure deletes (docs/data-retention.md): each filter is a `deleteMany`'s, explained as a find by the
+ * plan test. A check's console data by its check id; a tenant's by `tenant_id`, or by its lanes for the queue.
+ */
+export const consoleErasureQueries = {
+  decisionsOfCheck: (checkId: string): StoreQuery => ({
+    collection: 'check_decisions',
+    filter: { check_id: checkId },
+    index: consoleIndexes.check_decisions[0],
+  }),
+  decisionsOfTenant: (tenantId: string) => ofTenant('check_decisions', tenantId),
+  auditOfCheck: (checkId: string): StoreQuery => ({
+    collection: 'console_audit',
+    filter: { check_id: checkId },
+    index: consoleIndexes.console_audit[0],
+  }),
+  auditOfTenant: (tenantId: string) => ofTenant('console_audit', tenantId),
+  claimsOfCheck: (checkId: string): StoreQuery => ({
+    collection: 'review_claims',
+    filter: { check_id: checkId },
+    index: consoleIndexes.review_claims[0],
+  }),
+  /** One lane of a tenant (all of them: `tenantLanes`); an entry is always in exactly one. */
+  queueLane: (lane: string): StoreQuery => ({
+    collection: 'review_queue',
+    filter: { lane },
+    index: consoleIndexes.review_queue[0],
+  }),
+  forgerySetOfTenant: (tenantId: string) => ofTenant('forgery_set', tenantId),
+  usersOfTenant: (tenantId: string) => ofTenant('console_users', tenantId),
+  sessionsOfTenant: (tenantId: string) => ofTenant('console_sessions', tenantId),
+  approvalsOfTenant: (tenantId: string) => ofTenant('fingerprint_approvals', tenantId),
+}
+
 /** The console's queries with sample values, for the plan test. */
 export function consoleHotPathQueries(sample: { checkId: string; tenantId: string; now: Date }) {
   const { checkId, tenantId, now } = sample
@@ -101,10 +160,25 @@ export function consoleHotPathQueries(sample: { checkId: string; tenantId: strin
     'review queue entry (claim, decision)': consoleQueries.queueEntry(checkId),
     'checks waiting in a queue, all tenants (queue gauges at scrape)': consoleQueries.waiting('review', 1),
     'unpublished decisions (check.reviewed.v1 sweeper)': consoleQueries.unpublishedDecisions(now, 100),
+    'review queue lane without waiting_in (backfill)': consoleQueries.laneWithoutWaitingIn(
+      tenantId,
+      'review',
+      500,
+    ),
     'review claim (claim)': consoleQueries.claim(checkId, 1),
     'decisions of a check (check view, GET decisions)': consoleQueries.decisionsOfCheck(checkId),
     'decisions of a day (lead view)': consoleQueries.decisionsOfDay(tenantId, now),
     'audit of a check (check view)': consoleQueries.auditOfCheck(checkId),
     'forgery set of a tenant (regression runs)': consoleQueries.forgerySet(tenantId),
+    'erasure: decisions of a check': consoleErasureQueries.decisionsOfCheck(checkId),
+    'erasure: decisions of a tenant': consoleErasureQueries.decisionsOfTenant(tenantId),
+    'erasure: audit of a check': consoleErasureQueries.auditOfCheck(checkId),
+    'erasure: audit of a tenant': consoleErasureQueries.auditOfTenant(tenantId),
+    'erasure: claims of a check': consoleErasureQueries.claimsOfCheck(checkId),
+    'erasure: a decided lane of a tenant': consoleErasureQueries.queueLane(`${tenantId}:decided`),
+    'erasure: forgery set of a tenant': consoleErasureQueries.forgerySetOfTenant(tenantId),
+    'erasure: console users of a tenant': consoleErasureQueries.usersOfTenant(tenantId),
+    'erasure: console sessions of a tenant': consoleErasureQueries.sessionsOfTenant(tenantId),
+    'erasure: version approvals of a tenant': consoleErasureQueries.approvalsOfTenant(tenantId),
   } satisfies Record<string, StoreQuery>
 }

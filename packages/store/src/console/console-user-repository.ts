@@ -3,7 +3,7 @@ import type { Collection, Db } from 'mongodb'
 import { isDuplicateKeyError } from '../duplicate-key'
 import { findOneWith } from '../store-queries'
 import { hashConsolePassword, verifyConsolePassword } from './console-password'
-import { consoleQueries } from './console-queries'
+import { consoleErasureQueries, consoleIndexes, consoleQueries } from './console-queries'
 
 export const consoleRoles = ['analyst', 'lead'] as const
 export type ConsoleRole = (typeof consoleRoles)[number]
@@ -39,6 +39,17 @@ export function createConsoleUserRepository(db: Db) {
   const sessions: Collection<ConsoleSessionDocument> = db.collection('console_sessions')
 
   return {
+    async ensureIndexes(): Promise<void> {
+      for (const index of consoleIndexes.console_users) await users.createIndex(index)
+      for (const index of consoleIndexes.console_sessions) await sessions.createIndex(index)
+    },
+
+    /** Erasure of a tenant: its console users and their sessions (sessions first: no user left signed in). */
+    async eraseTenant(tenantId: string): Promise<void> {
+      await sessions.deleteMany(consoleErasureQueries.sessionsOfTenant(tenantId).filter)
+      await users.deleteMany(consoleErasureQueries.usersOfTenant(tenantId).filter)
+    },
+
     /** Adds a user; false when the address is taken (in any tenant). */
     async add(
       user: { email: string; tenantId: string; role: ConsoleRole; password: string },

@@ -2,7 +2,7 @@ import type { Collection, Db } from 'mongodb'
 import { isDuplicateKeyError } from '../duplicate-key'
 import type { StoredFileRef } from '../review-repository'
 import { findWith } from '../store-queries'
-import { consoleIndexes, consoleQueries } from './console-queries'
+import { consoleErasureQueries, consoleIndexes, consoleQueries } from './console-queries'
 
 /** A receipt a person confirmed forged: one case of its tenant's forgery regression set (`forgery_set`). */
 export interface ForgeryCaseDocument {
@@ -37,6 +37,13 @@ export function createForgerySetRepository(db: Db) {
         if (isDuplicateKeyError(error)) return false
         throw error
       }
+    },
+    /** Erasure: a check's case (the set keeps file references, never copies: the file goes with the check). */
+    async eraseCheck(checkId: string): Promise<void> {
+      await cases.deleteOne({ _id: checkId })
+    },
+    async eraseTenant(tenantId: string): Promise<void> {
+      await cases.deleteMany(consoleErasureQueries.forgerySetOfTenant(tenantId).filter)
     },
     async ofTenant(tenantId: string): Promise<ForgeryCaseDocument[]> {
       return findWith(cases, consoleQueries.forgerySet(tenantId)).toArray()

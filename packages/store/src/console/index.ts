@@ -1,5 +1,6 @@
 export * from './check-decision-repository'
 export * from './console-audit-repository'
+export * from './console-backfill'
 export * from './console-password'
 export * from './console-queries'
 export * from './console-user-repository'

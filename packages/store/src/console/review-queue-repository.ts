@@ -1,7 +1,15 @@
 import type { Collection, Db } from 'mongodb'
 import { isDuplicateKeyError } from '../duplicate-key'
 import { findOneWith, findWith } from '../store-queries'
-import { consoleIndexes, consoleQueries, queueLane, type ReviewQueue } from './console-queries'
+import {
+  consoleErasureQueries,
+  consoleIndexes,
+  consoleQueries,
+  queueLane,
+  type ReviewQueue,
+  reviewQueues,
+  tenantLanes,
+} from './console-queries'
 
 /** A finished check waiting for a person (`review_queue`), with what the queue filters on. */
 export interface QueueEntryDocument {
@@ -13,9 +21,11 @@ export interface QueueEntryDocument {
   lane: string
   /**
    * The queue it waits in, across tenants (`escalated` once escalated, `decided` after): what the queue gauges
-   * count at scrape. Entries queued before this field existed lack it and are not counted.
+   * count at scrape. Entries queued before this field existed lack it until `backfillWaitingIn` sets it.
    */
   waiting_in: ReviewQueue | 'decided'
+  /** The `seq` of the decision that last moved it (escalated or decided): an older one never moves it back. */
+  decided_seq?: number
   /** When the check finished: the queue's age. */
   completed_at: Date
   verdict: string | null
@@ -90,6 +100,7 @@ export function createReviewQueueRepository(db: Db) {
   return {
     async ensureIndexes(): Promise<void> {
       for (const index of consoleIndexes.review_queue) await entries.createIndex(index)
+      for (const index of consoleIndexes.review_claims) await claims.createIndex(index)
     },
 
     /** Puts a finished check in its queue once (a redelivered completion changes nothing). */
@@ -165,7 +176,8 @@ export function createReviewQueueRepository(db: Db) {
      */
     async release(entry: QueueEntryDocument, email: string, now = new Date()): Promise<void> {
       const { n, doc } = await latestClaim(entry._id, entry.claims)
-      if (!doc || doc.email !== email) return
+      // Already free (a repeat, e.g. the sweeper finishing an escalation): nothing to end.
+      if (!doc || doc.email !== email || doc.until.getTime() <= now.getTime()) return
       await insertClaim(entry, n + 1, email, now, now)
       await entries.updateOne(
         { _id: entry._id },
@@ -173,12 +185,58 @@ export function createReviewQueueRepository(db: Db) {
       )
     },
 
-    /** A decided check leaves its queue; an escalated one moves to the lead's lane (`review` stays its queue). */
-    async close(checkId: string, tenantId: string, lane: 'decided' | 'escalated'): Promise<void> {
+    /**
+     * A decided check leaves its queue; an escalated one moves to the lead's lane (`review` stays its queue).
+     * `seq` is the deciding decision's: a repeat of it, or an older decision finished late by the sweeper,
+     * never moves the entry back from where a later decision put it.
+     */
+    async close(
+      checkId: string,
+      tenantId: string,
+      lane: 'decided' | 'escalated',
+      seq: number,
+    ): Promise<void> {
       await entries.updateOne(
-        { _id: checkId },
-        { $set: { lane: `${tenantId}:${lane}`, waiting_in: lane, claimed_by: null } },
+        // `_id` is the equality pushed down; the guard is evaluated on that one row.
+        { _id: checkId, $or: [{ decided_seq: { $exists: false } }, { decided_seq: { $lte: seq } }] },
+        { $set: { lane: `${tenantId}:${lane}`, waiting_in: lane, claimed_by: null, decided_seq: seq } },
       )
+    },
+
+    /**
+     * Sets `waiting_in` on a tenant's undecided entries queued before it existed (what the queue gauges
+     * count), a batch at a time, reading each queue's lane (indexed: costs what waits). Idempotent; returns
+     * how many it set.
+     */
+    async backfillWaitingIn(tenantId: string, batch = 500): Promise<number> {
+      let set = 0
+      for (const queue of reviewQueues) {
+        for (;;) {
+          const missing = await findWith(
+            entries,
+            consoleQueries.laneWithoutWaitingIn(tenantId, queue, batch),
+          ).toArray()
+          if (missing.length === 0) break
+          for (const { _id } of missing)
+            await entries.updateOne({ _id, waiting_in: { $exists: false } } as never, {
+              $set: { waiting_in: queue },
+            })
+          set += missing.length
+        }
+      }
+      return set
+    },
+
+    /** Erasure: a check's entry and every claim of it. */
+    async eraseCheck(checkId: string): Promise<void> {
+      await claims.deleteMany(consoleErasureQueries.claimsOfCheck(checkId).filter)
+      await entries.deleteOne({ _id: checkId })
+    },
+
+    /** Erasure: a tenant's entries, lane by lane (the claims went with each check). */
+    async eraseTenant(tenantId: string): Promise<void> {
+      for (const lane of tenantLanes(tenantId))
+        await entries.deleteMany(consoleErasureQueries.queueLane(lane).filter)
     },
   }
 }

@@ -29,13 +29,33 @@ function decision(seq: number, decidedAt: Date, published = false): CheckDecisio
 }
 
 /** An outbox over an in-memory collection (the real one: test/reviewed-outbox.int.test.ts). */
-function outbox(docs: CheckDecisionDocument[], publish: (e: CheckReviewedV1) => Promise<void>) {
+function outbox(
+  docs: CheckDecisionDocument[],
+  publish: (e: CheckReviewedV1) => Promise<void>,
+  closeQueue: () => Promise<void> = async () => undefined,
+) {
   const sent: CheckReviewedV1[] = []
   const asked: { olderThan: Date; limit: number }[] = []
+  /** The order of what the sweep did: `close <id>`, `publish <id>`. */
+  const steps: string[] = []
   return {
     sent,
     asked,
+    steps,
     deps: {
+      // The side effects (the real ones: test/decision-side-effects.int.test.ts): only the queue is seen here.
+      queue: {
+        close: async (checkId: string, _t: string, _lane: string, seq: number) => {
+          await closeQueue()
+          steps.push(`close ${checkId}:${seq}`)
+        },
+        find: async () => undefined,
+        release: async () => undefined,
+      },
+      audit: { record: async () => undefined },
+      checks: { findDocument: async () => undefined },
+      reviews: { accept: async () => ({}) as never },
+      forgerySet: { add: async () => true },
       decisions: {
         markPublished: async (id: string) => {
           for (const d of docs) if (d._id === id) d.published = true
@@ -48,6 +68,7 @@ function outbox(docs: CheckDecisionDocument[], publish: (e: CheckReviewedV1) => 
       publishReviewed: async (e: CheckReviewedV1) => {
         await publish(e)
         sent.push(e)
+        steps.push(`publish ${e.check_id}:${e.seq}`)
       },
       logger: { info: () => undefined, warn: () => undefined },
       now: () => t0,
@@ -101,5 +122,22 @@ describe('the check.reviewed.v1 outbox', () => {
     })
     await expect(sweepDecisionsOnce(o.deps)).rejects.toThrow('broker down')
     expect(docs.map((d) => d.published)).toEqual([false, false])
+  })
+
+  it('a sweep finishes a decision’s side effects before its event, and stops when they fail', async () => {
+    const d = decision(1, new Date(t0.getTime() - 60_000))
+    let storeDown = true
+    const o = outbox(
+      [d],
+      async () => undefined,
+      async () => {
+        if (storeDown) throw new Error('store down')
+      },
+    )
+    await expect(sweepDecisionsOnce(o.deps)).rejects.toThrow('store down')
+    expect({ published: d.published, sent: o.sent }).toEqual({ published: false, sent: [] })
+    storeDown = false
+    expect(await sweepDecisionsOnce(o.deps)).toEqual({ republished: 1 })
+    expect(o.steps).toEqual(['close chk_1:1', 'publish chk_1:1'])
   })
 })

@@ -1,12 +1,14 @@
 /**
- * The outbox of check.reviewed.v1, the gateway's pending-record pattern: a decision is stored with
- * `published: false`; the relay publishes its event and raises the flag; the sweeper publishes again what a
- * failed publish or a process that died left unpublished. The event is built from the stored decision alone
- * (`toReviewedEvent`), so a republish sends the same event; consumers dedupe by `check_id` + `seq`.
+ * The outbox of a decision, the gateway's pending-record pattern: a decision is stored with
+ * `published: false`; its side effects are done (settle-decision.ts), the relay publishes its
+ * check.reviewed.v1 and raises the flag; the sweeper finishes what a failure or a process that died left —
+ * side effects first, then the event. Both are built from the stored decision alone (`toReviewedEvent`), so
+ * a repeat sends the same event and writes nothing twice; consumers dedupe by `check_id` + `seq`.
  */
 import type { Logger } from '@rv/logger'
 import type { CheckReviewedV1 } from '@rv/schemas'
 import { type CheckDecisionDocument, type CheckDecisionRepository, toReviewedEvent } from '@rv/store'
+import { type SettleDeps, settleDecision } from './settle-decision'
 
 export interface ReviewedOutboxDeps {
   decisions: Pick<CheckDecisionRepository, 'markPublished' | 'findUnpublished'>
@@ -31,7 +33,7 @@ export async function relayDecision(
   return true
 }
 
-export interface DecisionSweeperDeps extends ReviewedOutboxDeps {
+export interface DecisionSweeperDeps extends ReviewedOutboxDeps, SettleDeps {
   logger: Pick<Logger, 'info' | 'warn'>
   now: () => Date
   /** Only decisions older than this: younger ones may still be in their relay's hands. */
@@ -40,12 +42,16 @@ export interface DecisionSweeperDeps extends ReviewedOutboxDeps {
   batch: number
 }
 
-/** One sweep: republishes up to `batch` decisions left unpublished; stops at the first failed publish. */
+/**
+ * One sweep: finishes up to `batch` decisions left unpublished — their side effects, then their event —
+ * and stops at the first failure (the store or the bus is most likely down: the rest waits for the next
+ * sweep rather than each timing out now).
+ */
 export async function sweepDecisionsOnce(deps: DecisionSweeperDeps): Promise<{ republished: number }> {
   const olderThan = new Date(deps.now().getTime() - deps.republishAfterMs)
   let republished = 0
   for (const decision of await deps.decisions.findUnpublished(olderThan, deps.batch)) {
-    // The bus is most likely down: the rest waits for the next sweep rather than each timing out now.
+    await settleDecision(deps, decision, deps.now())
     await deps.publishReviewed(toReviewedEvent(decision))
     await deps.decisions.markPublished(decision._id)
     republished++
