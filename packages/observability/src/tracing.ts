@@ -31,6 +31,8 @@ export function isTracingOn(): boolean {
 
 export interface Tracing {
   readonly enabled: boolean
+  /** Exports what is buffered now (benchmarks pace exports with it); harmless when tracing is off. */
+  flush(): Promise<void>
   /** Exports what is buffered and stops; harmless when tracing is off. */
   shutdown(): Promise<void>
 }
@@ -47,7 +49,7 @@ export function startTracing(options: TracingOptions): Tracing {
     (options.otlpEndpoint === undefined
       ? undefined
       : new OTLPTraceExporter({ url: `${options.otlpEndpoint.replace(/\/+$/, '')}/v1/traces` }))
-  if (!exporter) return { enabled: false, shutdown: async () => undefined }
+  if (!exporter) return { enabled: false, flush: async () => undefined, shutdown: async () => undefined }
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': `rv-${options.service}` }),
     // Given explicitly, so the SDK does not read OTEL_TRACES_SAMPLER from process.env itself.
@@ -61,6 +63,7 @@ export function startTracing(options: TracingOptions): Tracing {
   tracingOn = true
   return {
     enabled: true,
+    flush: () => provider.forceFlush(),
     shutdown: async () => {
       tracingOn = false
       await provider.shutdown()
