@@ -4,7 +4,8 @@
  *   npm run admin -- tenant retention <tenant> <days|default>   days a check is kept (0: forever)
  *   npm run admin -- check delete <tenant> <check-id>            the check, its stage results, replay keys, file
  *   npm run admin -- tenant delete <tenant> --confirm <tenant>   every check of the tenant, then the tenant
- *   npm run admin -- retention sweep                             one pass of the retention sweeper
+ *   npm run admin -- retention sweep                             one pass of the retention sweeper, and of the
+ *                                                                expiry of deliveries and rate windows
  */
 import type { RetentionConfig } from '@rv/config'
 import { createErasure, createErasureRegistry, storeParticipants, sweepRetention } from '@rv/retention'
@@ -51,12 +52,14 @@ export function retentionCommands(config: () => RetentionConfig): Record<string,
     },
     'retention sweep': async (store, _args, io) => {
       const { defaultDays, maxHoursPerSweep } = config()
+      const now = new Date()
       const report = await sweepRetention(store, erasureOf(store, io.storage()), {
-        now: new Date(),
+        now,
         defaultDays,
         maxHours: maxHoursPerSweep,
       })
-      return JSON.stringify(report)
+      const expired = await store.expiry.sweep(now)
+      return JSON.stringify({ ...report, expired })
     },
   }
 }

@@ -10,6 +10,7 @@ import {
   createReviewQueueRepository,
 } from './console'
 import { createDeliveryLedger } from './delivery-ledger'
+import { createExpirySweeper } from './expiring-documents'
 import { createFingerprintRepository } from './fingerprint-repository'
 import { createGeneratorSightings } from './generator-sightings'
 import { createIdempotencyRepository } from './idempotency-repository'
@@ -53,6 +54,7 @@ export async function connectStore(options: StoreOptions) {
   const settlements = createSettlementRepository(db)
   const deliveries = createDeliveryLedger(db)
   const rateWindows = createRateWindowRepository(db)
+  const expiry = createExpirySweeper(db)
   const retentionCursors = createRetentionCursors(db)
   const tombstones = createCheckTombstones(db)
   const consoleUsers = createConsoleUserRepository(db)
@@ -75,6 +77,7 @@ export async function connectStore(options: StoreOptions) {
     settlements,
     deliveries,
     rateWindows,
+    expiry,
     retentionCursors,
     tombstones,
     consoleUsers,
@@ -93,6 +96,7 @@ export async function connectStore(options: StoreOptions) {
       await reviews.ensureIndexes()
       await settlements.ensureIndexes()
       await rateWindows.ensureIndexes()
+      await deliveries.ensureIndexes()
       await reviewQueue.ensureIndexes()
       await decisions.ensureIndexes()
       await audit.ensureIndexes()

@@ -57,7 +57,8 @@ export const storeIndexes = {
   profiles: [{ tenant_key: 1, name: 1, version: -1 }],
   tenants: [{ name: 1 }],
   api_keys: [{ tenant_id: 1 }],
-  rate_windows: [{ tenant_window: 1 }],
+  rate_windows: [{ tenant_window: 1 }, { expires_hour: 1 }],
+  deliveries: [{ expires_hour: 1 }],
   replay_checks: [{ tenant_id: 1 }],
 } as const satisfies Record<string, IndexSpecification[]>
 
@@ -69,6 +70,29 @@ export const rateWindowQueries = {
     filter: { tenant_window: tenantWindow },
     index: storeIndexes.rate_windows[0],
   }),
+}
+
+/**
+ * Documents that expire (expiring-documents.ts): the hour bucket of their `expires_at`, deleted by the
+ * retention job once wholly past. An equality, since FerretDB v1 pushes no range down and has no TTL index;
+ * on MongoDB a TTL index on `expires_at` (`ttlIndexes`) deletes them too.
+ */
+export const expiringCollections = ['deliveries', 'rate_windows'] as const
+export type ExpiringCollection = (typeof expiringCollections)[number]
+
+export const ttlIndexes: Record<ExpiringCollection, IndexSpecification> = {
+  deliveries: { expires_at: 1 },
+  rate_windows: { expires_at: 1 },
+}
+
+export const expiryQueries = {
+  expiredIn: (collection: ExpiringCollection, hour: string): StoreQuery => ({
+    collection,
+    filter: { expires_hour: hour },
+    index: storeIndexes[collection].find((i) => 'expires_hour' in i) ?? { expires_hour: 1 },
+  }),
+  /** The expiry sweeper's cursor of one collection: the last hour bucket deleted. */
+  cursorById: (collection: ExpiringCollection) => byId('expiry_cursors', collection),
 }
 
 /** Kafka deliveries in flight (delivery-ledger.ts): only by message id. */
@@ -259,6 +283,12 @@ export function hotPathQueries(sample: {
     'delivery of a message (extraction, authenticity)': deliveryQueries.byMessage(`g/t/0/${checkId}`),
     "a tenant's rate window (gateway replicas)": rateWindowQueries.byTenantWindow(`${tenantId}:1000`),
     'retirement markers of an hour (sweeper)': idempotencyQueries.retirementsIn(hourBucket(now)),
+    'expired deliveries of an hour (retention job)': expiryQueries.expiredIn('deliveries', hourBucket(now)),
+    'expired rate windows of an hour (retention job)': expiryQueries.expiredIn(
+      'rate_windows',
+      hourBucket(now),
+    ),
+    'expiry cursor (retention job)': expiryQueries.cursorById('deliveries'),
     'replay key (replay stage)': replayQueries.keyById(`${tenantId}:file_sha256:${'0'.repeat(64)}`),
     'replay check (replay stage)': replayQueries.checkById(`${tenantId}:${checkId}`),
     'API key (every request)': tenantQueries.keyById('rvk_live_abcdefgh'),

@@ -24,6 +24,9 @@ try {
     maxHours: config.retention.maxHoursPerSweep,
   })
   logger.info('retention swept', { ...report })
+  // Deliveries of dead consumers and rate windows of dead gateways (packages/store expiring-documents.ts).
+  const expired = await store.expiry.sweep(new Date())
+  logger.info('expired documents deleted', { ...expired })
 } catch (err) {
   logger.error('retention sweep failed', { err })
   process.exitCode = 1
