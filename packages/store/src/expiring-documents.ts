@@ -40,7 +40,8 @@ export async function ensureExpiryIndexes(collection: Collection<Document>, name
 }
 
 interface CursorDocument {
-  _id: ExpiringCollection
+  /** `expiry:<collection>` (tenant ids start with `ten_`). */
+  _id: string
   hour: string
   at: Date
 }
@@ -51,7 +52,7 @@ export interface ExpirySweepReport {
 }
 
 export function createExpirySweeper(db: Db) {
-  const cursors = db.collection<CursorDocument>('expiry_cursors')
+  const cursors = db.collection<CursorDocument>('retention_cursors')
   return {
     /**
      * Deletes every expired bucket of every expiring collection, oldest first from each cursor (at most
@@ -75,7 +76,11 @@ export function createExpirySweeper(db: Db) {
           const { deletedCount } = await db
             .collection(name)
             .deleteMany(expiryQueries.expiredIn(name, hour).filter)
-          await cursors.replaceOne({ _id: name }, { hour, at: now }, { upsert: true })
+          await cursors.replaceOne(
+            expiryQueries.cursorById(name).filter as { _id: string },
+            { hour, at: now },
+            { upsert: true },
+          )
           report.hours++
           report.deleted += deletedCount
         }

@@ -91,8 +91,11 @@ export const expiryQueries = {
     filter: { expires_hour: hour },
     index: storeIndexes[collection].find((i) => 'expires_hour' in i) ?? { expires_hour: 1 },
   }),
-  /** The expiry sweeper's cursor of one collection: the last hour bucket deleted. */
-  cursorById: (collection: ExpiringCollection) => byId('expiry_cursors', collection),
+  /**
+   * The expiry sweeper's cursor of one collection (the last hour bucket deleted), beside the tenants'
+   * retention cursors: a collection of its own would hold two rows, which PostgreSQL scans.
+   */
+  cursorById: (collection: ExpiringCollection) => byId('retention_cursors', `expiry:${collection}`),
 }
 
 /** Kafka deliveries in flight (delivery-ledger.ts): only by message id. */

@@ -220,8 +220,12 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<void> 
     await insert('rate_windows', rateWindows.slice(start, start + batch))
   if (options.tenantIds) return
   await insert(
-    'expiry_cursors',
-    ['deliveries', 'rate_windows'].map((c) => ({ _id: c, hour: hourBucket(options.now), at: options.now })),
+    'retention_cursors',
+    ['deliveries', 'rate_windows'].map((c) => ({
+      _id: `expiry:${c}`,
+      hour: hourBucket(options.now),
+      at: options.now,
+    })),
   )
   // Tenants, one API key each and two versions of their own default profile.
   const at = options.now
