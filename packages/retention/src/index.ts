@@ -1,3 +1,4 @@
+export * from './backfill-created-hours'
 export * from './erasure'
 export * from './erasure-registry'
 export * from './store-participants'

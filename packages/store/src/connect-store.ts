@@ -9,6 +9,7 @@ import {
   createForgerySetRepository,
   createReviewQueueRepository,
 } from './console'
+import { createCreatedHourBackfill } from './created-hour-backfill'
 import { createDeliveryLedger } from './delivery-ledger'
 import { createExpirySweeper } from './expiring-documents'
 import { createFingerprintRepository } from './fingerprint-repository'
@@ -55,6 +56,7 @@ export async function connectStore(options: StoreOptions) {
   const deliveries = createDeliveryLedger(db)
   const rateWindows = createRateWindowRepository(db)
   const expiry = createExpirySweeper(db)
+  const createdHourBackfill = createCreatedHourBackfill(db)
   const retentionCursors = createRetentionCursors(db)
   const tombstones = createCheckTombstones(db)
   const consoleUsers = createConsoleUserRepository(db)
@@ -78,6 +80,7 @@ export async function connectStore(options: StoreOptions) {
     deliveries,
     rateWindows,
     expiry,
+    createdHourBackfill,
     retentionCursors,
     tombstones,
     consoleUsers,

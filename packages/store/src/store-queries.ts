@@ -139,6 +139,16 @@ export const checkQueries = {
     limit,
     index: storeIndexes.checks[3],
   }),
+  /**
+   * Backfill of `created_hour` (created-hour-backfill.ts): a tenant's checks stored before the field. On
+   * MongoDB a range of the `{tenant_id, created_hour}` index (a missing field is null); FerretDB pushes the
+   * tenant down and drops the rows that have the field itself, so the backfill reads it once, as a stream.
+   */
+  withoutCreatedHour: (tenantId: string): StoreQuery => ({
+    collection: 'checks',
+    filter: { tenant_id: tenantId, created_hour: null },
+    index: storeIndexes.checks[3],
+  }),
   /** Erasure of a tenant (admin only): its checks, a batch at a time (each batch is deleted before the next). */
   byTenant: (tenantId: string, limit: number): StoreQuery => ({
     collection: 'checks',
@@ -221,6 +231,8 @@ export const tombstoneQueries = {
 export const retentionQueries = {
   /** The sweeper's cursor of one tenant: the last hour bucket wholly erased. */
   cursorById: (tenantId: string) => byId('retention_cursors', tenantId),
+  /** A data migration finished for one tenant (`<migration>:<tenant>`): the job does not look again. */
+  migrationById: (id: string) => byId('migrations', id),
 }
 
 export const tenantQueries = {
@@ -279,6 +291,8 @@ export function hotPathQueries(sample: {
       100,
     ),
     'retention cursor (retention sweeper)': retentionQueries.cursorById(tenantId),
+    "a tenant's checks without created_hour (backfill)": checkQueries.withoutCreatedHour(tenantId),
+    'migration marker (backfill)': retentionQueries.migrationById(`checks.created_hour:${tenantId}`),
     'tombstone (GET of a check not found)': tombstoneQueries.byIdForTenant(checkId, tenantId),
     'idempotency key (POST with Idempotency-Key)': idempotencyQueries.byId(`${tenantId}:k`),
     'idempotency keys of an expired minute (sweeper)': idempotencyQueries.createdIn(minuteBucket(now), 500),

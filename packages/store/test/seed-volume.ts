@@ -245,6 +245,10 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<void> 
         ids.map((id) => ({ _id: id, hour: hourBucket(new Date(at.getTime() - 90 * 24 * hourMs)), at })),
       ),
       insert(
+        'migrations',
+        ids.map((id) => ({ _id: `checks.created_hour:${id}`, at })),
+      ),
+      insert(
         'api_keys',
         ids.map((id) => ({
           _id: `rvk_seed_${id}`,
