@@ -43,10 +43,18 @@ export async function backfillCreatedHours(
     if (await backfill.isDone(tenant._id)) continue
     let earliest: string | undefined
     let stopped = false
-    for await (const page of backfill.batchesWithoutHour(tenant._id, batch)) {
+    let unfinished = false
+    for (;;) {
+      const page = await backfill.findWithoutHour(tenant._id, Math.min(batch, maxChecks - report.checks))
+      if (page.length === 0) break
       const { written, hours } = await backfill.setHours(page)
       for (const hour of hours) if (earliest === undefined || hour < earliest) earliest = hour
       report.checks += written
+      // Nothing written (erased or written meanwhile, or unwritable): never loop on it; the next run looks again.
+      if (written === 0) {
+        unfinished = true
+        break
+      }
       if (report.checks >= maxChecks) {
         stopped = true
         break
@@ -64,7 +72,8 @@ export async function backfillCreatedHours(
       report.complete = false
       break
     }
-    await backfill.markDone(tenant._id, options.now)
+    if (unfinished) report.complete = false
+    else await backfill.markDone(tenant._id, options.now)
   }
   return report
 }

@@ -1,8 +1,7 @@
 /**
  * The store's side of the `created_hour` backfill: checks stored before the retention sweeper's hour
  * bucket existed have none, so the sweeper (an equality on `{tenant_id, created_hour}`) never finds them.
- * A tenant's such checks are read as one stream (`withoutCreatedHour`), a batch at a time, and each batch
- * gets its bucket from its own `created_at` in one bulk write whose filters keep it idempotent and safe
+ * A tenant's such checks are read a batch at a time (`withoutCreatedHour`), and each batch gets its bucket from its own `created_at` in one bulk write whose filters keep it idempotent and safe
  * beside live traffic: only a check still without the field is written, and an erased one is not recreated.
  */
 import type { Db } from 'mongodb'
@@ -31,24 +30,15 @@ export function createCreatedHourBackfill(db: Db) {
     async markDone(tenantId: string, now: Date): Promise<void> {
       await markers.replaceOne({ _id: `${migration}:${tenantId}` }, { at: now }, { upsert: true })
     },
-    /** The tenant's checks without `created_hour`, `batch` at a time (one cursor: each row read once). */
-    async *batchesWithoutHour(tenantId: string, batch: number): AsyncGenerator<OldShapeCheck[]> {
-      const cursor = findWith(checks, checkQueries.withoutCreatedHour(tenantId))
+    /**
+     * Up to `limit` of the tenant's checks still without `created_hour`, read to the end before anything
+     * is written: writing while a cursor of the same query was open hung FerretDB v1.24 (26 Nov, 500 per
+     * batch), so each batch is a query of its own and the ones written drop out of the next.
+     */
+    async findWithoutHour(tenantId: string, limit: number): Promise<OldShapeCheck[]> {
+      return findWith(checks, { ...checkQueries.withoutCreatedHour(tenantId), limit })
         .project<OldShapeCheck>({ _id: 1, created_at: 1 })
-        .batchSize(batch)
-      try {
-        let page: OldShapeCheck[] = []
-        for await (const doc of cursor) {
-          page.push(doc)
-          if (page.length === batch) {
-            yield page
-            page = []
-          }
-        }
-        if (page.length > 0) yield page
-      } finally {
-        await cursor.close()
-      }
+        .toArray()
     },
     /** Sets each check's bucket from its `created_at`; answers the buckets written (a check written since is skipped). */
     async setHours(page: readonly OldShapeCheck[]): Promise<{ written: number; hours: string[] }> {

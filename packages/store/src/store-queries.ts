@@ -142,7 +142,7 @@ export const checkQueries = {
   /**
    * Backfill of `created_hour` (created-hour-backfill.ts): a tenant's checks stored before the field. On
    * MongoDB a range of the `{tenant_id, created_hour}` index (a missing field is null); FerretDB pushes the
-   * tenant down and drops the rows that have the field itself, so the backfill reads it once, as a stream.
+   * tenant down and drops the rows that have the field itself (each batch reads the tenant's rows).
    */
   withoutCreatedHour: (tenantId: string): StoreQuery => ({
     collection: 'checks',
