@@ -6,10 +6,18 @@
  *                                                                its console data (decisions, audit, queue, …)
  *   npm run admin -- tenant delete <tenant> --confirm <tenant>   every check of the tenant, then the tenant
  *                                                                (its console users and sessions too)
- *   npm run admin -- retention sweep                             one pass of the retention sweeper
+ *   npm run admin -- retention sweep                             one pass of the retention sweeper, and of the
+ *                                                                expiry of deliveries and rate windows
+ *   npm run admin -- retention backfill [--batch 500] [--max 50000]   created_hour for checks stored before it
  */
 import type { RetentionConfig } from '@rv/config'
-import { createErasure, createErasureRegistry, storeParticipants, sweepRetention } from '@rv/retention'
+import {
+  backfillCreatedHours,
+  createErasure,
+  createErasureRegistry,
+  storeParticipants,
+  sweepRetention,
+} from '@rv/retention'
 import type { FileStorage } from '@rv/storage'
 import type { Store } from '@rv/store'
 import { type AdminCommand, parseArgs } from './admin-fingerprints'
@@ -51,14 +59,31 @@ export function retentionCommands(config: () => RetentionConfig): Record<string,
       const { checks } = await erasureOf(store, io.storage()).eraseTenant(tenant._id)
       return JSON.stringify({ tenant_id: tenant._id, deleted: true, checks })
     },
+    'retention backfill': async (store, args) => {
+      const usage = 'retention backfill [--batch <n>] [--max <checks>]'
+      const { flags } = parseArgs(args)
+      const number = (v: string | undefined, fallback: number) => {
+        const n = v === undefined ? fallback : Number(v)
+        if (!Number.isInteger(n) || n < 1) throw new Error(`usage: ${usage}`)
+        return n
+      }
+      const report = await backfillCreatedHours(store, {
+        now: new Date(),
+        batch: number(flags.batch, 500),
+        maxChecks: number(flags.max, 50_000),
+      })
+      return JSON.stringify(report)
+    },
     'retention sweep': async (store, _args, io) => {
       const { defaultDays, maxHoursPerSweep } = config()
+      const now = new Date()
       const report = await sweepRetention(store, erasureOf(store, io.storage()), {
-        now: new Date(),
+        now,
         defaultDays,
         maxHours: maxHoursPerSweep,
       })
-      return JSON.stringify(report)
+      const expired = await store.expiry.sweep(now)
+      return JSON.stringify({ ...report, expired })
     },
   }
 }

@@ -15,7 +15,7 @@
  *       the forgery regression set on demand, a lead's approval of a new template version (scripts/admin-learning.ts)
  *   npm run admin -- credits import --tenant <tenant> --format 1c|csv [--columns …] FILE
  *       a bank statement into the tenant's credits (scripts/admin-credits.ts; docs/settlement.md)
- *   npm run admin -- tenant retention|delete …   check delete …   retention sweep
+ *   npm run admin -- tenant retention|delete …   check delete …   retention sweep|backfill
  *       retention and erasure of personal data (scripts/admin-retention.ts; docs/data-retention.md)
  *   npm run admin -- console-user add --tenant <tenant> --email <address> --role analyst|lead
  *       a review console user (scripts/admin-console.ts; docs/console.md)

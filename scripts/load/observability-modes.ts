@@ -3,16 +3,18 @@
  * off: METRICS_ENABLED=false and no OTLP endpoint (no registry, no SDK: every instrument and span helper is
  * a no-op). on: metrics recorded, and every span exported over OTLP/HTTP to a receiver in this process (its
  * CPU is the bench's, not the services'), with the gateway's /metrics scraped every 15 s as Prometheus would.
+ * sampled: as on, with the production sampler (parentbased_traceidratio 0.1): one trace in ten exported.
  */
 import { startOtlpReceiver } from '../../services/e2e/src/otlp-receiver'
 
-export type ObservabilityMode = 'off' | 'on'
+export type ObservabilityMode = 'off' | 'on' | 'sampled'
+const modeNames: readonly string[] = ['off', 'on', 'sampled']
 
 export function parseObservabilityModes(raw: string | undefined): ObservabilityMode[] | undefined {
   if (raw === undefined) return undefined
   const modes = raw.split(',').map((m) => m.trim())
   for (const m of modes)
-    if (m !== 'off' && m !== 'on') throw new Error(`--observability takes off and/or on, got ${m}`)
+    if (!modeNames.includes(m)) throw new Error(`--observability takes off, on and/or sampled, got ${m}`)
   return modes as ObservabilityMode[]
 }
 
@@ -38,7 +40,13 @@ export async function startMode(mode: ObservabilityMode): Promise<ModeRun> {
   let timer: NodeJS.Timeout | undefined
   let scrapes = 0
   return {
-    env: { METRICS_ENABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url },
+    env: {
+      METRICS_ENABLED: 'true',
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      ...(mode === 'sampled'
+        ? { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }
+        : {}),
+    },
     scrape: (baseUrl) => {
       const scrape = async () => {
         const res = await fetch(`${baseUrl}/metrics`)
@@ -55,13 +63,17 @@ export async function startMode(mode: ObservabilityMode): Promise<ModeRun> {
   }
 }
 
-/** The closing comparison: total CPU ms per completed check in each mode, and the difference. */
+/** The closing comparison: total CPU ms per completed check in each mode, and each mode's difference to off. */
 export function formatComparison(totals: ReadonlyMap<ObservabilityMode, number[]>): string {
   const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length)
   const off = totals.get('off')
-  const on = totals.get('on')
   const parts = [...totals].map(([mode, xs]) => `${mode} ${mean(xs).toFixed(1)} ms`)
-  if (!off?.length || !on?.length) return `CPU per check by observability mode: ${parts.join(', ')}`
-  const change = ((mean(on) - mean(off)) / mean(off)) * 100
-  return `CPU per check by observability mode: ${parts.join(', ')} (on - off: ${change >= 0 ? '+' : ''}${change.toFixed(1)} %)`
+  const changes = [...totals]
+    .filter(([mode, xs]) => mode !== 'off' && xs.length > 0 && off?.length)
+    .map(([mode, xs]) => {
+      const change = ((mean(xs) - mean(off ?? [])) / mean(off ?? [])) * 100
+      return `${mode} - off: ${change >= 0 ? '+' : ''}${change.toFixed(1)} %`
+    })
+  const line = `CPU per check by observability mode: ${parts.join(', ')}`
+  return changes.length === 0 ? line : `${line} (${changes.join(', ')})`
 }

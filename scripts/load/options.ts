@@ -13,8 +13,8 @@
  *   --concurrency N     CONSUMER_CONCURRENCY of every consumer (partitions consumed at once; default: config's)
  *   --partitions N      partitions of each topic created for the run (default: config's)
  *   --cpu-prof DIR      services write V8 CPU profiles into DIR when they stop (open in Chrome DevTools)
- *   --observability off,on   the whole run once per mode, metrics and traces off then on, and the CPU per
- *                       check of each (observability-modes.ts)
+ *   --observability off,on   the whole run once per mode, metrics and traces off then on (or `sampled`: on
+ *                       with one trace in ten), and the CPU per check of each (observability-modes.ts)
  *   --quiet-below L     before each point, wait (at most --quiet-wait S, default 1800) until the 1-minute load
  *                       average is at most L: on a shared machine the figures are then taken when it is quiet
  */

@@ -1,11 +1,14 @@
 /** Metrics and traces of a service (docs/observability.md). */
 import type { EnvReader } from './env-reader'
+import { readTraceSampler, type TraceSamplerConfig } from './trace-sampler-config'
 
 export interface ObservabilityConfig {
   /** Record metrics and serve them at /metrics (the gateway's port; a consumer's HEALTH_PORT). */
   metricsEnabled: boolean
   /** OTLP/HTTP base URL of a trace collector; undefined: no tracing SDK is started at all. */
   otlpEndpoint: string | undefined
+  /** Which traces are recorded and exported once tracing is on (sampled-out ones still carry context). */
+  traceSampler: TraceSamplerConfig
 }
 
 export function readObservability(r: EnvReader): ObservabilityConfig {
@@ -22,6 +25,7 @@ export function readObservability(r: EnvReader): ObservabilityConfig {
         default: 'true',
       }) === 'true',
     otlpEndpoint,
+    traceSampler: readTraceSampler(r),
   }
 }
 

@@ -5,7 +5,7 @@
  * `@rv/store` delivery-ledger.ts) counts each delivery before the handler runs; the member that receives a
  * message for the (maxDeliveries + 1)th time dead-letters it unhandled (`stage_redelivery_limit`,
  * permanent). A message is forgotten once handled or dead-lettered, so the ledger holds only messages in
- * flight.
+ * flight (and those a member died holding, which the store expires: `@rv/store` expiring-documents.ts).
  */
 import type { BusLogger } from './bus-logger'
 import { KafkaStageError } from './errors'

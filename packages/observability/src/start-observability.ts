@@ -17,6 +17,10 @@ export interface Observability {
  */
 export function startObservability(service: string, config: ObservabilityConfig): Observability {
   if (config.metricsEnabled) enableMetrics({ service })
-  const tracing: Tracing = startTracing({ service, otlpEndpoint: config.otlpEndpoint })
+  const tracing: Tracing = startTracing({
+    service,
+    otlpEndpoint: config.otlpEndpoint,
+    sampler: config.traceSampler,
+  })
   return { metrics: config.metricsEnabled, tracing: tracing.enabled, shutdown: () => tracing.shutdown() }
 }

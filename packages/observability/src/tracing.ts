@@ -9,11 +9,15 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core'
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
 import { resourceFromAttributes } from '@opentelemetry/resources'
 import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base'
+import { defaultTraceSampler, type TraceSamplerConfig } from '@rv/config'
+import { createSampler } from './sampler'
 
 export interface TracingOptions {
   service: string
   /** OTLP/HTTP base URL (spans go to `<endpoint>/v1/traces`); undefined: tracing stays off. */
   otlpEndpoint: string | undefined
+  /** Which traces are recorded and exported; the specification's parentbased_always_on by default. */
+  sampler?: TraceSamplerConfig
   /** Replaces the OTLP exporter (tests export into memory). */
   exporter?: SpanExporter
 }
@@ -27,6 +31,8 @@ export function isTracingOn(): boolean {
 
 export interface Tracing {
   readonly enabled: boolean
+  /** Exports what is buffered now (benchmarks pace exports with it); harmless when tracing is off. */
+  flush(): Promise<void>
   /** Exports what is buffered and stops; harmless when tracing is off. */
   shutdown(): Promise<void>
 }
@@ -43,9 +49,11 @@ export function startTracing(options: TracingOptions): Tracing {
     (options.otlpEndpoint === undefined
       ? undefined
       : new OTLPTraceExporter({ url: `${options.otlpEndpoint.replace(/\/+$/, '')}/v1/traces` }))
-  if (!exporter) return { enabled: false, shutdown: async () => undefined }
+  if (!exporter) return { enabled: false, flush: async () => undefined, shutdown: async () => undefined }
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': `rv-${options.service}` }),
+    // Given explicitly, so the SDK does not read OTEL_TRACES_SAMPLER from process.env itself.
+    sampler: createSampler(options.sampler ?? defaultTraceSampler),
     spanProcessors: [new BatchSpanProcessor(exporter)],
   })
   const contextManager = new AsyncLocalStorageContextManager().enable()
@@ -55,6 +63,7 @@ export function startTracing(options: TracingOptions): Tracing {
   tracingOn = true
   return {
     enabled: true,
+    flush: () => provider.forceFlush(),
     shutdown: async () => {
       tracingOn = false
       await provider.shutdown()

@@ -1,3 +1,4 @@
+export * from './backfill-created-hours'
 export * from './console-participants'
 export * from './erasure'
 export * from './erasure-registry'

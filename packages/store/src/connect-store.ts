@@ -9,7 +9,9 @@ import {
   createForgerySetRepository,
   createReviewQueueRepository,
 } from './console'
+import { createCreatedHourBackfill } from './created-hour-backfill'
 import { createDeliveryLedger } from './delivery-ledger'
+import { createExpirySweeper } from './expiring-documents'
 import { createFingerprintRepository } from './fingerprint-repository'
 import { createGeneratorSightings } from './generator-sightings'
 import { createIdempotencyRepository } from './idempotency-repository'
@@ -54,6 +56,8 @@ export async function connectStore(options: StoreOptions) {
   const settlements = createSettlementRepository(db)
   const deliveries = createDeliveryLedger(db)
   const rateWindows = createRateWindowRepository(db)
+  const expiry = createExpirySweeper(db)
+  const createdHourBackfill = createCreatedHourBackfill(db)
   const retentionCursors = createRetentionCursors(db)
   const tombstones = createCheckTombstones(db)
   const consoleUsers = createConsoleUserRepository(db)
@@ -77,6 +81,8 @@ export async function connectStore(options: StoreOptions) {
     settlements,
     deliveries,
     rateWindows,
+    expiry,
+    createdHourBackfill,
     retentionCursors,
     tombstones,
     consoleUsers,
@@ -96,6 +102,7 @@ export async function connectStore(options: StoreOptions) {
       await reviews.ensureIndexes()
       await settlements.ensureIndexes()
       await rateWindows.ensureIndexes()
+      await deliveries.ensureIndexes()
       await reviewQueue.ensureIndexes()
       await decisions.ensureIndexes()
       await audit.ensureIndexes()

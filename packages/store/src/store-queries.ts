@@ -57,7 +57,8 @@ export const storeIndexes = {
   profiles: [{ tenant_key: 1, name: 1, version: -1 }],
   tenants: [{ name: 1 }],
   api_keys: [{ tenant_id: 1 }],
-  rate_windows: [{ tenant_window: 1 }],
+  rate_windows: [{ tenant_window: 1 }, { expires_hour: 1 }],
+  deliveries: [{ expires_hour: 1 }],
   replay_checks: [{ tenant_id: 1 }],
 } as const satisfies Record<string, IndexSpecification[]>
 
@@ -69,6 +70,32 @@ export const rateWindowQueries = {
     filter: { tenant_window: tenantWindow },
     index: storeIndexes.rate_windows[0],
   }),
+}
+
+/**
+ * Documents that expire (expiring-documents.ts): the hour bucket of their `expires_at`, deleted by the
+ * retention job once wholly past. An equality, since FerretDB v1 pushes no range down and has no TTL index;
+ * on MongoDB a TTL index on `expires_at` (`ttlIndexes`) deletes them too.
+ */
+export const expiringCollections = ['deliveries', 'rate_windows'] as const
+export type ExpiringCollection = (typeof expiringCollections)[number]
+
+export const ttlIndexes: Record<ExpiringCollection, IndexSpecification> = {
+  deliveries: { expires_at: 1 },
+  rate_windows: { expires_at: 1 },
+}
+
+export const expiryQueries = {
+  expiredIn: (collection: ExpiringCollection, hour: string): StoreQuery => ({
+    collection,
+    filter: { expires_hour: hour },
+    index: storeIndexes[collection].find((i) => 'expires_hour' in i) ?? { expires_hour: 1 },
+  }),
+  /**
+   * The expiry sweeper's cursor of one collection (the last hour bucket deleted), beside the tenants'
+   * retention cursors: a collection of its own would hold two rows, which PostgreSQL scans.
+   */
+  cursorById: (collection: ExpiringCollection) => byId('retention_cursors', `expiry:${collection}`),
 }
 
 /** Kafka deliveries in flight (delivery-ledger.ts): only by message id. */
@@ -110,6 +137,16 @@ export const checkQueries = {
     collection: 'checks',
     filter: { tenant_id: tenantId, created_hour: hour },
     limit,
+    index: storeIndexes.checks[3],
+  }),
+  /**
+   * Backfill of `created_hour` (created-hour-backfill.ts): a tenant's checks stored before the field. On
+   * MongoDB a range of the `{tenant_id, created_hour}` index (a missing field is null); FerretDB pushes the
+   * tenant down and drops the rows that have the field itself (each batch reads the tenant's rows).
+   */
+  withoutCreatedHour: (tenantId: string): StoreQuery => ({
+    collection: 'checks',
+    filter: { tenant_id: tenantId, created_hour: null },
     index: storeIndexes.checks[3],
   }),
   /** Erasure of a tenant (admin only): its checks, a batch at a time (each batch is deleted before the next). */
@@ -194,6 +231,8 @@ export const tombstoneQueries = {
 export const retentionQueries = {
   /** The sweeper's cursor of one tenant: the last hour bucket wholly erased. */
   cursorById: (tenantId: string) => byId('retention_cursors', tenantId),
+  /** A data migration finished for one tenant (`<migration>:<tenant>`): the job does not look again. */
+  migrationById: (id: string) => byId('migrations', id),
 }
 
 export const tenantQueries = {
@@ -252,6 +291,8 @@ export function hotPathQueries(sample: {
       100,
     ),
     'retention cursor (retention sweeper)': retentionQueries.cursorById(tenantId),
+    "a tenant's checks without created_hour (backfill)": checkQueries.withoutCreatedHour(tenantId),
+    'migration marker (backfill)': retentionQueries.migrationById(`checks.created_hour:${tenantId}`),
     'tombstone (GET of a check not found)': tombstoneQueries.byIdForTenant(checkId, tenantId),
     'idempotency key (POST with Idempotency-Key)': idempotencyQueries.byId(`${tenantId}:k`),
     'idempotency keys of an expired minute (sweeper)': idempotencyQueries.createdIn(minuteBucket(now), 500),
@@ -259,6 +300,12 @@ export function hotPathQueries(sample: {
     'delivery of a message (extraction, authenticity)': deliveryQueries.byMessage(`g/t/0/${checkId}`),
     "a tenant's rate window (gateway replicas)": rateWindowQueries.byTenantWindow(`${tenantId}:1000`),
     'retirement markers of an hour (sweeper)': idempotencyQueries.retirementsIn(hourBucket(now)),
+    'expired deliveries of an hour (retention job)': expiryQueries.expiredIn('deliveries', hourBucket(now)),
+    'expired rate windows of an hour (retention job)': expiryQueries.expiredIn(
+      'rate_windows',
+      hourBucket(now),
+    ),
+    'expiry cursor (retention job)': expiryQueries.cursorById('deliveries'),
     'replay key (replay stage)': replayQueries.keyById(`${tenantId}:file_sha256:${'0'.repeat(64)}`),
     'replay check (replay stage)': replayQueries.checkById(`${tenantId}:${checkId}`),
     'API key (every request)': tenantQueries.keyById('rvk_live_abcdefgh'),

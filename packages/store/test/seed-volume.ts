@@ -20,6 +20,8 @@ export interface VolumeOptions {
   batch?: number
   /** Batches in flight at once. */
   concurrency?: number
+  /** Checks as stored before `created_hour` existed (the backfill's input: scripts/bench-backfill.ts). */
+  withoutCreatedHour?: boolean
   /** Called after each batch of checks with how many are stored. */
   progress?: (stored: number) => void
 }
@@ -76,7 +78,7 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<void> 
         tenant_id: tenantId,
         status: 'done',
         created_at: created,
-        created_hour: hourBucket(created),
+        ...(options.withoutCreatedHour ? {} : { created_hour: hourBucket(created) }),
         updated_at: updated,
         record,
         submission,
@@ -198,17 +200,35 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<void> 
     _id: `g/t/${k % 3}/${seedCheckId(k * 10)}`,
     count: 1 + (k % 2),
     first_at: createdAt(k * 10),
+    expires_at: new Date(createdAt(k * 10).getTime() + 24 * hourMs),
+    expires_hour: hourBucket(new Date(createdAt(k * 10).getTime() + 24 * hourMs)),
   }))
   for (let start = 0; start < deliveries.length; start += batch)
     await insert('deliveries', deliveries.slice(start, start + batch))
   // Rate windows: every tenant's current window from three gateway replicas, and stale ones of dead replicas.
   const rateWindows = Array.from({ length: Math.ceil(options.checks / 10) }, (_, k) => {
     const tenantWindow = `${seedTenant(k % tenants)}:${1000 - Math.floor(k / tenants)}`
-    return { _id: `${tenantWindow}:w${k % 3}`, tenant_window: tenantWindow, writer: `w${k % 3}`, count: k }
+    const expiresAt = new Date(options.now.getTime() - (k % 48) * hourMs)
+    return {
+      _id: `${tenantWindow}:w${k % 3}`,
+      tenant_window: tenantWindow,
+      writer: `w${k % 3}`,
+      count: k,
+      expires_at: expiresAt,
+      expires_hour: hourBucket(expiresAt),
+    }
   })
   for (let start = 0; start < rateWindows.length; start += batch)
     await insert('rate_windows', rateWindows.slice(start, start + batch))
   if (options.tenantIds) return
+  await insert(
+    'retention_cursors',
+    ['deliveries', 'rate_windows'].map((c) => ({
+      _id: `expiry:${c}`,
+      hour: hourBucket(options.now),
+      at: options.now,
+    })),
+  )
   // Tenants, one API key each and two versions of their own default profile.
   const at = options.now
   for (let start = 0; start < tenants; start += batch) {
@@ -226,6 +246,13 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<void> 
         'retention_cursors',
         ids.map((id) => ({ _id: id, hour: hourBucket(new Date(at.getTime() - 90 * 24 * hourMs)), at })),
       ),
+      // Old-shape checks have no backfill marker: their tenants are still to do.
+      options.withoutCreatedHour
+        ? Promise.resolve()
+        : insert(
+            'migrations',
+            ids.map((id) => ({ _id: `checks.created_hour:${id}`, at })),
+          ),
       insert(
         'api_keys',
         ids.map((id) => ({

@@ -1,11 +1,18 @@
 /**
  * One pass of the retention sweeper, then exit (a CronJob runs it hourly): every tenant's checks wholly
  * past its retention are erased everywhere their data lives (packages/retention; docs/data-retention.md).
- * A pass cut short is finished by the next: the cursors move only after an hour is erased.
+ * A pass cut short is finished by the next: the cursors move only after an hour is erased. Before it, checks
+ * stored before `created_hour` existed are given it (`backfillCreatedHours`, bounded per pass).
  */
 import { loadRetentionJobConfig, readProcessEnv } from '@rv/config'
 import { createLogger } from '@rv/logger'
-import { createErasure, createErasureRegistry, storeParticipants, sweepRetention } from '@rv/retention'
+import {
+  backfillCreatedHours,
+  createErasure,
+  createErasureRegistry,
+  storeParticipants,
+  sweepRetention,
+} from '@rv/retention'
 import { createStorage } from '@rv/storage'
 import { connectStore } from '@rv/store'
 
@@ -14,6 +21,9 @@ const logger = createLogger({ level: config.logLevel, bindings: { service: 'rete
 const store = await connectStore(config.mongo)
 try {
   await store.ensureIndexes()
+  // Checks stored before created_hour get it first, so this pass already sweeps them (a no-op once done).
+  const backfilled = await backfillCreatedHours(store, { now: new Date() })
+  if (backfilled.checks > 0 || !backfilled.complete) logger.info('created_hour backfilled', { ...backfilled })
   const erasure = createErasure(
     store,
     createErasureRegistry(storeParticipants(store, createStorage(config.s3))),
@@ -24,6 +34,9 @@ try {
     maxHours: config.retention.maxHoursPerSweep,
   })
   logger.info('retention swept', { ...report })
+  // Deliveries of dead consumers and rate windows of dead gateways (packages/store expiring-documents.ts).
+  const expired = await store.expiry.sweep(new Date())
+  logger.info('expired documents deleted', { ...expired })
 } catch (err) {
   logger.error('retention sweep failed', { err })
   process.exitCode = 1
