@@ -116,7 +116,8 @@ async function main(): Promise<void> {
   for (const mode of options.observability ?? [undefined]) {
     if (mode) out(`\n== observability ${mode} ==`)
     const perCheck = await runAll(options, receipts, counts, runId, mode)
-    if (mode) totals.set(mode, perCheck)
+    // Alternated runs of one mode (off,on,off,on) are averaged: the last run alone would hide the spread.
+    if (mode) totals.set(mode, [...(totals.get(mode) ?? []), ...perCheck])
   }
   if (totals.size > 0) out(`\n${formatComparison(totals)}`)
 }

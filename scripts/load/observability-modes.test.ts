@@ -15,7 +15,7 @@ describe('observability modes of bench:load', () => {
       ['on', [110, 121]],
     ])
     expect(formatComparison(totals)).toBe(
-      'CPU per check by observability mode: off 105.0 ms, on 115.5 ms (on - off: +10.0 %)',
+      'CPU per check by observability mode: off 105.0 ms (runs 100.0, 110.0), on 115.5 ms (runs 110.0, 121.0) (on - off: +10.0 %)',
     )
     const three = new Map<'off' | 'on' | 'sampled', number[]>([
       ['off', [100]],

@@ -67,7 +67,8 @@ export async function startMode(mode: ObservabilityMode): Promise<ModeRun> {
 export function formatComparison(totals: ReadonlyMap<ObservabilityMode, number[]>): string {
   const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length)
   const off = totals.get('off')
-  const parts = [...totals].map(([mode, xs]) => `${mode} ${mean(xs).toFixed(1)} ms`)
+  const runs = (xs: number[]) => (xs.length > 1 ? ` (runs ${xs.map((x) => x.toFixed(1)).join(', ')})` : '')
+  const parts = [...totals].map(([mode, xs]) => `${mode} ${mean(xs).toFixed(1)} ms${runs(xs)}`)
   const changes = [...totals]
     .filter(([mode, xs]) => mode !== 'off' && xs.length > 0 && off?.length)
     .map(([mode, xs]) => {
