@@ -110,11 +110,20 @@ function sbpIdOf(
  *   own, where words-to-runs had no word before it) is the letter it pictures (ocr/read-ocr-word.ts);
  * - a name bearing a mark of a misreading (a digit initial `9.`, a stray sign, a letter inside a mask:
  *   ocr/name-shape.ts) is certainly not what was printed: 0.5, whatever the engine's confidence.
+ * - an initial after a name word whose point a photo's blur drew with a tail (`Мор****в А, Д.`) is an
+ *   initial: a name has no comma after a lone capital.
  */
+/** `А,` after a name word (a letter, the word before it one of letters) is the initial `А.`. */
+function initialOfComma(word: string, previousWord: string | undefined): string | null {
+  if (!previousWord || !/\p{L}/u.test(previousWord)) return null
+  const initial = /^(\p{Lu}),$/u.exec(word)
+  return initial ? `${initial[1]}.` : null
+}
+
 export function readImageName(read: string, language: string | null): { text: string; confidence: number } {
   const text = read
     .split(' ')
-    .map((word, i, words) => initialOfDigit(word, words[i - 1]) ?? word)
+    .map((word, i, words) => initialOfDigit(word, words[i - 1]) ?? initialOfComma(word, words[i - 1]) ?? word)
     .join(' ')
   const initialsOnly = /^(\p{Lu}\.?\s*)+$/u.test(text.trim())
   const decided = scriptOf(text)
