@@ -7,6 +7,7 @@ import type { ReceiptFields, TransferType } from '@rv/schemas'
 import { emptyFields } from '../aggregate/empty-blocks'
 import type { FieldConstants, FieldName } from '../families/family-definition'
 import { scriptOf, toScript } from '../ocr/letter-scripts'
+import { readMaskedNumber } from '../ocr/masked-number'
 import { nameWellFormed } from '../ocr/name-shape'
 import { initialOfDigit } from '../ocr/read-ocr-word'
 import { type RoundGlyphKind, repairOperationNumber, repairSbpId } from '../ocr/repair-sbp-id'
@@ -192,6 +193,10 @@ export function buildFields(input: BuildInput): BuiltFields {
     if (input.textSource === 'ocr' && nameFields.has(name)) {
       const imageName = readImageName(value.value, input.language)
       set(name, imageName.text, cap(name, imageName.confidence))
+    } else if (input.textSource === 'ocr' && name === 'recipient_account') {
+      // A masked card or account whose stars OCR misread (ocr/masked-number.ts): rewritten, a guess.
+      const masked = readMaskedNumber(value.value)
+      set(name, masked, cap(name, masked === value.value ? 0.98 : 0.85))
     } else set(name, value.value, cap(name, 0.98))
   }
 
