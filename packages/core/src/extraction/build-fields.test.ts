@@ -33,6 +33,14 @@ describe('readImageName (a name read by OCR)', () => {
     expect(readImageName('3.', 'ru').confidence).toBe(0.5)
   })
 
+  it("reads an initial whose point a photo's blur drew as a comma as the initial", () => {
+    expect(readImageName('Мор****в А, Д.', 'ru').text).toBe('Мор****в А. Д.')
+    expect(readImageName('Saidov K,', 'ru').text).toBe('Saidov K.')
+    // Not a lone capital, or no name word before it: left as read.
+    expect(readImageName('ООО, Ромашка', 'ru').text).toBe('ООО, Ромашка')
+    expect(readImageName('А, Д.', 'ru').text).toBe('А, Д.')
+  })
+
   it('keeps a name bearing a mark of a misreading at 0.5, however sure the engine was', () => {
     expect(readImageName('Дарья Николаевна 9.', 'ru')).toEqual({
       text: 'Дарья Николаевна 9.',

@@ -7,6 +7,7 @@ import type { ReceiptFields, TransferType } from '@rv/schemas'
 import { emptyFields } from '../aggregate/empty-blocks'
 import type { FieldConstants, FieldName } from '../families/family-definition'
 import { scriptOf, toScript } from '../ocr/letter-scripts'
+import { readMaskedNumber } from '../ocr/masked-number'
 import { nameWellFormed } from '../ocr/name-shape'
 import { initialOfDigit } from '../ocr/read-ocr-word'
 import { type RoundGlyphKind, repairOperationNumber, repairSbpId } from '../ocr/repair-sbp-id'
@@ -112,11 +113,20 @@ function sbpIdOf(
  *   own, where words-to-runs had no word before it) is the letter it pictures (ocr/read-ocr-word.ts);
  * - a name bearing a mark of a misreading (a digit initial `9.`, a stray sign, a letter inside a mask:
  *   ocr/name-shape.ts) is certainly not what was printed: 0.5, whatever the engine's confidence.
+ * - an initial after a name word whose point a photo's blur drew with a tail (`Мор****в А, Д.`) is an
+ *   initial: a name has no comma after a lone capital.
  */
+/** `А,` after a name word (a letter, the word before it one of letters) is the initial `А.`. */
+function initialOfComma(word: string, previousWord: string | undefined): string | null {
+  if (!previousWord || !/\p{L}/u.test(previousWord)) return null
+  const initial = /^(\p{Lu}),$/u.exec(word)
+  return initial ? `${initial[1]}.` : null
+}
+
 export function readImageName(read: string, language: string | null): { text: string; confidence: number } {
   const text = read
     .split(' ')
-    .map((word, i, words) => initialOfDigit(word, words[i - 1]) ?? word)
+    .map((word, i, words) => initialOfDigit(word, words[i - 1]) ?? initialOfComma(word, words[i - 1]) ?? word)
     .join(' ')
   const initialsOnly = /^(\p{Lu}\.?\s*)+$/u.test(text.trim())
   const decided = scriptOf(text)
@@ -192,6 +202,10 @@ export function buildFields(input: BuildInput): BuiltFields {
     if (input.textSource === 'ocr' && nameFields.has(name)) {
       const imageName = readImageName(value.value, input.language)
       set(name, imageName.text, cap(name, imageName.confidence))
+    } else if (input.textSource === 'ocr' && name === 'recipient_account') {
+      // A masked card or account whose stars OCR misread (ocr/masked-number.ts): rewritten, a guess.
+      const masked = readMaskedNumber(value.value)
+      set(name, masked, cap(name, masked === value.value ? 0.98 : 0.85))
     } else set(name, value.value, cap(name, 0.98))
   }
 

@@ -84,6 +84,11 @@ describe('repairSbpId', () => {
       ambiguous: false,
     })
     expect(repairSbpId('B52340955504885\\/\\/0000670011580901')?.id).toBe('B52340955504885W0000670011580901')
+    // A W with one of its four strokes lost (a generated VTB screenshot): a W, but a guess.
+    expect(repairSbpId('А53630618400555\\\\/000002001\n1660101')).toMatchObject({
+      id: 'A53630618400555W0000020011660101',
+      ambiguous: true,
+    })
   })
 
   it('drops a speck read as a glyph at one end of the id, and is then never sure', () => {
@@ -97,6 +102,17 @@ describe('repairSbpId', () => {
     })
     // 33 characters that are no id either way.
     expect(repairSbpId('C6065223110K7Q2P0000030011700501X')).toBeNull()
+  })
+
+  it('reads a letter OCR read twice, in both cases, as one glyph, and is then never sure', () => {
+    // A generated VTB id whose position-16 `X` came back as `xX`.
+    expect(repairSbpId('B52561142442696xX000045001\n1580901')).toMatchObject({
+      id: 'B52561142442696X0000450011580901',
+      ambiguous: true,
+    })
+    // A case pair whose removal leaves no id, or two pairs giving two ids: nothing is decided.
+    expect(repairSbpId('B52561142442696X0000450011580901'.replace('X', 'xXa'))).toBeNull()
+    expect(repairSbpId('B5256114244269kKX000045001158090'.replace('X', 'Xx'))).toBeNull()
   })
 
   it('joins an id wrapped over lines and drops specks read between glyphs', () => {

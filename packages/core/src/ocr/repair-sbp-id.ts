@@ -15,7 +15,8 @@
  * Cyrillic or lowercase twin is put back as the Latin capital, but the result is marked `ambiguous`: the
  * caller must not be sure of it. The repaired id's encoded time is checked against the printed time by
  * the caller (resolve-paid-at.ts), which covers positions 2–11. A `V` read as its strokes (`\/`) is a `V`;
- * a reading one character too long whose one end is a speck (`8B5334…`) is the id without it, never sure.
+ * a reading one character too long whose one end is a speck (`8B5334…`), or with one letter read twice in
+ * both cases (`…565xX0000…`), is the id without the extra glyph, never sure.
  */
 import { isSbpId } from '../extraction/decode-sbp-id'
 import { cyrillicTwins } from './letter-scripts'
@@ -75,9 +76,13 @@ const roundOf: Record<string, true> = { '0': true, O: true }
 /** Position 16 read as O, 0, I or 1 (see below). */
 const roundOrStroke: Record<string, string> = { '0': 'O', O: 'O', '1': 'I', I: 'I' }
 
-/** A `V` (or `W`) read as the strokes it is drawn with: `\/` (`\/\/`). */
-const strokes = /\\\/\\\/|\\\//g
-const strokeLetters: Record<string, string> = { '\\/': 'V', '\\/\\/': 'W' }
+/**
+ * A `V` (or `W`) read as the strokes it is drawn with: `\/` (`\/\/`, or with one stroke lost or doubled,
+ * `\\/`). Two strokes are a `V`, three or four a `W`; an id has no slash or backslash of its own.
+ */
+const strokes = /[\\/]{2,4}/g
+const strokeLetter = (read: string) =>
+  !read.includes('\\') || !read.includes('/') ? read : read.length === 2 ? 'V' : 'W'
 
 /** Characters OCR puts between glyphs of one word (a speck read as a point, a dash at a wrap). */
 const noise = /[\s.,·'`"_\-–—:;=~«»‘’“”„]/g
@@ -122,13 +127,27 @@ function asDigit(read: string): string {
 export type RoundGlyphKind = 'digit' | 'letter'
 
 export function repairSbpId(raw: string, freeRoundGlyph?: RoundGlyphKind): RepairedSbpId | null {
-  const text = raw.replace(strokes, (read) => strokeLetters[read]!).replace(noise, '')
+  const text = raw.replace(strokes, strokeLetter).replace(noise, '')
+  // Three strokes are a `W` with one lost, or a `V` with one doubled: the more likely, never sure.
+  if (raw.match(strokes)?.some((read) => read.length === 3 && strokeLetter(read) === 'W')) {
+    const repaired = repairSbpId(text, freeRoundGlyph)
+    return repaired && { ...repaired, ambiguous: true }
+  }
   if (text.length === 33) {
     // A speck read as a glyph before or after the id (`8B5334…`): the one end whose removal leaves an id.
-    // Which character was the speck is the format's guess, so the id is never sure.
-    const ends = [text.slice(1), text.slice(0, 32)].map((t) => repairPositions(t, freeRoundGlyph))
-    const found = ends.filter((r) => r !== null)
-    return found.length === 1 ? { ...found[0]!, ambiguous: true } : null
+    // Or one glyph read twice, in both cases (`xX` for an `X` whose lower and upper case look alike): the
+    // pair is one character. Which reading is right is the format's guess, so the id is never sure.
+    const cuts = [text.slice(1), text.slice(0, 32)]
+    for (let i = 0; i + 1 < 33; i++) {
+      const [a, b] = [text[i]!, text[i + 1]!]
+      if (a !== b && a.toUpperCase() === b.toUpperCase()) cuts.push(text.slice(0, i) + text.slice(i + 1))
+    }
+    const found = new Map<string, RepairedSbpId>()
+    for (const cut of cuts) {
+      const repaired = repairPositions(cut, freeRoundGlyph)
+      if (repaired) found.set(repaired.id, repaired)
+    }
+    return found.size === 1 ? { ...[...found.values()][0]!, ambiguous: true } : null
   }
   return text.length === 32 ? repairPositions(text, freeRoundGlyph) : null
 }

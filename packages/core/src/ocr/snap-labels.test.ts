@@ -53,6 +53,12 @@ describe('snapLabels', () => {
     expect(snapped[1]!.x).toBeGreaterThan(snapped[0]!.x + snapped[0]!.width - 1)
   })
 
+  it('splits a label from its value across a sign OCR read in the gap between them', () => {
+    const snapped = snapLabels([run('ID операции в CBN = B527121275983979000066001', 0, 0)], vocabulary)
+    expect(snapped.map((r) => r.text)).toEqual(['ID операции в СБП', 'B527121275983979000066001'])
+    expect(snapped[1]!.x).toBeGreaterThan(snapped[0]!.x + snapped[0]!.width - 1)
+  })
+
   it("restores the tail of a wrapped label on the next line in the label's column (T-Bank's СБП)", () => {
     const snapped = snapLabels(
       [run('Идентификатор операции', 10, 100), run('cen', 10, 109), run('cen', 200, 109)],

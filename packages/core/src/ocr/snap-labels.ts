@@ -51,16 +51,27 @@ export function snapLabels(runs: readonly TextRun[], vocabulary: LabelVocabulary
  * start with a digit-bearing token and do not continue any label, is split there; the value's position is
  * estimated from the share of characters (the readers only need its left edge to be right of the label).
  */
+/** A word of signs only, never part of a label (labels end in a letter or a `:`, read with the label). */
+const strayMark = /^[=~«»"'`|_—–-]+$/
+
 function splitLabelledValues(runs: readonly TextRun[], vocabulary: LabelVocabulary): TextRun[] {
   return runs.flatMap((run) => {
     const words = run.text.split(' ')
     for (let k = words.length - 1; k >= 1; k--) {
-      const head = fold(words.slice(0, k).join(' '))
+      // A sign OCR read in the gap between label and value (`ID операции в СБП = B52…`: a speck or the
+      // value's wrap read as `=`) belongs to neither: the label is what stands before it.
+      let end = k
+      while (end > 1 && strayMark.test(words[end - 1]!)) end--
+      const head = fold(words.slice(0, end).join(' '))
       if (!/\d/.test(words[k]!) || head.length < 5) continue
-      const known = vocabulary.entries.some((e) => e.folded === head || e.folded.startsWith(`${head} `))
+      const headText = words.slice(0, end).join(' ')
+      const known =
+        vocabulary.entries.some((e) => e.folded === head || e.folded.startsWith(`${head} `)) ||
+        // The sign bridged the gap that would have kept the two apart, so the label may be misread
+        // (`CBN`): one the whole-run snap would give its spelling (within its edit distance) counts.
+        (end < k && snapWholeRun({ ...run, text: headText }, vocabulary).text !== headText)
       if (!known) continue
-      const headText = words.slice(0, k).join(' ')
-      const share = (headText.length + 1) / run.text.length
+      const share = (words.slice(0, k).join(' ').length + 1) / run.text.length
       const at = run.x + run.width * share
       return [
         { ...run, text: headText, width: run.width * (headText.length / run.text.length) },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { OcrWord } from './ocr-page'
-import { bodySize, wordsToRuns } from './words-to-runs'
+import { bodySize, estimateSkew, wordsToRuns } from './words-to-runs'
 
 const word = (text: string, left: number, top: number, line = 1, extra: Partial<OcrWord> = {}): OcrWord => ({
   text,
@@ -142,5 +142,16 @@ describe('wordsToRuns on a tilted photo', () => {
     const first = runs.filter((r) => r.text === 'Дата операции')[0]!
     const value = runs.filter((r) => r.text === '11.02.2026, 10:10')[0]!
     expect(Math.abs(first.y - value.y)).toBeLessThan(first.fontSize / 3)
+  })
+
+  it('finds no tilt on a straight line whose last word alone reaches below the baseline', () => {
+    // VTB's subtitle on a clean render: `страну`'s `у` puts its box's bottom 8 px below `На`'s.
+    const words = [
+      word('На', 260, 362, 1, { height: 28 }),
+      word('карту', 319, 369, 1, { height: 29 }),
+      word('другую', 468, 369, 1, { height: 29 }),
+      word('страну', 614, 369, 1, { height: 29 }),
+    ]
+    expect(estimateSkew(words)).toBe(0)
   })
 })
