@@ -62,7 +62,7 @@ function pageFrame(
         type: 'button',
         class: `evidence${check.hard ? ' hard' : ''}`,
         'data-check': check.name,
-        'aria-label': `Evidence of ${check.name}`,
+        'aria-label': `Evidence of ${check.name}${'field' in box && box.field ? ` (${box.field})` : ''}`,
         'aria-describedby': `check-${cssId(check.name)}`,
         onclick: () => onSelect(check.name),
       })

@@ -14,6 +14,20 @@ export interface EvidenceBox {
   bottom: number
 }
 
+/** A place already in fractions of its page (a field's location: extraction/field-locations.ts). */
+export interface FractionBox {
+  page: number
+  left: number
+  top: number
+  width: number
+  height: number
+  /** The field whose place it is, when it is one (a picture check's evidence). */
+  field?: string
+}
+
+/** An evidence box as a check explanation carries it: in points (a PDF's) or in fractions (a picture's). */
+export type PageBox = EvidenceBox | FractionBox
+
 export const EM_ABOVE = 9
 export const EM_BELOW = 3
 
@@ -38,7 +52,8 @@ export function evidenceBoxes(detail: string): EvidenceBox[] {
 }
 
 /** A box as fractions of the page (0–1 from the top-left): what a viewer scales to any zoom. */
-export function relativeBox(box: EvidenceBox, page: { width: number; height: number }) {
+export function relativeBox(box: PageBox, page: { width: number; height: number }) {
+  if ('left' in box) return { left: box.left, top: box.top, width: box.width, height: box.height }
   return {
     left: box.x0 / page.width,
     top: box.top / page.height,

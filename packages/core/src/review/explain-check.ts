@@ -1,8 +1,9 @@
-import type { CheckResult } from '@rv/schemas'
+import type { CheckResult, FieldLocation } from '@rv/schemas'
 import { bankOf } from '../authenticity/assess'
 import { fingerprints } from '../authenticity/fingerprints'
 import { falseAlarmRate } from '../authenticity/verdict-score'
-import { type EvidenceBox, evidenceBoxes } from './evidence-boxes'
+import { evidenceBoxes, type PageBox } from './evidence-boxes'
+import { pictureEvidence } from './picture-evidence'
 
 /** What a group of checks asks, in words an analyst reads (by the check name's first part). */
 const meanings: Record<string, string> = {
@@ -25,16 +26,22 @@ export interface CheckExplanation {
   detail: string
   /** The measured out-of-sample false-alarm rate of a soft check of a known family (builtin fingerprint). */
   falseAlarm: { rate: number; basis: string } | null
-  boxes: EvidenceBox[]
+  /** A PDF check's boxes in points (from its detail); a picture check's in fractions (its fields' places). */
+  boxes: PageBox[]
 }
 
 /**
- * A check of the record, explained for the review console.
+ * A check of the record, explained for the review console. `locations`: where each field was read (the
+ * extraction slot's), which places a picture check's evidence.
  *
  * @example
  * explainCheck({ name: 'layout.alignment', hard: false, passed: false, detail: '… page 1, box x 1–2, baseline 3' }, 'vtb/sbp')
  */
-export function explainCheck(check: CheckResult, family: string | null): CheckExplanation {
+export function explainCheck(
+  check: CheckResult,
+  family: string | null,
+  locations: readonly FieldLocation[] = [],
+): CheckExplanation {
   const group = check.name.split(/[._]/)[0] ?? ''
   const fingerprint = family ? fingerprints[bankOf(family)] : undefined
   return {
@@ -44,6 +51,10 @@ export function explainCheck(check: CheckResult, family: string | null): CheckEx
     meaning: meanings[group] ?? 'A check of the document against what genuine receipts look like.',
     detail: check.detail,
     falseAlarm: !check.hard && fingerprint ? falseAlarmRate(fingerprint, check.name) : null,
-    boxes: check.passed ? [] : evidenceBoxes(check.detail),
+    boxes: check.passed
+      ? []
+      : check.name.startsWith('image.')
+        ? pictureEvidence(check, locations)
+        : evidenceBoxes(check.detail),
   }
 }

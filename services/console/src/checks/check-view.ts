@@ -11,7 +11,8 @@ interface SubmittedFile {
 
 /**
  * What the check view shows, from the record (never changed), the submission (expectation, file) and the
- * decisions so far. Failed checks first, each with its evidence boxes; the fields beside the expectation,
+ * decisions so far. Failed checks first, each with its evidence boxes (a picture check's: where the fields it
+ * judges were read); the fields beside the expectation,
  * each with where it was read on the page (`locations`, from the extraction slot; empty when not known).
  */
 export function toCheckView(
@@ -21,7 +22,8 @@ export function toCheckView(
   locations: readonly FieldLocation[] = [],
 ) {
   const checks = record.document.checks
-    .map((c) => explainCheck(c, record.document.family))
+    // A picture check's boxes are the places of the fields it judges (core review/picture-evidence.ts).
+    .map((c) => explainCheck(c, record.document.family, locations))
     // Failed first; among them the ones with a place on the page, then hard before soft.
     .sort(
       (a, b) =>
