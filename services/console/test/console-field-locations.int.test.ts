@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createE2eEnvironment } from '../../e2e/src/e2e-environment'
 import { type RunningConsole, startConsole } from '../../e2e/src/start-console'
 import { freePort } from '../../e2e/src/start-services'
-import { genuinePdfAndPicture, type StoredCheck, storeCheck } from './review-fixtures'
+import { forgedPicture, genuinePdfAndPicture, type StoredCheck, storeCheck } from './review-fixtures'
 
 const stack = inject('stack')
 const e2e = createE2eEnvironment(stack, 'it-console-fields')
@@ -30,8 +30,11 @@ let browser: Browser
 let page: Page
 let pdf: StoredCheck
 let picture: StoredCheck
-/** Where pdf.js reads the amount on the source PDF, in fractions of the page. */
-let amountWords: { left: number; right: number; baseline: number; size: number }
+let forged: StoredCheck
+type Words = { left: number; right: number; baseline: number; size: number }
+/** Where pdf.js reads the amount on the source PDF, in fractions of the page (and on the forged one's). */
+let amountWords: Words
+let forgedAmountWords: Words
 
 const squash = (s: string) => s.replace(/\s/g, '')
 
@@ -64,23 +67,16 @@ beforeAll(async () => {
     now,
   })
 
-  const doc = await getDocument({ data: new Uint8Array(pdf.bytes), isEvalSupported: false }).promise
-  const pdfPage = await doc.getPage(1)
-  const [, , width = 0, height = 0] = pdfPage.view
-  const items = (await pdfPage.getTextContent()).items as {
-    str: string
-    transform: number[]
-    width: number
-  }[]
-  const amount = String(Math.trunc(pdf.record.fields.amount ?? 0))
-  const item = items.find((i) => squash(i.str).startsWith(amount))
-  if (!item) throw new Error(`pdf.js reads no item starting with ${amount}`)
-  amountWords = {
-    left: item.transform[4]! / width,
-    right: (item.transform[4]! + item.width) / width,
-    baseline: (height - item.transform[5]!) / height,
-    size: Math.hypot(item.transform[2]!, item.transform[3]!) / height,
-  }
+  const edited = await forgedPicture('console-fields-forged')
+  forged = await storeCheck(deps, {
+    id: 'chk_FieldsPng02',
+    tenantId: tenant._id,
+    ...edited.picture,
+    contentType: 'image/png',
+    now,
+  })
+  amountWords = await wordsOf(pdf.bytes, pdf.record.fields.amount)
+  forgedAmountWords = await wordsOf(edited.pdf, forged.record.fields.amount)
 
   app = await startConsole({ env: e2e.env, port: await freePort(), output: 'inherit', timeoutMs: 120_000 })
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] })
@@ -100,16 +96,37 @@ afterAll(async () => {
   await e2e.cleanup.run()
 })
 
+/** Where pdf.js reads the item that starts with the amount's digits, in fractions of the page. */
+async function wordsOf(bytes: Uint8Array, value: number | null): Promise<Words> {
+  const doc = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise
+  const pdfPage = await doc.getPage(1)
+  const [, , width = 0, height = 0] = pdfPage.view
+  const items = (await pdfPage.getTextContent()).items as {
+    str: string
+    transform: number[]
+    width: number
+  }[]
+  const amount = String(Math.trunc(value ?? 0))
+  const item = items.find((i) => squash(i.str).startsWith(amount))
+  if (!item) throw new Error(`pdf.js reads no item starting with ${amount}`)
+  return {
+    left: item.transform[4]! / width,
+    right: (item.transform[4]! + item.width) / width,
+    baseline: (height - item.transform[5]!) / height,
+    size: Math.hypot(item.transform[2]!, item.transform[3]!) / height,
+  }
+}
+
 async function open(checkId: string, surface: string): Promise<void> {
   await page.goto(`${app.url}/check/${checkId}`)
   await page.waitForSelector(`.page ${surface}`)
   await page.waitForSelector('tr[data-field="amount"] button.field-name')
 }
 
-/** The highlight of `field` in fractions of its page frame (as laid out, at the current zoom). */
-async function measure(field: string) {
+/** The highlight of `field` (or another box) in fractions of its page frame (as laid out, at the current zoom). */
+async function measure(field: string, selector = `.field-box[data-field="${field}"]`) {
   const frame = (await page.locator('.page[data-page="1"]').boundingBox())!
-  const box = (await page.locator(`.field-box[data-field="${field}"]`).first().boundingBox())!
+  const box = (await page.locator(selector).first().boundingBox())!
   return {
     left: (box.x - frame.x) / frame.width,
     right: (box.x + box.width - frame.x) / frame.width,
@@ -120,8 +137,7 @@ async function measure(field: string) {
 }
 
 /** The box covers the amount's words and is tight around their line (`slack`: OCR boxes vs pdf.js's). */
-function expectOverAmount(at: Awaited<ReturnType<typeof measure>>, slack: number): void {
-  const w = amountWords
+function expectOverAmount(at: Awaited<ReturnType<typeof measure>>, slack: number, w = amountWords): void {
   expect(at.left).toBeLessThanOrEqual(w.left + slack)
   expect(at.right).toBeGreaterThanOrEqual(w.right - slack)
   expect(at.left).toBeGreaterThan(w.left - 0.05)
@@ -235,5 +251,37 @@ describe('check view: where a field was read', () => {
     const zoomed = await measure('amount')
     expectOverAmount(zoomed, 0.01)
     expect(zoomed.left).toBeCloseTo(at.left, 2)
+  })
+
+  it('draws a failed picture check over the value it judges, at two zooms, linked both ways', async () => {
+    const failed = forged.record.document.checks.find((c) => c.name === 'image.value_alignment')
+    expect(failed).toMatchObject({ passed: false })
+    expect(failed?.detail).toMatch(/: amount \+/)
+    await open(forged.record.id, 'img')
+    const box = '.evidence[data-check="image.value_alignment"]'
+    await page.locator(box).waitFor()
+    expect(await page.locator(box).count()).toBe(1)
+    expect(await page.locator(box).getAttribute('aria-label')).toContain('(amount)')
+    // The picture's marker judges no field: it states no place.
+    expect(await page.locator('.evidence[data-check="image.source_unverifiable"]').count()).toBe(0)
+    // The lengthened amount's words as drawn on the forged page (the picture is that page at 150 dpi).
+    const at = await measure('amount', box)
+    expectOverAmount(at, 0.01, forgedAmountWords)
+    await page.keyboard.press('+')
+    await expect
+      .poll(async () => (await measure('amount', box)).frameWidth)
+      .toBeGreaterThan(at.frameWidth * 1.2)
+    const zoomed = await measure('amount', box)
+    expectOverAmount(zoomed, 0.01, forgedAmountWords)
+    expect(zoomed.left).toBeCloseTo(at.left, 2)
+    // Linked both ways: the box names its check's row, and clicking it selects that check.
+    expect(await page.locator(box).getAttribute('aria-describedby')).toBe('check-image-value_alignment')
+    await page.click('li[data-check="image.source_unverifiable"] button.check-name')
+    await expect.poll(() => page.locator(box).getAttribute('class')).not.toContain('active')
+    await page.click(box)
+    await expect
+      .poll(() => page.locator('li[data-check="image.value_alignment"]').getAttribute('class'))
+      .toContain('active')
+    await expect.poll(() => page.locator(box).getAttribute('class')).toContain('active')
   })
 })

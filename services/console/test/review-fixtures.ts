@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defaultProfile, runCheckDetailed } from '@rv/core'
-import { techniqueById } from '@rv/forgery'
+import { pictureTechniques, techniqueById } from '@rv/forgery'
 import { generateReceipt, renderReceiptImage } from '@rv/generator'
 import { readImage } from '@rv/ocr'
 import type { CheckExtractedV1, CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
@@ -44,6 +44,28 @@ export async function genuinePdfAndPicture(seed: string): Promise<{
   const { pdf, filename } = generateReceipt({ family: 'vtb', variant: 'sbp_outgoing', seed })
   const image = await renderReceiptImage(pdf, 'clean', seed)
   return { pdf: { bytes: pdf, filename }, picture: { bytes: image.bytes, filename: `${seed}.png` } }
+}
+
+/**
+ * A VTB receipt whose amount was lengthened by a digit typed from its old left edge (the forgery package's
+ * `amount_lengthened_left_kept`), as a clean picture: the amount overshoots the right margin, so
+ * `image.value_alignment` fails on it. Also the forged PDF, to read where its amount is drawn.
+ */
+export async function forgedPicture(seed: string): Promise<{
+  pdf: Uint8Array
+  picture: { bytes: Uint8Array; filename: string }
+}> {
+  const { pdf, filename } = generateReceipt({ family: 'vtb', variant: 'sbp_outgoing', seed })
+  const technique = pictureTechniques.find((t) => t.id === 'amount_lengthened_left_kept')!
+  const dir = mkdtempSync(join(tmpdir(), 'rv-console-forge-'))
+  try {
+    const forged = await technique.apply({ bytes: pdf, family: 'vtb', filename }, { tmpDir: dir })
+    if (!forged.ok) throw new Error(`amount_lengthened_left_kept skipped: ${forged.skipped}`)
+    const image = await renderReceiptImage(forged.bytes, 'clean', seed)
+    return { pdf: forged.bytes, picture: { bytes: image.bytes, filename: `${seed}.png` } }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 /** A genuine VTB receipt as a phone screenshot (PNG): pictures go to review. */
