@@ -6,19 +6,17 @@
  * moves the queue back from where a later one (higher `seq`) put it. Kafka's side of the outbox is
  * reviewed-outbox.int.test.ts's; here the publish is collected.
  */
-import { spawn } from 'node:child_process'
-import { resolve } from 'node:path'
 import type { CheckReviewedV1 } from '@rv/schemas'
 import { createS3Storage } from '@rv/storage'
 import { connectStore, type Store } from '@rv/store'
 import { randomName } from '@rv/testing'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createE2eEnvironment } from '../../e2e/src/e2e-environment'
-import { repoRoot } from '../../e2e/src/start-services'
 import type { ConsoleDeps } from '../src/console-deps'
 import { recordDecision } from '../src/decisions/record-decision'
 import { type DecisionSweeperDeps, sweepDecisionsOnce } from '../src/decisions/reviewed-outbox'
 import { toQueueEntry } from '../src/queue/queue-entry'
+import { killWhileDeciding } from './kill-while-deciding'
 import { forgedPdf, storeCheck } from './review-fixtures'
 
 const stack = inject('stack')
@@ -80,20 +78,7 @@ describe("a decision's side effects", () => {
   it('a console killed between the insert and the side effects: the sweeper finishes them, once', async () => {
     const checkId = 'chk_SettleKilled01'
     const { queue } = await queuedCheck(checkId)
-    const child = spawn(
-      resolve(repoRoot, 'node_modules/.bin/tsx'),
-      [resolve(import.meta.dirname, 'decide-then-die.ts'), checkId, tenantId, 'settle'],
-      { cwd: repoRoot, env: { ...e2e.env }, stdio: ['ignore', 'pipe', 'inherit'] },
-    )
-    const exited = new Promise((done) => child.once('exit', done))
-    await new Promise<void>((announced, failed) => {
-      child.stdout.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('settling')) announced()
-      })
-      child.once('exit', (code) => failed(new Error(`decide-then-die exited (${code}) before settling`)))
-    })
-    child.kill('SIGKILL')
-    await exited
+    await killWhileDeciding(checkId, tenantId, e2e.env, 'settle')
 
     // What the kill left: the decision, and nothing of its side effects.
     expect((await store.decisions.list(tenantId, checkId))[0]).toMatchObject({ seq: 1, published: false })

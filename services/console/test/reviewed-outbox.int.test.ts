@@ -4,8 +4,6 @@
  * between storing a decision and publishing it loses nothing — the console started again publishes it. Every
  * event carries its dedupe key (check_id + seq).
  */
-import { spawn } from 'node:child_process'
-import { resolve } from 'node:path'
 import { createEventBus, type EventBus } from '@rv/kafka'
 import type { CheckReviewedV1 } from '@rv/schemas'
 import { createS3Storage } from '@rv/storage'
@@ -14,11 +12,12 @@ import { randomName } from '@rv/testing'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createE2eEnvironment } from '../../e2e/src/e2e-environment'
 import { startConsole } from '../../e2e/src/start-console'
-import { freePort, repoRoot } from '../../e2e/src/start-services'
+import { freePort } from '../../e2e/src/start-services'
 import type { ConsoleDeps } from '../src/console-deps'
 import { recordDecision } from '../src/decisions/record-decision'
 import { sweepDecisionsOnce } from '../src/decisions/reviewed-outbox'
 import { toQueueEntry } from '../src/queue/queue-entry'
+import { killWhileDeciding } from './kill-while-deciding'
 import { forgedPdf, storeCheck } from './review-fixtures'
 
 const stack = inject('stack')
@@ -155,20 +154,7 @@ describe('check.reviewed.v1 outbox', () => {
   it('a console killed between storing a decision and publishing it loses nothing', async () => {
     const checkId = 'chk_OutboxKilled01'
     await queuedCheck(checkId)
-    const child = spawn(
-      resolve(repoRoot, 'node_modules/.bin/tsx'),
-      [resolve(import.meta.dirname, 'decide-then-die.ts'), checkId, tenantId],
-      { cwd: repoRoot, env: { ...e2e.env }, stdio: ['ignore', 'pipe', 'inherit'] },
-    )
-    const exited = new Promise((done) => child.once('exit', done))
-    await new Promise<void>((announced, failed) => {
-      child.stdout.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('publishing')) announced()
-      })
-      child.once('exit', (code) => failed(new Error(`decide-then-die exited (${code}) before publishing`)))
-    })
-    child.kill('SIGKILL')
-    await exited
+    await killWhileDeciding(checkId, tenantId, e2e.env)
     const [stored] = await store.decisions.list(tenantId, checkId)
     expect(stored).toMatchObject({ seq: 1, decision: 'forged', published: false })
     expect(eventsOf(checkId)).toEqual([])
