@@ -1,6 +1,6 @@
 import type { Collection, Db } from 'mongodb'
 import { isDuplicateKeyError } from './duplicate-key'
-import { findOneWith, tombstoneQueries } from './store-queries'
+import { findOneWith, storeIndexes, tombstoneQueries } from './store-queries'
 
 /** What is left of an erased check: its id, tenant and when and why it went; no personal data. */
 export interface TombstoneDocument {
@@ -35,7 +35,10 @@ export function createCheckTombstones(db: Db) {
     },
     /** Erasure of a tenant: its tombstones go with it. */
     async eraseTenant(tenantId: string): Promise<void> {
-      await tombstones.deleteMany({ tenant_id: tenantId })
+      await tombstones.deleteMany(tombstoneQueries.ofTenant(tenantId).filter)
+    },
+    async ensureIndexes(): Promise<void> {
+      for (const index of storeIndexes.check_tombstones) await tombstones.createIndex(index)
     },
   }
 }

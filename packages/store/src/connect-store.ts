@@ -108,6 +108,7 @@ export async function connectStore(options: StoreOptions) {
       await audit.ensureIndexes()
       await forgerySet.ensureIndexes()
       await consoleUsers.ensureIndexes()
+      await tombstones.ensureIndexes()
       await versionApprovals.ensureIndexes()
     },
     async ping(): Promise<void> {

@@ -60,6 +60,8 @@ export const storeIndexes = {
   rate_windows: [{ tenant_window: 1 }, { expires_hour: 1 }],
   deliveries: [{ expires_hour: 1 }],
   replay_checks: [{ tenant_id: 1 }],
+  // Erasure of a tenant deletes its tombstones: without this it reads every tenant's.
+  check_tombstones: [{ tenant_id: 1 }],
 } as const satisfies Record<string, IndexSpecification[]>
 
 /** The gateway replicas' request counters of a tenant's window (rate-window-repository.ts). */
@@ -226,6 +228,12 @@ export const tombstoneQueries = {
     filter: { _id: id, tenant_id: tenantId },
     index: { _id: 1 },
   }),
+  /** Erasure of a tenant (admin only): its tombstones go with it. */
+  ofTenant: (tenantId: string): StoreQuery => ({
+    collection: 'check_tombstones',
+    filter: { tenant_id: tenantId },
+    index: storeIndexes.check_tombstones[0],
+  }),
 }
 
 export const retentionQueries = {
@@ -294,6 +302,7 @@ export function hotPathQueries(sample: {
     "a tenant's checks without created_hour (backfill)": checkQueries.withoutCreatedHour(tenantId),
     'migration marker (backfill)': retentionQueries.migrationById(`checks.created_hour:${tenantId}`),
     'tombstone (GET of a check not found)': tombstoneQueries.byIdForTenant(checkId, tenantId),
+    "a tenant's tombstones (tenant erasure)": tombstoneQueries.ofTenant(tenantId),
     'idempotency key (POST with Idempotency-Key)': idempotencyQueries.byId(`${tenantId}:k`),
     'idempotency keys of an expired minute (sweeper)': idempotencyQueries.createdIn(minuteBucket(now), 500),
     'retirement marker (sweeper)': idempotencyQueries.retirementById(`${tenantId}:k:${checkId}`),

@@ -50,6 +50,8 @@ describe(`hot-path queries over ${checks} stored checks`, () => {
     }
     expect(await found('checks by id and tenant (GET /v1/checks/{id})')).toHaveLength(1)
     expect(await found('stage slots by check (aggregator reads)')).toHaveLength(4)
+    // One tombstone per tenant (seed-volume.ts).
+    expect(await found("a tenant's tombstones (tenant erasure)")).toHaveLength(1)
     expect((await found('unpublished submissions (sweeper)')).length).toBeGreaterThan(0)
     expect((await found('processing checks past deadline (sweeper)')).length).toBeGreaterThan(0)
     expect((await found('unpublished completions (sweeper)')).length).toBeGreaterThan(0)
