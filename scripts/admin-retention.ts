@@ -9,12 +9,16 @@
  *   npm run admin -- retention sweep                             one pass of the retention sweeper, and of the
  *                                                                expiry of deliveries and rate windows
  *   npm run admin -- retention backfill [--batch 500] [--max 50000]   created_hour for checks stored before it
+ *   npm run admin -- retention tombstones [--batch 1000] [--max 10000]   console data of checks erased before
+ *                                                                the console joined the erasure
  */
 import type { RetentionConfig } from '@rv/config'
 import {
   backfillCreatedHours,
+  consoleParticipants,
   createErasure,
   createErasureRegistry,
+  eraseConsoleOfTombstoned,
   storeParticipants,
   sweepRetention,
 } from '@rv/retention'
@@ -24,6 +28,13 @@ import { type AdminCommand, parseArgs } from './admin-fingerprints'
 
 function erasureOf(store: Store, storage: FileStorage) {
   return createErasure(store, createErasureRegistry(storeParticipants(store, storage)))
+}
+
+/** A flag's positive integer, or the default when absent. */
+function positive(value: string | undefined, fallback: number, usage: string): number {
+  const n = value === undefined ? fallback : Number(value)
+  if (!Number.isInteger(n) || n < 1) throw new Error(`usage: ${usage}`)
+  return n
 }
 
 async function tenantOf(store: Store, ref: string | undefined, usage: string) {
@@ -62,15 +73,20 @@ export function retentionCommands(config: () => RetentionConfig): Record<string,
     'retention backfill': async (store, args) => {
       const usage = 'retention backfill [--batch <n>] [--max <checks>]'
       const { flags } = parseArgs(args)
-      const number = (v: string | undefined, fallback: number) => {
-        const n = v === undefined ? fallback : Number(v)
-        if (!Number.isInteger(n) || n < 1) throw new Error(`usage: ${usage}`)
-        return n
-      }
       const report = await backfillCreatedHours(store, {
         now: new Date(),
-        batch: number(flags.batch, 500),
-        maxChecks: number(flags.max, 50_000),
+        batch: positive(flags.batch, 500, usage),
+        maxChecks: positive(flags.max, 50_000, usage),
+      })
+      return JSON.stringify(report)
+    },
+    'retention tombstones': async (store, args) => {
+      const usage = 'retention tombstones [--batch <n>] [--max <checks>]'
+      const { flags } = parseArgs(args)
+      const report = await eraseConsoleOfTombstoned(store, consoleParticipants(store), {
+        now: new Date(),
+        batch: positive(flags.batch, 1000, usage),
+        maxChecks: positive(flags.max, 10_000, usage),
       })
       return JSON.stringify(report)
     },

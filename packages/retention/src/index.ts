@@ -1,5 +1,6 @@
 export * from './backfill-created-hours'
 export * from './console-participants'
+export * from './erase-console-of-tombstoned'
 export * from './erasure'
 export * from './erasure-registry'
 export * from './store-participants'

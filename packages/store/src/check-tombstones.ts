@@ -1,6 +1,6 @@
 import type { Collection, Db } from 'mongodb'
 import { isDuplicateKeyError } from './duplicate-key'
-import { findOneWith, storeIndexes, tombstoneQueries } from './store-queries'
+import { findOneWith, findWith, storeIndexes, tombstoneQueries } from './store-queries'
 
 /** What is left of an erased check: its id, tenant and when and why it went; no personal data. */
 export interface TombstoneDocument {
@@ -32,6 +32,16 @@ export function createCheckTombstones(db: Db) {
     /** Whether the check was erased, whoever's it was (the aggregator drops a late result of it). */
     async isErasedCheck(checkId: string): Promise<boolean> {
       return (await tombstones.findOne({ _id: checkId }, { projection: { _id: 1 } })) !== null
+    },
+    /**
+     * Up to `limit` of the tenant's erased check ids after `after` (null: from the first), in `_id` order,
+     * read to the end before the caller writes anything (a cursor left open while writing hung FerretDB v1).
+     */
+    async idsOfTenant(tenantId: string, after: string | null, limit: number): Promise<string[]> {
+      const page = await findWith(tombstones, tombstoneQueries.ofTenantAfter(tenantId, after, limit))
+        .project<{ _id: string }>({ _id: 1 })
+        .toArray()
+      return page.map((doc) => doc._id)
     },
     /** Erasure of a tenant: its tombstones go with it. */
     async eraseTenant(tenantId: string): Promise<void> {

@@ -15,6 +15,7 @@ import { createExpirySweeper } from './expiring-documents'
 import { createFingerprintRepository } from './fingerprint-repository'
 import { createGeneratorSightings } from './generator-sightings'
 import { createIdempotencyRepository } from './idempotency-repository'
+import { createMigrationProgress } from './migration-progress'
 import { createModelBudgetRepository } from './model-budget-repository'
 import { createProfileRepository } from './profile-repository'
 import { createRateWindowRepository } from './rate-window-repository'
@@ -59,6 +60,7 @@ export async function connectStore(options: StoreOptions) {
   const expiry = createExpirySweeper(db)
   const createdHourBackfill = createCreatedHourBackfill(db)
   const retentionCursors = createRetentionCursors(db)
+  const migrationProgress = createMigrationProgress(db)
   const tombstones = createCheckTombstones(db)
   const consoleUsers = createConsoleUserRepository(db)
   const reviewQueue = createReviewQueueRepository(db)
@@ -84,6 +86,7 @@ export async function connectStore(options: StoreOptions) {
     expiry,
     createdHourBackfill,
     retentionCursors,
+    migrationProgress,
     tombstones,
     consoleUsers,
     reviewQueue,

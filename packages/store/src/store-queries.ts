@@ -234,6 +234,18 @@ export const tombstoneQueries = {
     filter: { tenant_id: tenantId },
     index: storeIndexes.check_tombstones[0],
   }),
+  /**
+   * The console's pass over erased checks (admin, retention job): the tenant's next tombstones by `_id`
+   * after the last one read. FerretDB pushes the tenant down and evaluates the range and sort over that
+   * tenant's tombstones (each page reads them: pages are large and bounded per run).
+   */
+  ofTenantAfter: (tenantId: string, after: string | null, limit: number): StoreQuery => ({
+    collection: 'check_tombstones',
+    filter: after === null ? { tenant_id: tenantId } : { tenant_id: tenantId, _id: { $gt: after } },
+    sort: { _id: 1 },
+    limit,
+    index: storeIndexes.check_tombstones[0],
+  }),
 }
 
 export const retentionQueries = {
@@ -303,6 +315,11 @@ export function hotPathQueries(sample: {
     'migration marker (backfill)': retentionQueries.migrationById(`checks.created_hour:${tenantId}`),
     'tombstone (GET of a check not found)': tombstoneQueries.byIdForTenant(checkId, tenantId),
     "a tenant's tombstones (tenant erasure)": tombstoneQueries.ofTenant(tenantId),
+    "a tenant's tombstones after an id (console tombstone pass)": tombstoneQueries.ofTenantAfter(
+      tenantId,
+      checkId,
+      500,
+    ),
     'idempotency key (POST with Idempotency-Key)': idempotencyQueries.byId(`${tenantId}:k`),
     'idempotency keys of an expired minute (sweeper)': idempotencyQueries.createdIn(minuteBucket(now), 500),
     'retirement marker (sweeper)': idempotencyQueries.retirementById(`${tenantId}:k:${checkId}`),

@@ -2,14 +2,17 @@
  * One pass of the retention sweeper, then exit (a CronJob runs it hourly): every tenant's checks wholly
  * past its retention are erased everywhere their data lives (packages/retention; docs/data-retention.md).
  * A pass cut short is finished by the next: the cursors move only after an hour is erased. Before it, checks
- * stored before `created_hour` existed are given it (`backfillCreatedHours`, bounded per pass).
+ * stored before `created_hour` existed are given it (`backfillCreatedHours`, bounded per pass), and the
+ * console data of checks erased before the console joined the erasure goes (`eraseConsoleOfTombstoned`).
  */
 import { loadRetentionJobConfig, readProcessEnv } from '@rv/config'
 import { createLogger } from '@rv/logger'
 import {
   backfillCreatedHours,
+  consoleParticipants,
   createErasure,
   createErasureRegistry,
+  eraseConsoleOfTombstoned,
   storeParticipants,
   sweepRetention,
 } from '@rv/retention'
@@ -24,6 +27,10 @@ try {
   // Checks stored before created_hour get it first, so this pass already sweeps them (a no-op once done).
   const backfilled = await backfillCreatedHours(store, { now: new Date() })
   if (backfilled.checks > 0 || !backfilled.complete) logger.info('created_hour backfilled', { ...backfilled })
+  // Console data of checks erased before the console joined the erasure (bounded; a no-op once done).
+  const tombstoned = await eraseConsoleOfTombstoned(store, consoleParticipants(store), { now: new Date() })
+  if (tombstoned.checks > 0 || !tombstoned.complete)
+    logger.info('console data of erased checks erased', { ...tombstoned })
   const erasure = createErasure(
     store,
     createErasureRegistry(storeParticipants(store, createStorage(config.s3))),
