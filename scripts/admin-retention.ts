@@ -9,7 +9,7 @@
  *   npm run admin -- retention sweep                             one pass of the retention sweeper, and of the
  *                                                                expiry of deliveries and rate windows
  *   npm run admin -- retention backfill [--batch 500] [--max 50000]   created_hour for checks stored before it
- *   npm run admin -- retention tombstones [--batch 1000] [--max 10000]   console data of checks erased before
+ *   npm run admin -- retention tombstones [--batch 500] [--max 10000]   console data of checks erased before
  *                                                                the console joined the erasure
  */
 import type { RetentionConfig } from '@rv/config'
@@ -85,7 +85,7 @@ export function retentionCommands(config: () => RetentionConfig): Record<string,
       const { flags } = parseArgs(args)
       const report = await eraseConsoleOfTombstoned(store, consoleParticipants(store), {
         now: new Date(),
-        batch: positive(flags.batch, 1000, usage),
+        batch: positive(flags.batch, 500, usage),
         maxChecks: positive(flags.max, 10_000, usage),
       })
       return JSON.stringify(report)

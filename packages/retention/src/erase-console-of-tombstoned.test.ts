@@ -64,7 +64,7 @@ describe('eraseConsoleOfTombstoned', () => {
     expect(erased).toHaveLength(3)
   })
 
-  it('stops at maxChecks mid-tenant and goes on after the last id done, never re-reading a page', async () => {
+  it('stops at maxChecks mid-tenant and goes on after the last id done, never re-reading one', async () => {
     const { store, reads, markers } = memoryStore({ ten_a: ids('a', 5), ten_b: ids('b', 4) })
     const { erased, participant } = recordingParticipant()
     const first = await eraseConsoleOfTombstoned(store, [participant], { now, batch: 2, maxChecks: 6 })
@@ -75,7 +75,7 @@ describe('eraseConsoleOfTombstoned', () => {
     reads.length = 0
     const second = await eraseConsoleOfTombstoned(store, [participant], { now, batch: 2, maxChecks: 6 })
     expect(second).toEqual({ tenants: 1, checks: 3, complete: true })
-    expect(reads.map((r) => r.after)).toEqual(['b0000', 'b0002'])
+    expect(reads).toEqual([{ tenantId: 'ten_b', after: 'b0000', limit: 6 }])
     expect(erased.map((c) => c.checkId)).toEqual([...ids('a', 5), ...ids('b', 4)])
   })
 
@@ -93,8 +93,33 @@ describe('eraseConsoleOfTombstoned', () => {
       checks: 0,
       complete: true,
     })
-    expect(reads).toEqual([{ tenantId: 'ten_a', after: 'a0003', limit: 2 }])
+    expect(reads).toEqual([{ tenantId: 'ten_a', after: 'a0003', limit: 4 }])
     expect(markers.get('console.tombstones:ten_a')?.done).toBe(true)
+  })
+
+  it('reads a tenant once per run and saves where it is every batch: a crash resumes there', async () => {
+    const { store, reads, markers } = memoryStore({ ten_a: ids('a', 5) })
+    const seen: string[] = []
+    const crashing = {
+      name: 'crashing',
+      async eraseCheck({ checkId }: ErasedCheck) {
+        if (checkId === 'a0003' && !seen.includes(checkId)) {
+          seen.push(checkId)
+          throw new Error('crash')
+        }
+        seen.push(checkId)
+      },
+    }
+    await expect(eraseConsoleOfTombstoned(store, [crashing], { now, batch: 2 })).rejects.toThrow('crash')
+    expect(reads).toEqual([{ tenantId: 'ten_a', after: null, limit: 10_000 }])
+    expect(markers.get('console.tombstones:ten_a')).toEqual({ done: false, after: 'a0001' })
+    expect(await eraseConsoleOfTombstoned(store, [crashing], { now, batch: 2 })).toEqual({
+      tenants: 1,
+      checks: 3,
+      complete: true,
+    })
+    expect(reads.at(-1)).toEqual({ tenantId: 'ten_a', after: 'a0001', limit: 10_000 })
+    expect(seen).toEqual(['a0000', 'a0001', 'a0002', 'a0003', 'a0002', 'a0003', 'a0004'])
   })
 
   it('a failing participant leaves the page unmarked: the next run asks again', async () => {
