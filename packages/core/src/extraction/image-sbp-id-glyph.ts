@@ -50,3 +50,74 @@ export function roundGlyphAt16(
   if (ratio <= 1.12) return 'digit'
   return ratio >= 1.25 ? 'letter' : null
 }
+
+/** Position 16's glyph as measured on the picture (packages/ocr free-glyph-shape.ts). */
+export interface FreeGlyphShape {
+  /** Its ink width against position 17's `0`. */
+  widthRatio: number
+  /** Share of its ink width with ink in its top eighth. */
+  topSpan: number
+  /** Share of its ink width with ink in its bottom eighth. */
+  bottomSpan: number
+  /** Where its bottom eighth's ink stands across its width, 0 (left) to 1 (right). */
+  bottomCentre: number
+}
+
+/**
+ * What each glyph OCR confuses at position 16 looks like, against the `0` at 17 (development seeds
+ * `dev-pics-g`, scripts/dev-sbp-glyph16.ts): `I` a bare stem; `1` a digit's width with a flag, no top bar; `T`
+ * wider than a digit, a full top bar over a centred stem; `7` a digit's width, a full top bar, a thin
+ * foot; `Z` wider than a digit, full bars at top and foot; `2` a digit's width, a full foot,
+ * a round top; `V` wider than a digit, `W` much wider. Margins are kept on both sides of what was measured:
+ * a glyph between two pictures is none of them.
+ */
+const looks: Record<string, (s: FreeGlyphShape) => boolean> = {
+  I: (s) => s.widthRatio <= 0.4,
+  '1': (s) => s.widthRatio >= 0.5 && s.widthRatio <= 1.05 && s.topSpan <= 0.75,
+  T: (s) =>
+    s.widthRatio >= 1.08 &&
+    s.topSpan >= 0.9 &&
+    s.bottomSpan <= 0.45 &&
+    Math.abs(s.bottomCentre - 0.5) <= 0.12,
+  '7': (s) => s.widthRatio >= 0.5 && s.widthRatio <= 1.05 && s.topSpan >= 0.9 && s.bottomSpan <= 0.45,
+  Z: (s) => s.widthRatio >= 1.08 && s.topSpan >= 0.8 && s.bottomSpan >= 0.85,
+  '2': (s) => s.widthRatio >= 0.5 && s.widthRatio <= 1.05 && s.bottomSpan >= 0.85,
+  V: (s) => s.widthRatio >= 1.1 && s.widthRatio <= 1.4,
+  W: (s) => s.widthRatio >= 1.55,
+}
+
+/** The glyphs a reading at position 16 may stand for (what OCR was seen to read each of them as). */
+const confusable: Record<string, string> = {
+  '1': '1IT7',
+  I: '1IT7',
+  T: '1IT7Z',
+  '7': '1IT7Z',
+  Z: 'T7Z2',
+  '2': '7Z2',
+  V: 'VW',
+  W: 'VW',
+}
+
+/**
+ * The SBP id's words, when it is the receipt number and position 16 was read as a glyph OCR confuses
+ * (whatever the confidence: a `Z` read `7` comes at 0.9); with the character read there.
+ */
+export function sbpIdFreeGlyphWords(
+  page: OcrPage,
+  result: ImageExtraction,
+): { read: string; words: OcrWord[] } | null {
+  const id = result.facts['sbp_id']
+  if (typeof id !== 'string' || result.fields.receipt_number !== id || !(id[15]! in confusable)) return null
+  const words = valueWords(page, result, 'receipt_number')
+  const text = words.map((w) => w.text.replace(noise, '')).join('')
+  return text.length === 32 ? { read: id[15]!, words } : null
+}
+
+/**
+ * Position 16's glyph decided by its shape: the one glyph of those its reading may stand for whose
+ * picture the shape matches; null when none or more than one does.
+ */
+export function freeGlyphAt16(read: string, shape: FreeGlyphShape): string | null {
+  const matches = [...(confusable[read] ?? '')].filter((glyph) => looks[glyph]!(shape))
+  return matches.length === 1 ? matches[0]! : null
+}
