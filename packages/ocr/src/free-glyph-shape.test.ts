@@ -83,6 +83,12 @@ describe('measureFreeGlyph', () => {
     expect(decide('W', 'V')).toBe('W')
   })
 
+  it('counts a W read as its strokes (`\\/`) as one glyph', () => {
+    const { image, word } = id('W')
+    const strokes = { ...word, text: word.text.replace('W', '\\/') }
+    expect(freeGlyphAt16('V', measureFreeGlyph(image, [strokes])!)).toBe('W')
+  })
+
   it('measures nothing when the columns do not match the characters read', () => {
     const { image, word } = id('T')
     expect(measureFreeGlyph(image, [{ ...word, text: `${word.text}1` }])).toBeNull()

@@ -15,12 +15,15 @@ import type { GrayImage } from './find-unread-ink'
 
 /** Characters OCR puts between the glyphs of an id (as core's repair drops them); they are not tall. */
 const noise = /[\s.,·'`"_\-–—:;=~«»‘’“”„]/g
+/** A `V` or `W` read as its strokes (`\/`) is one glyph (core's repair reads it so). */
+const strokes = /[\\/]{2,4}/g
+const glyphsRead = (text: string) => text.replace(strokes, 'V').replace(noise, '').length
 
 export function measureFreeGlyph(image: GrayImage, words: readonly OcrWord[]): FreeGlyphShape | null {
   const columns: { word: OcrWord; left: number; width: number }[] = []
   for (const word of words) {
     const seen = findGlyphColumns(image, word)
-    if (!seen || seen.length !== word.text.replace(noise, '').length) return null
+    if (!seen || seen.length !== glyphsRead(word.text)) return null
     columns.push(...seen.map((c) => ({ word, left: c.left, width: c.width })))
   }
   if (columns.length !== 32) return null

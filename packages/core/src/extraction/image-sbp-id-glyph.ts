@@ -65,22 +65,33 @@ export interface FreeGlyphShape {
 
 /**
  * What each glyph OCR confuses at position 16 looks like, against the `0` at 17 (development seeds
- * `dev-pics-g`, scripts/dev-sbp-glyph16.ts): `I` a bare stem; `1` a digit's width with a flag, no top bar; `T`
- * wider than a digit, a full top bar over a centred stem; `7` a digit's width, a full top bar, a thin
- * foot; `Z` wider than a digit, full bars at top and foot; `2` a digit's width, a full foot,
- * a round top; `V` wider than a digit, `W` much wider. Margins are kept on both sides of what was measured:
- * a glyph between two pictures is none of them.
+ * `dev-pics-g`, scripts/dev-sbp-glyph16.ts; five banks' fonts): `I` a bare stem; `1` a digit's width with a
+ * flag, no top bar; `T` a full top bar over a centred stem; `7` a digit's width, a full top bar, a thin foot
+ * left of centre; `Z` full bars at top and foot, in most fonts wider than a digit; `2` a digit's width, a
+ * full foot; `V` wider than a digit, `W` much wider. Margins are kept on both sides of what was measured: a
+ * glyph between two pictures is none of them.
  */
-const looks: Record<string, (s: FreeGlyphShape) => boolean> = {
+const looks: Record<string, (s: FreeGlyphShape, others: string) => boolean> = {
   I: (s) => s.widthRatio <= 0.4,
   '1': (s) => s.widthRatio >= 0.5 && s.widthRatio <= 1.05 && s.topSpan <= 0.75,
   T: (s) =>
-    s.widthRatio >= 1.08 &&
+    s.widthRatio >= 0.95 &&
     s.topSpan >= 0.9 &&
     s.bottomSpan <= 0.45 &&
-    Math.abs(s.bottomCentre - 0.5) <= 0.12,
-  '7': (s) => s.widthRatio >= 0.5 && s.widthRatio <= 1.05 && s.topSpan >= 0.9 && s.bottomSpan <= 0.45,
-  Z: (s) => s.widthRatio >= 1.08 && s.topSpan >= 0.8 && s.bottomSpan >= 0.85,
+    Math.abs(s.bottomCentre - 0.5) <= 0.05,
+  '7': (s) =>
+    s.widthRatio >= 0.5 &&
+    s.widthRatio <= 1.05 &&
+    s.topSpan >= 0.9 &&
+    s.bottomSpan <= 0.45 &&
+    s.bottomCentre <= 0.44,
+  // Some fonts' `Z` is as narrow as a digit (Gazprombank's): only the width tells it from a `2`, so a narrow
+  // one is decided only when a `2` is not among the glyphs the reading may be.
+  Z: (s, others) =>
+    s.widthRatio >= 0.8 &&
+    s.topSpan >= 0.8 &&
+    s.bottomSpan >= 0.85 &&
+    (s.widthRatio >= 1.08 || !others.includes('2')),
   '2': (s) => s.widthRatio >= 0.5 && s.widthRatio <= 1.05 && s.bottomSpan >= 0.85,
   V: (s) => s.widthRatio >= 1.1 && s.widthRatio <= 1.4,
   W: (s) => s.widthRatio >= 1.55,
@@ -92,7 +103,7 @@ const confusable: Record<string, string> = {
   I: '1IT7',
   T: '1IT7Z',
   '7': '1IT7Z',
-  Z: 'T7Z2',
+  Z: 'T7Z',
   '2': '7Z2',
   V: 'VW',
   W: 'VW',
@@ -109,7 +120,8 @@ export function sbpIdFreeGlyphWords(
   const id = result.facts['sbp_id']
   if (typeof id !== 'string' || result.fields.receipt_number !== id || !(id[15]! in confusable)) return null
   const words = valueWords(page, result, 'receipt_number')
-  const text = words.map((w) => w.text.replace(noise, '')).join('')
+  // A `V` or `W` read as its strokes (`\/`) is one glyph, as the repair reads it.
+  const text = words.map((w) => w.text.replace(/[\\/]{2,4}/g, 'V').replace(noise, '')).join('')
   return text.length === 32 ? { read: id[15]!, words } : null
 }
 
@@ -118,6 +130,7 @@ export function sbpIdFreeGlyphWords(
  * picture the shape matches; null when none or more than one does.
  */
 export function freeGlyphAt16(read: string, shape: FreeGlyphShape): string | null {
-  const matches = [...(confusable[read] ?? '')].filter((glyph) => looks[glyph]!(shape))
+  const others = confusable[read] ?? ''
+  const matches = [...others].filter((glyph) => looks[glyph]!(shape, others))
   return matches.length === 1 ? matches[0]! : null
 }
