@@ -4,7 +4,8 @@
  * --cache so reader rules can be re-run without OCR.
  * `npx tsx scripts/dev-image-misses.ts --variants vtb/sbp_incoming,alfa/alfa_client --per-variant 5
  *   --kinds clean,photo --seed-prefix dev-pics-a --fields receipt_number,recipient_name`
- * `--remeasure` measures a cached page's SBP id glyph again from the rendered picture (no OCR).
+ * `--remeasure` measures a cached page's SBP id glyph again from the rendered picture (no OCR);
+ * `--without-free-glyph` drops the shape's decision at position 16 from each page (the readers before it).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -25,6 +26,8 @@ const { values } = parseArgs({
     'no-cache': { type: 'boolean', default: false },
     /** A cached page's SBP id glyph measured again from the picture (no OCR): pixel rules re-run. */
     remeasure: { type: 'boolean', default: false },
+    /** The readers as they were before the glyph's shape decided position 16 (a before/after aid). */
+    'without-free-glyph': { type: 'boolean', default: false },
   },
 })
 const fields = values.fields.split(',')
@@ -50,6 +53,7 @@ for (const name of values.variants!.split(',')) {
         page = await readImage(image.bytes)
         writeFileSync(file, JSON.stringify(page))
       }
+      if (values['without-free-glyph']) delete page.sbpIdFreeGlyph
       const got = extractImageReceipt(page).fields as unknown as Record<string, unknown>
       const want = truth.fields as unknown as Record<string, unknown>
       for (const f of fields) {
