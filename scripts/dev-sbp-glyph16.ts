@@ -30,7 +30,7 @@ for (const name of values.variants!.split(',')) {
   for (let i = 0; i < Number(values['per-variant']); i++) {
     const seed = `${values['seed-prefix']}-${i}`
     const base = generateReceipt({ family: bank, variant, seed }).truth.fields.receipt_number
-    if (!base || base.length !== 32) continue
+    if (base?.length !== 32) continue
     for (const glyph of values.glyphs) {
       const sbpId = base.slice(0, 15) + glyph + base.slice(16)
       const { pdf } = generateReceipt({ family: bank, variant, seed, overrides: { sbpId } })
