@@ -14,6 +14,13 @@
  *   brings the ratio towards 1.
  * The digit stays a guess (below 0.9): a `D` or a `C` read as round can be nearly as narrow as a `0` in some
  * fonts (Carlito's `D` 1.12, DejaVu Sans Bold's `C` 1.03).
+ *
+ * The other glyphs OCR confuses there (a `T` read `1`, a `Z` read `7` or `2`, a `W` read `V`, a `1` that the
+ * format guesses `I`) are decided by their shape (`sbpIdFreeGlyphWords`, measured by packages/ocr
+ * free-glyph-shape.ts, decided by `freeGlyphAt16`): width against the `0` at 17, ink across the glyph's top
+ * and foot, where the foot stands. On development pictures (docs/extraction.md, "Position 16's glyph by its
+ * shape", 26 Nov 2026) each of `T 1 I 7 Z 2 V W 0 O` drawn at 16 in five banks' fonts, 3 kinds: 26 misses
+ * of 180 → 0, none made; natural ids of 8 variants: receipt_number 91/96 → 95/96.
  */
 import type { GlyphColumn } from '../ocr/dropped-ones'
 import type { OcrPage, OcrWord } from '../ocr/ocr-page'
