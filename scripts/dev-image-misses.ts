@@ -4,6 +4,8 @@
  * --cache so reader rules can be re-run without OCR.
  * `npx tsx scripts/dev-image-misses.ts --variants vtb/sbp_incoming,alfa/alfa_client --per-variant 5
  *   --kinds clean,photo --seed-prefix dev-pics-a --fields receipt_number,recipient_name`
+ * `--remeasure` measures a cached page's SBP id glyph again from the rendered picture (no OCR);
+ * `--without-free-glyph` drops the shape's decision at position 16 from each page (the readers before it).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -11,7 +13,7 @@ import { parseArgs } from 'node:util'
 import { extractImageReceipt, type OcrPage } from '@rv/core'
 import { normalizeText } from '@rv/core/extraction/index'
 import { generateReceipt, type ImageKind, renderReceiptImage } from '@rv/generator'
-import { readImage } from '@rv/ocr'
+import { grayPixels, measureSbpIdGlyph, preprocessImage, readImage } from '@rv/ocr'
 
 const { values } = parseArgs({
   options: {
@@ -22,6 +24,10 @@ const { values } = parseArgs({
     fields: { type: 'string', default: 'receipt_number,recipient_name,recipient_account' },
     cache: { type: 'string', default: '/tmp/pics-cache' },
     'no-cache': { type: 'boolean', default: false },
+    /** A cached page's SBP id glyph measured again from the picture (no OCR): pixel rules re-run. */
+    remeasure: { type: 'boolean', default: false },
+    /** The readers as they were before the glyph's shape decided position 16 (a before/after aid). */
+    'without-free-glyph': { type: 'boolean', default: false },
   },
 })
 const fields = values.fields.split(',')
@@ -35,12 +41,19 @@ for (const name of values.variants!.split(',')) {
     for (const kind of values.kinds.split(',') as ImageKind[]) {
       const file = join(values.cache, `${bank}-${variant}-${seed}-${kind}.json`)
       let page: OcrPage
-      if (existsSync(file) && !values['no-cache']) page = JSON.parse(readFileSync(file, 'utf8'))
-      else {
+      if (existsSync(file) && !values['no-cache']) {
+        page = JSON.parse(readFileSync(file, 'utf8'))
+        if (values.remeasure) {
+          const { sbpIdRoundGlyph: _r, sbpIdFreeGlyph: _f, ...read } = page
+          const prepared = await preprocessImage((await renderReceiptImage(pdf, kind, seed)).bytes)
+          page = await measureSbpIdGlyph(read, () => grayPixels(prepared.png))
+        }
+      } else {
         const image = await renderReceiptImage(pdf, kind, seed)
         page = await readImage(image.bytes)
         writeFileSync(file, JSON.stringify(page))
       }
+      if (values['without-free-glyph']) delete page.sbpIdFreeGlyph
       const got = extractImageReceipt(page).fields as unknown as Record<string, unknown>
       const want = truth.fields as unknown as Record<string, unknown>
       for (const f of fields) {

@@ -36,8 +36,10 @@ export {
   extractReceipt,
   type FieldPassReading,
   type FieldRereading,
+  type FreeGlyphShape,
   fieldsLeftUnread,
   fieldsToReread,
+  freeGlyphAt16,
   type ImageExtraction,
   keptLocations,
   type NumberRecount,
@@ -47,6 +49,7 @@ export {
   type RereadPass,
   rereadingsToBinarise,
   roundGlyphAt16,
+  sbpIdFreeGlyphWords,
   sbpIdWordsToMeasure,
   secondReadingHelps,
 } from './extraction/index'

@@ -8,6 +8,7 @@ export {
 export { findGlyphColumns } from './find-glyph-columns'
 export { findMaskStars } from './find-mask-stars'
 export { findUnreadInk, type GrayImage, type UnreadRegion } from './find-unread-ink'
+export { measureFreeGlyph } from './free-glyph-shape'
 export { measureSbpIdGlyph } from './measure-sbp-id'
 export { type PreparedImage, type PreprocessOptions, preprocessImage } from './preprocess-image'
 export { grayPixels, mergeReadings, type ReadImageOptions, readImage } from './read-image'

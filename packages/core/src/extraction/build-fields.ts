@@ -32,6 +32,8 @@ export interface BuildInput {
   textSource?: 'pdf_text' | 'ocr'
   /** OCR only: the SBP id's round glyph at position 16 as the pixels showed it (image-sbp-id-glyph.ts). */
   sbpIdRoundGlyph?: RoundGlyphKind
+  /** OCR only: the SBP id's glyph at position 16 as its shape decided it (image-sbp-id-glyph.ts). */
+  sbpIdFreeGlyph?: string
   /** OCR only: the sign the family prints after every amount (see repair-amount-sign.ts). */
   amountSign?: string
   /** OCR only: the bank's own operation number opens with a capital letter (Alfa). */
@@ -82,6 +84,7 @@ function sbpIdOf(
   reading: FieldReading | undefined,
   textSource: BuildInput['textSource'],
   roundGlyph?: RoundGlyphKind,
+  freeGlyph?: string,
 ): { id: string | null; ambiguous: boolean } {
   if (reading?.rule.format !== 'sbp_id') {
     return { id: reading?.value?.kind === 'text' ? reading.value.value : null, ambiguous: false }
@@ -89,10 +92,10 @@ function sbpIdOf(
   if (textSource === 'ocr') {
     const rows = reading.cells.map((c) => c.raw)
     const repaired =
-      repairSbpId(reading.raw, roundGlyph) ??
+      repairSbpId(reading.raw, roundGlyph, freeGlyph) ??
       rows
         .slice(1)
-        .map((_, k) => repairSbpId(rows.slice(0, k + 1).join(''), roundGlyph))
+        .map((_, k) => repairSbpId(rows.slice(0, k + 1).join(''), roundGlyph, freeGlyph))
         .find((r) => r !== null)
     if (repaired) return { id: repaired.id, ambiguous: repaired.ambiguous }
   }
@@ -209,7 +212,12 @@ export function buildFields(input: BuildInput): BuiltFields {
     } else set(name, value.value, cap(name, 0.98))
   }
 
-  const sbpRead = sbpIdOf(readings.receipt_number, input.textSource, input.sbpIdRoundGlyph)
+  const sbpRead = sbpIdOf(
+    readings.receipt_number,
+    input.textSource,
+    input.sbpIdRoundGlyph,
+    input.sbpIdFreeGlyph,
+  )
   const sbpId = sbpRead.id
   const referenceRead = readings.payment_reference
   const referenceValue = referenceRead?.value?.kind === 'text' ? referenceRead.value.value : null

@@ -55,6 +55,7 @@ export function extractImageReceipt(
     ...options,
     textSource: 'ocr',
     ...(page.sbpIdRoundGlyph ? { sbpIdRoundGlyph: page.sbpIdRoundGlyph } : {}),
+    ...(page.sbpIdFreeGlyph ? { sbpIdFreeGlyph: page.sbpIdFreeGlyph } : {}),
   })
   const words = page.words
   const confidence = words.length === 0 ? 0 : words.reduce((sum, w) => sum + w.confidence, 0) / words.length

@@ -24,6 +24,8 @@ export interface ExtractOptions {
   textSource?: 'pdf_text' | 'ocr'
   /** On an image: the SBP id's round glyph at position 16 as its pixels showed it (OcrPage). */
   sbpIdRoundGlyph?: RoundGlyphKind
+  /** On an image: the SBP id's glyph at position 16 as its shape decided it (OcrPage). */
+  sbpIdFreeGlyph?: string
 }
 
 /**
@@ -50,6 +52,7 @@ export function extractReceipt(model: PdfModel, options: ExtractOptions = {}): E
       hasText: model.runs.length > 0,
       textSource: options.textSource ?? 'pdf_text',
       sbpIdRoundGlyph: options.sbpIdRoundGlyph,
+      sbpIdFreeGlyph: options.sbpIdFreeGlyph,
       language: detectLanguage(normalizedText),
     })
     const facts = buildFacts({
@@ -79,6 +82,7 @@ export function extractReceipt(model: PdfModel, options: ExtractOptions = {}): E
     hasText: true,
     textSource: options.textSource ?? 'pdf_text',
     sbpIdRoundGlyph: options.sbpIdRoundGlyph,
+    sbpIdFreeGlyph: options.sbpIdFreeGlyph,
     ...(options.textSource === 'ocr' && family.image?.amountSign
       ? { amountSign: family.image.amountSign }
       : {}),

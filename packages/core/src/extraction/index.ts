@@ -13,7 +13,13 @@ export {
   rereadingsToBinarise,
 } from './image-field-rereading'
 export { type NumberRecount, numbersToRecount } from './image-number-recount'
-export { roundGlyphAt16, sbpIdWordsToMeasure } from './image-sbp-id-glyph'
+export {
+  type FreeGlyphShape,
+  freeGlyphAt16,
+  roundGlyphAt16,
+  sbpIdFreeGlyphWords,
+  sbpIdWordsToMeasure,
+} from './image-sbp-id-glyph'
 export { fieldsLeftUnread, secondReadingHelps } from './image-second-reading'
 export { type LocalDateTime, moscowToEpochMs, toIsoUtc } from './moscow-time'
 export { labelKey, normalizeText } from './normalize-text'

@@ -28,4 +28,9 @@ export interface OcrPage {
    * the text left it a guess (extraction/image-sbp-id-glyph.ts); absent when not measured or undecided.
    */
   sbpIdRoundGlyph?: RoundGlyphKind
+  /**
+   * The SBP id's glyph at position 16 as its shape decided it, when OCR read one it confuses (`1 I T 7 Z 2 V
+   * W`; extraction/image-sbp-id-glyph.ts `freeGlyphAt16`); absent when not measured or undecided.
+   */
+  sbpIdFreeGlyph?: string
 }

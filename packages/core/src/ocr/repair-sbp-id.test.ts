@@ -78,6 +78,29 @@ describe('repairSbpId', () => {
     )
   })
 
+  it("takes position 16's glyph as its shape decided it when OCR read one it confuses, still a guess", () => {
+    // A T read as 1 (the format alone guesses I), a Z read as 7, a W read as V.
+    expect(repairSbpId('A6065223110K7Q210000030011700501', undefined, 'T')).toMatchObject({
+      id: 'A6065223110K7Q2T0000030011700501',
+      ambiguous: true,
+    })
+    expect(repairSbpId('A6065223110K7Q210000030011700501', undefined, '1')?.id).toBe(
+      'A6065223110K7Q210000030011700501',
+    )
+    expect(repairSbpId('A6065223110K7Q270000030011700501', undefined, 'Z')).toMatchObject({
+      id: 'A6065223110K7Q2Z0000030011700501',
+      ambiguous: true,
+    })
+    expect(repairSbpId('A6065223110K7Q2V0000030011700501', undefined, 'W')?.id).toBe(
+      'A6065223110K7Q2W0000030011700501',
+    )
+    // The shape agreeing with a 7 read leaves it as sure as before; a glyph it never decides is left alone.
+    expect(repairSbpId('A6065223110K7Q270000030011700501', undefined, '7')?.ambiguous).toBe(false)
+    expect(repairSbpId('A6065223110K7Q2P0000030011700501', undefined, 'T')?.id).toBe(
+      'A6065223110K7Q2P0000030011700501',
+    )
+  })
+
   it('reads a V drawn as its two strokes (`\\/`) as the V', () => {
     expect(repairSbpId('B52340955504885\\/0000670011580901')).toMatchObject({
       id: 'B52340955504885V0000670011580901',

@@ -7,6 +7,8 @@
  *   is guessed as the letter and marked ambiguous), unless its width measured on the picture did
  *   (`freeRoundGlyph`, extraction/image-sbp-id-glyph.ts: a `0` is as wide as the `0` at position 17, an
  *   `O` wider) — then the digit is the guess, still marked ambiguous;
+ *   likewise a glyph OCR confuses with others (a `T` read `1`, a `Z` read `7`, a `W` read `V`, a `1` guessed
+ *   `I`) is taken as its shape on the picture decided it (`freeGlyph`, `freeGlyphAt16`), still ambiguous;
  * - 17–22: `0000NN`, `0B10NN` or `0G10NN`: digits except position 18 (`0`, `B` or `G`);
  * - 23–32: the tail, digits in every period seen.
  * Tesseract with Russian and English models reads a digit as its letter twin (`O` for `0`, `l` or `|` for
@@ -126,11 +128,15 @@ function asDigit(read: string): string {
 /** What the picture showed of position 16's round glyph (extraction/image-sbp-id-glyph.ts). */
 export type RoundGlyphKind = 'digit' | 'letter'
 
-export function repairSbpId(raw: string, freeRoundGlyph?: RoundGlyphKind): RepairedSbpId | null {
+export function repairSbpId(
+  raw: string,
+  freeRoundGlyph?: RoundGlyphKind,
+  freeGlyph?: string,
+): RepairedSbpId | null {
   const text = raw.replace(strokes, strokeLetter).replace(noise, '')
   // Three strokes are a `W` with one lost, or a `V` with one doubled: the more likely, never sure.
   if (raw.match(strokes)?.some((read) => read.length === 3 && strokeLetter(read) === 'W')) {
-    const repaired = repairSbpId(text, freeRoundGlyph)
+    const repaired = repairSbpId(text, freeRoundGlyph, freeGlyph)
     return repaired && { ...repaired, ambiguous: true }
   }
   if (text.length === 33) {
@@ -144,15 +150,19 @@ export function repairSbpId(raw: string, freeRoundGlyph?: RoundGlyphKind): Repai
     }
     const found = new Map<string, RepairedSbpId>()
     for (const cut of cuts) {
-      const repaired = repairPositions(cut, freeRoundGlyph)
+      const repaired = repairPositions(cut, freeRoundGlyph, freeGlyph)
       if (repaired) found.set(repaired.id, repaired)
     }
     return found.size === 1 ? { ...[...found.values()][0]!, ambiguous: true } : null
   }
-  return text.length === 32 ? repairPositions(text, freeRoundGlyph) : null
+  return text.length === 32 ? repairPositions(text, freeRoundGlyph, freeGlyph) : null
 }
 
-function repairPositions(text: string, freeRoundGlyph?: RoundGlyphKind): RepairedSbpId | null {
+function repairPositions(
+  text: string,
+  freeRoundGlyph?: RoundGlyphKind,
+  freeGlyph?: string,
+): RepairedSbpId | null {
   const out: string[] = []
   const changed: number[] = []
   let ambiguous = false
@@ -163,7 +173,17 @@ function repairPositions(text: string, freeRoundGlyph?: RoundGlyphKind): Repaire
     const position = i + 1
     let ch: string
     if (position === 1) ch = firstOf[twin] ?? twin
-    else if (position === 18) ch = eighteenthOf[twin] ?? twin
+    else if (
+      position === 16 &&
+      freeGlyph &&
+      /^[1IT7Z2VW]$/.test(twin) &&
+      (freeGlyph !== twin || roundOrStroke[twin])
+    ) {
+      // The glyph's shape decided what OCR took for another (a `T` read `1`, a `Z` read `7`), or which of
+      // `1` and `I` a stroke is: still a guess from a few pixels, so never sure.
+      ch = freeGlyph
+      ambiguous = true
+    } else if (position === 18) ch = eighteenthOf[twin] ?? twin
     else if (position === 16 && twin in roundOf && freeRoundGlyph === 'digit') {
       // The width says `0`; in some sans fonts a `D` or a `C` is nearly as narrow, so still a guess.
       ch = '0'
