@@ -127,6 +127,47 @@ describe('chooseFieldReadings', () => {
   })
 })
 
+describe('chooseFieldReadings, a re-reading that agrees with the first', () => {
+  // A masked Cyrillic name (fake) the first pass read right but unsurely.
+  const masked = vtb('Сил****в О. Д.')
+  const page = runsToOcrPage(masked, {
+    rewrite: (w) => (w === 'Сил****в' ? { text: w, confidence: 0.3 } : w),
+  })
+  const first = extractImageReceipt(page)
+  const [rereading] = fieldsToReread(page, first)
+
+  it('keeps the first value when a re-reading gives it again more surely than another gives a look-alike', () => {
+    expect(first.fields.recipient_name).toBe('Сил****в О. Д.')
+    const english = passReading(rereading!, 'eng', [
+      ['Cun****b', 0.65],
+      ['O.', 0.9],
+      ['D.', 0.9],
+    ])
+    const russian = passReading(rereading!, 'rus', [
+      ['Сил****в', 0.81],
+      ['О.', 0.9],
+      ['Д.', 0.9],
+    ])
+    expect(chooseFieldReadings(page, first, [english, russian], extractImageReceipt)).toEqual([])
+    expect(rereadingsToBinarise(page, first, [english, russian], extractImageReceipt)).toEqual([])
+  })
+
+  it('still takes a look-alike the engine was surer of than of every reading of the first value', () => {
+    const english = passReading(rereading!, 'eng', [
+      ['Cun****b', 0.85],
+      ['O.', 0.9],
+      ['D.', 0.9],
+    ])
+    const russian = passReading(rereading!, 'rus', [
+      ['Сил****в', 0.6],
+      ['О.', 0.9],
+      ['Д.', 0.9],
+    ])
+    const kept = chooseFieldReadings(page, first, [english, russian], extractImageReceipt)
+    expect(kept.map((k) => k.pass.languages)).toEqual(['eng'])
+  })
+})
+
 describe('rereadingsToBinarise', () => {
   const page = misread()
   const first = extractImageReceipt(page)

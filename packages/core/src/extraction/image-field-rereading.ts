@@ -13,7 +13,9 @@
  * - **Kept** per field: among the first reading and the re-readings, those whose value is well formed (a
  *   name: no mark of a misreading, ocr/name-shape.ts; an id: what the id format accepts),
  *   the one the engine was surest of (the lowest confidence of its words; a re-reading under 0.5 is never
- *   kept: a wrong name shaped like a name is no better than a misread one). A kept re-reading differs from
+ *   kept: a wrong name shaped like a name is no better than a misread one). A re-reading that gives the
+ *   first value again counts for the first (`Вол****в` read at 0.31, then again by `rus` at 0.81, is not
+ *   overturned by `eng`'s Latin look-alike `Bon****B` at 0.65). A kept re-reading differs from
  *   the first, so its words' confidence is capped at `disputedCap` (0.85): two readings of the same pixels
  *   disagreed, and which one is right is the engine's guess — the field stays below 0.9.
  */
@@ -187,16 +189,26 @@ function bestReading(
 ): { reading: FieldPassReading | null; confidence: number } {
   const mine = readings.filter((r) => r.rereading.field === field)
   const firstValue = (first.fields as unknown as Record<string, unknown>)[field]
+  const read = mine
+    .filter((r) => r.words.length > 0)
+    .map((reading) => ({
+      reading,
+      value: (extract(withFieldReading(page, reading)).fields as unknown as Record<string, unknown>)[field],
+      confidence: lowest(reading.words),
+    }))
+  // A re-reading that gives the first value again vouches for it as surely as the engine read it then.
+  const firstConfidence = wellFormed(field, firstValue)
+    ? Math.max(
+        lowest(mine[0]?.rereading.words ?? []),
+        ...read.filter((r) => r.value === firstValue).map((r) => r.confidence),
+      )
+    : -1
   let best: { reading: FieldPassReading | null; confidence: number } = {
     reading: null,
-    confidence: wellFormed(field, firstValue) ? lowest(mine[0]?.rereading.words ?? []) : -1,
+    confidence: firstConfidence,
   }
-  for (const reading of mine.filter((r) => r.words.length > 0)) {
-    const value = (extract(withFieldReading(page, reading)).fields as unknown as Record<string, unknown>)[
-      field
-    ]
+  for (const { reading, value, confidence } of read) {
     if (!wellFormed(field, value) || value === firstValue) continue
-    const confidence = lowest(reading.words)
     if (confidence >= minimumConfidence && confidence > best.confidence) best = { reading, confidence }
   }
   return best
