@@ -31,6 +31,18 @@ describe('readImageName (a name read by OCR)', () => {
     expect(readImageName('Saidov 0:', 'ru')).toEqual({ text: 'Saidov O.', confidence: 0.98 })
     // Only after a name word: a lone `3.` is no initial of anything.
     expect(readImageName('3.', 'ru').confidence).toBe(0.5)
+    expect(readImageName('Ж. 3.', 'ru').confidence).toBe(0.5)
+  })
+
+  it('reads a digit initial after a masked word, or after another initial, in the name word’s script', () => {
+    expect(readImageName('Гор****а 0. Л.', 'ru').text).toBe('Гор****а О. Л.')
+    expect(readImageName('Гор****а Л. 0.', 'ru')).toEqual({ text: 'Гор****а Л. О.', confidence: 0.98 })
+    expect(readImageName('Saidov K. 0.', 'ru').text).toBe('Saidov K. O.')
+  })
+
+  it('puts the letters after a lower-case mask in lower case, as the mask keeps its word’s case', () => {
+    expect(readImageName('Фил****Н Е. Д.', 'ru')).toEqual({ text: 'Фил****н Е. Д.', confidence: 0.98 })
+    expect(readImageName('ФИЛ****Н', 'ru').text).toBe('ФИЛ****Н')
   })
 
   it("reads an initial whose point a photo's blur drew as a comma as the initial", () => {
