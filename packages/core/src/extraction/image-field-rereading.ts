@@ -12,8 +12,10 @@
  *   characters only (`[0-9A-Z]`).
  * - **Kept** per field: among the first reading and the re-readings, those whose value is well formed (a
  *   name: no mark of a misreading, ocr/name-shape.ts; an id: what the id format accepts),
- *   the one the engine was surest of (the lowest confidence of its words; a re-reading under 0.5 is never
- *   kept: a wrong name shaped like a name is no better than a misread one). A re-reading that gives the
+ *   the one the engine was surest of (the lowest confidence of its words; over a well-formed first reading, a
+ *   re-reading under 0.5 is never kept: a wrong name shaped like a name is no better than a misread one; over
+ *   a malformed first reading — certainly wrong — the surest well-formed re-reading is kept, with its low
+ *   confidence). A re-reading that gives the
  *   first value again counts for the first (`Вол****в` read at 0.31, then again by `rus` at 0.81, is not
  *   overturned by `eng`'s Latin look-alike `Bon****B` at 0.65). A kept re-reading differs from
  *   the first, so its words' confidence is capped at `disputedCap` (0.85): two readings of the same pixels
@@ -56,7 +58,7 @@ export interface FieldPassReading {
 
 /** The confidence of a kept value that another reading of the same pixels contradicted. */
 export const disputedCap = 0.85
-/** A re-reading the engine was less sure of than this is never kept, however malformed the first. */
+/** A re-reading the engine was less sure of than this never replaces a well-formed first reading. */
 const minimumConfidence = 0.5
 
 const sbpIdCharacters = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
@@ -207,9 +209,12 @@ function bestReading(
     reading: null,
     confidence: firstConfidence,
   }
+  // Over a first value that bears a mark of a misreading (certainly not what was printed), a well-formed
+  // re-reading is kept however unsure: its low confidence goes with it into the field.
+  const floor = firstConfidence < 0 ? 0 : minimumConfidence
   for (const { reading, value, confidence } of read) {
     if (!wellFormed(field, value) || value === firstValue) continue
-    if (confidence >= minimumConfidence && confidence > best.confidence) best = { reading, confidence }
+    if (confidence >= floor && confidence > best.confidence) best = { reading, confidence }
   }
   return best
 }
