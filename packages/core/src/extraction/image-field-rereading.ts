@@ -14,10 +14,8 @@
  *   name: no mark of a misreading, ocr/name-shape.ts; an id: what the id format accepts),
  *   the one the engine was surest of (the lowest confidence of its words; over a well-formed first reading, a
  *   re-reading under 0.5 is never kept: a wrong name shaped like a name is no better than a misread one; over
- *   a malformed first reading — certainly wrong — the surest well-formed re-reading is kept, with its low
- *   confidence). A re-reading that gives the
- *   first value again counts for the first (`Вол****в` read at 0.31, then again by `rus` at 0.81, is not
- *   overturned by `eng`'s Latin look-alike `Bon****B` at 0.65). A kept re-reading differs from
+ *   a malformed first reading — certainly wrong — the surest well-formed re-reading with the same words in
+ *   the same roles (a masked word, initials) is kept, with its low confidence). A kept re-reading differs from
  *   the first, so its words' confidence is capped at `disputedCap` (0.85): two readings of the same pixels
  *   disagreed, and which one is right is the engine's guess — the field stays below 0.9.
  */
@@ -198,22 +196,19 @@ function bestReading(
       value: (extract(withFieldReading(page, reading)).fields as unknown as Record<string, unknown>)[field],
       confidence: lowest(reading.words),
     }))
-  // A re-reading that gives the first value again vouches for it as surely as the engine read it then.
-  const firstConfidence = wellFormed(field, firstValue)
-    ? Math.max(
-        lowest(mine[0]?.rereading.words ?? []),
-        ...read.filter((r) => r.value === firstValue).map((r) => r.confidence),
-      )
-    : -1
+  const firstConfidence = wellFormed(field, firstValue) ? lowest(mine[0]?.rereading.words ?? []) : -1
   let best: { reading: FieldPassReading | null; confidence: number } = {
     reading: null,
     confidence: firstConfidence,
   }
-  // Over a first value that bears a mark of a misreading (certainly not what was printed), a well-formed
-  // re-reading is kept however unsure: its low confidence goes with it into the field.
-  const floor = firstConfidence < 0 ? 0 : minimumConfidence
   for (const { reading, value, confidence } of read) {
     if (!wellFormed(field, value) || value === firstValue) continue
+    // Over a first value bearing a mark of a misreading (certainly not what was printed), a well-formed
+    // re-reading of the same shape is kept however unsure: its low confidence goes with it into the field.
+    const floor =
+      firstConfidence < 0 && field !== 'receipt_number' && sameNameShape(value, firstValue)
+        ? 0
+        : minimumConfidence
     if (confidence >= floor && confidence > best.confidence) best = { reading, confidence }
   }
   return best
@@ -222,6 +217,20 @@ function bestReading(
 /** The page with every kept re-reading in place (their words already capped by chooseFieldReadings). */
 export function applyFieldReadings(page: OcrPage, kept: readonly FieldPassReading[]): OcrPage {
   return kept.reduce(withFieldReading, page)
+}
+
+/**
+ * Two readings of one name with the same words in the same roles — a masked word, an initial, another word
+ * (`Ner***B И. 1.` and `Пет***жв И. П.`) — read the same ink; a reading that lost the mask's stars
+ * (`КУЗЛА И. П.` for `КУЗ******ж*А И. П.`, which the stars' recount repairs) read less of it.
+ */
+function sameNameShape(a: unknown, b: unknown): boolean {
+  const shape = (name: unknown) =>
+    String(name)
+      .split(/\s+/)
+      .map((word) => (word.includes('*') ? 'mask' : /^\S[.,:]$/.test(word) ? 'initial' : 'word'))
+      .join(' ')
+  return shape(a) === shape(b)
 }
 
 function capped(word: OcrWord): OcrWord {
