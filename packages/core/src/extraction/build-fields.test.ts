@@ -34,10 +34,11 @@ describe('readImageName (a name read by OCR)', () => {
     expect(readImageName('Ж. 3.', 'ru').confidence).toBe(0.5)
   })
 
-  it('reads a digit initial after a masked word, or after another initial, in the name word’s script', () => {
-    expect(readImageName('Гор****а 0. Л.', 'ru').text).toBe('Гор****а О. Л.')
-    expect(readImageName('Гор****а Л. 0.', 'ru')).toEqual({ text: 'Гор****а Л. О.', confidence: 0.98 })
-    expect(readImageName('Saidov K. 0.', 'ru').text).toBe('Saidov K. O.')
+  it('leaves a digit initial after a masked word or another initial as read: a mark for the re-readings', () => {
+    // `Hos****a C. 0.` (a Latin look-alike of `Нов****а С. О.`) made well formed as `Hos****a C. O.` would
+    // stand against the Russian model's right reading.
+    expect(readImageName('Гор****а Л. 0.', 'ru').confidence).toBe(0.5)
+    expect(readImageName('Hos****a C. 0.', 'ru').confidence).toBe(0.5)
   })
 
   it('puts the letters after a lower-case mask in lower case, as the mask keeps its word’s case', () => {

@@ -115,18 +115,10 @@ function sbpIdOf(
  *   ocr/name-shape.ts) is certainly not what was printed: 0.5, whatever the engine's confidence.
  * - an initial after a name word whose point a photo's blur drew with a tail (`Мор****в А, Д.`) is an
  *   initial: a name has no comma after a lone capital;
- * - a digit initial after another initial (`Нов****а С. 0.`) is a letter in the script of the name word
- *   before them both;
  * - a mask keeps the case of the word it hides: after a lower-case head (`Сми****В`), a Cyrillic capital
  *   is its lower-case letter, which most Cyrillic letters draw as a small capital (`в`, `н`, `к`, `м`, `т`)
  *   and the engine may read at the capital's size.
  */
-/** The word before word `i`, looking past initials (`Нов****а С. 0.`: the initial `0.` follows `Нов****а`). */
-function nameWordBefore(words: readonly string[], i: number): string | undefined {
-  for (let k = i - 1; k >= 0; k--) if (!/^\p{Lu}[.,]$/u.test(words[k]!)) return words[k]
-  return undefined
-}
-
 /** A Cyrillic masked word with a lower-case head (`Сми****В`): the letters after its run are lower case. */
 const capitalTail = /^([А-ЯЁ][а-яё]+\*+)([А-ЯЁ]+)$/
 
@@ -140,10 +132,7 @@ function initialOfComma(word: string, previousWord: string | undefined): string 
 export function readImageName(read: string, language: string | null): { text: string; confidence: number } {
   const text = read
     .split(' ')
-    .map(
-      (word, i, words) =>
-        initialOfDigit(word, nameWordBefore(words, i)) ?? initialOfComma(word, words[i - 1]) ?? word,
-    )
+    .map((word, i, words) => initialOfDigit(word, words[i - 1]) ?? initialOfComma(word, words[i - 1]) ?? word)
     .join(' ')
   const initialsOnly = /^(\p{Lu}\.?\s*)+$/u.test(text.trim())
   const decided = scriptOf(text)

@@ -37,8 +37,7 @@ const latinOfDigit: Record<string, string> = {
 }
 /** An initial read as a digit or `©`, its point possibly read as `:` or `,`. */
 const digitInitial = /^([\d©])[.:,]$/
-/** A capitalised word of letters, perhaps masked (`Нов****а`). */
-const nameWord = /^[A-ZА-ЯЁ][A-Za-zА-Яа-яЁё*]*[A-Za-zА-Яа-яЁё]$/
+const nameWord = /^[A-ZА-ЯЁ][A-Za-zА-Яа-яЁё]+$/
 /** An initial glued to the name before it (`ЮлияИ.`). */
 const gluedInitial = /^([A-ZА-ЯЁ][a-zа-яё]+)([A-ZА-ЯЁ]\.)$/
 /** DD.MM.YYYY with a point read as a comma; a comma after the year (VTB's `DD.MM.YYYY,`) is kept. */
