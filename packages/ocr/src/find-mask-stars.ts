@@ -14,6 +14,13 @@ import { type Blob, type Box, inkBlobs } from './ink-blobs'
 
 /** The asterisk's advance over the capital's height in Tahoma, Alfa's font (546 / 727 units). */
 const starAdvancePerCap = 546 / 727
+/**
+ * Where in the word's band an asterisk ends and a letter begins to end: asterisks end at most 0.61 of the
+ * band down, letters at least 0.71 (a descender `р` deepens the band), measured on the development pictures
+ * (docs/extraction.md); a word photographed askew moves its last glyphs down by a pixel or two, so the cut
+ * lies halfway between, not at the asterisks' edge.
+ */
+const starBottomCut = 0.66
 
 export function findMaskStars(image: GrayImage, box: Box): MaskGlyphs | null {
   const blobs = inkBlobs(image, box)
@@ -27,14 +34,16 @@ export function findMaskStars(image: GrayImage, box: Box): MaskGlyphs | null {
   const starLike = (b: Blob) => {
     const width = b.right - b.left + 1
     const height = b.bottom - b.top + 1
-    return b.bottom < top + 0.6 * band && height >= 0.25 * band && width >= 0.6 * height
+    return b.bottom < top + starBottomCut * band && height >= 0.25 * band && width >= 0.6 * height
   }
   const stars = blobs.filter(starLike)
   if (stars.length === 0) return null
   const runLeft = Math.min(...stars.map((b) => b.left))
   const runRight = Math.max(...stars.map((b) => b.right))
   // Letters: blobs reaching the lower part, wholly on one side of the run (a dot or breve is not one).
-  const letters = blobs.filter((b) => b.bottom >= top + 0.6 * band && b.bottom - b.top + 1 >= 0.4 * band)
+  const letters = blobs.filter(
+    (b) => b.bottom >= top + starBottomCut * band && b.bottom - b.top + 1 >= 0.4 * band,
+  )
   if (letters.some((b) => b.right > runLeft && b.left < runRight)) return null
   // The advance: measured between neighbouring asterisks when they stand apart (most do, even on a photo:
   // the median is not moved by a pair blurred into one), else the font's metric from the letters' height.

@@ -31,6 +31,19 @@ describe('readImageName (a name read by OCR)', () => {
     expect(readImageName('Saidov 0:', 'ru')).toEqual({ text: 'Saidov O.', confidence: 0.98 })
     // Only after a name word: a lone `3.` is no initial of anything.
     expect(readImageName('3.', 'ru').confidence).toBe(0.5)
+    expect(readImageName('Ж. 3.', 'ru').confidence).toBe(0.5)
+  })
+
+  it('leaves a digit initial after a masked word or another initial as read: a mark for the re-readings', () => {
+    // `Hos****a C. 0.` (a Latin look-alike of `Нов****а С. О.`) made well formed as `Hos****a C. O.` would
+    // stand against the Russian model's right reading.
+    expect(readImageName('Гор****а Л. 0.', 'ru').confidence).toBe(0.5)
+    expect(readImageName('Hos****a C. 0.', 'ru').confidence).toBe(0.5)
+  })
+
+  it('puts the letters after a lower-case mask in lower case, as the mask keeps its word’s case', () => {
+    expect(readImageName('Фил****Н Е. Д.', 'ru')).toEqual({ text: 'Фил****н Е. Д.', confidence: 0.98 })
+    expect(readImageName('ФИЛ****Н', 'ru').text).toBe('ФИЛ****Н')
   })
 
   it("reads an initial whose point a photo's blur drew as a comma as the initial", () => {

@@ -117,8 +117,14 @@ function sbpIdOf(
  * - a name bearing a mark of a misreading (a digit initial `9.`, a stray sign, a letter inside a mask:
  *   ocr/name-shape.ts) is certainly not what was printed: 0.5, whatever the engine's confidence.
  * - an initial after a name word whose point a photo's blur drew with a tail (`Мор****в А, Д.`) is an
- *   initial: a name has no comma after a lone capital.
+ *   initial: a name has no comma after a lone capital;
+ * - a mask keeps the case of the word it hides: after a lower-case head (`Сми****В`), a Cyrillic capital
+ *   is its lower-case letter, which most Cyrillic letters draw as a small capital (`в`, `н`, `к`, `м`, `т`)
+ *   and the engine may read at the capital's size.
  */
+/** A Cyrillic masked word with a lower-case head (`Сми****В`): the letters after its run are lower case. */
+const capitalTail = /^([А-ЯЁ][а-яё]+\*+)([А-ЯЁ]+)$/
+
 /** `А,` after a name word (a letter, the word before it one of letters) is the initial `А.`. */
 function initialOfComma(word: string, previousWord: string | undefined): string | null {
   if (!previousWord || !/\p{L}/u.test(previousWord)) return null
@@ -137,7 +143,12 @@ export function readImageName(read: string, language: string | null): { text: st
   const written = script
     ? text
         .split(' ')
-        .map((word) => toScript(word, scriptOf(word) ?? script))
+        .map((word) =>
+          toScript(word, scriptOf(word) ?? script).replace(
+            capitalTail,
+            (_, head: string, tail: string) => head + tail.toLowerCase(),
+          ),
+        )
         .join(' ')
     : text
   const undecided = /\p{L}/u.test(text) && !decided

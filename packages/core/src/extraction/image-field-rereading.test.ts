@@ -100,16 +100,24 @@ describe('chooseFieldReadings', () => {
     expect(result.fields.amount).toBe(first.fields.amount)
   })
 
-  it('keeps no reading that is malformed, or that the engine was unsure of', () => {
+  it('keeps no reading that is malformed', () => {
     const malformed = passReading(rereading!, 'eng', [
       ['L.', 0.95],
       ['2,', 0.95],
     ])
+    expect(chooseFieldReadings(page, first, [malformed], extractImageReceipt)).toEqual([])
+  })
+
+  it('keeps a well-formed reading the engine was unsure of over a malformed first, with its confidence', () => {
+    // The first reading, `Г. 3.`, bears a digit initial: certainly not what was printed.
     const unsure = passReading(rereading!, 'rus', [
       ['Л.', 0.3],
       ['З.', 0.3],
     ])
-    expect(chooseFieldReadings(page, first, [malformed, unsure], extractImageReceipt)).toEqual([])
+    const kept = chooseFieldReadings(page, first, [unsure], extractImageReceipt)
+    expect(kept.map((k) => k.pass.languages)).toEqual(['rus'])
+    const result = extractImageReceipt(applyFieldReadings(page, kept))
+    expect(result.fields.confidence['recipient_name']).toBeLessThanOrEqual(0.3)
   })
 
   it('keeps the first reading when it is well formed and surer than the re-reading', () => {
@@ -124,6 +132,56 @@ describe('chooseFieldReadings', () => {
       ['Z.', 0.6],
     ])
     expect(chooseFieldReadings(surePage, sure, [worse], extractImageReceipt)).toEqual([])
+    // Nor by a reading under 0.5, however much surer than the first.
+    const unsure = passReading(again!, 'eng', [
+      ['Saidav', 0.45],
+      ['Z.', 0.9],
+    ])
+    const unsureFirst = runsToOcrPage(sureModel, {
+      rewrite: (w) => (w === 'Z.' ? { text: 'Z.', confidence: 0.2 } : w),
+    })
+    const shaky = extractImageReceipt(unsureFirst)
+    const [shakyRereading] = fieldsToReread(unsureFirst, shaky)
+    expect(
+      chooseFieldReadings(
+        unsureFirst,
+        shaky,
+        [{ ...unsure, rereading: shakyRereading! }],
+        extractImageReceipt,
+      ),
+    ).toEqual([])
+  })
+})
+
+describe('chooseFieldReadings over a malformed masked name', () => {
+  // A masked Cyrillic name (fake), its last letter read as a digit: certainly not what was printed.
+  const masked = vtb('Сил****в О. Д.')
+  const page = runsToOcrPage(masked, {
+    rewrite: (w) => (w === 'Сил****в' ? { text: 'Cun****8', confidence: 0.3 } : w),
+  })
+  const first = extractImageReceipt(page)
+  const [rereading] = fieldsToReread(page, first)
+
+  it('keeps an unsure reading with the same words in the same roles, not one that lost the mask', () => {
+    expect(first.fields.recipient_name).toMatch(/^Cun\*{4}8 /)
+    const lostMask = passReading(rereading!, 'eng', [
+      ['CUNB', 0.4],
+      ['O.', 0.9],
+      ['D.', 0.9],
+    ])
+    const lookAlike = passReading(rereading!, 'eng', [
+      ['Cun****B', 0.45],
+      ['O.', 0.9],
+      ['D.', 0.9],
+    ])
+    expect(chooseFieldReadings(page, first, [lostMask, lookAlike], extractImageReceipt)).toEqual([])
+    const russian = passReading(rereading!, 'rus', [
+      ['Сил***жв', 0.3],
+      ['О.', 0.9],
+      ['Д.', 0.9],
+    ])
+    const kept = chooseFieldReadings(page, first, [lostMask, lookAlike, russian], extractImageReceipt)
+    expect(kept.map((k) => k.pass.languages)).toEqual(['rus'])
   })
 })
 

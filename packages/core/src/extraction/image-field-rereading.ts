@@ -12,8 +12,10 @@
  *   characters only (`[0-9A-Z]`).
  * - **Kept** per field: among the first reading and the re-readings, those whose value is well formed (a
  *   name: no mark of a misreading, ocr/name-shape.ts; an id: what the id format accepts),
- *   the one the engine was surest of (the lowest confidence of its words; a re-reading under 0.5 is never
- *   kept: a wrong name shaped like a name is no better than a misread one). A kept re-reading differs from
+ *   the one the engine was surest of (the lowest confidence of its words; over a well-formed first reading, a
+ *   re-reading under 0.5 is never kept: a wrong name shaped like a name is no better than a misread one; over
+ *   a malformed first reading — certainly wrong — the surest well-formed re-reading with the same words in
+ *   the same roles (a masked word, initials) is kept, with its low confidence). A kept re-reading differs from
  *   the first, so its words' confidence is capped at `disputedCap` (0.85): two readings of the same pixels
  *   disagreed, and which one is right is the engine's guess — the field stays below 0.9.
  */
@@ -54,7 +56,7 @@ export interface FieldPassReading {
 
 /** The confidence of a kept value that another reading of the same pixels contradicted. */
 export const disputedCap = 0.85
-/** A re-reading the engine was less sure of than this is never kept, however malformed the first. */
+/** A re-reading the engine was less sure of than this never replaces a well-formed first reading. */
 const minimumConfidence = 0.5
 
 const sbpIdCharacters = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
@@ -187,17 +189,27 @@ function bestReading(
 ): { reading: FieldPassReading | null; confidence: number } {
   const mine = readings.filter((r) => r.rereading.field === field)
   const firstValue = (first.fields as unknown as Record<string, unknown>)[field]
+  const read = mine
+    .filter((r) => r.words.length > 0)
+    .map((reading) => ({
+      reading,
+      value: (extract(withFieldReading(page, reading)).fields as unknown as Record<string, unknown>)[field],
+      confidence: lowest(reading.words),
+    }))
+  const firstConfidence = wellFormed(field, firstValue) ? lowest(mine[0]?.rereading.words ?? []) : -1
   let best: { reading: FieldPassReading | null; confidence: number } = {
     reading: null,
-    confidence: wellFormed(field, firstValue) ? lowest(mine[0]?.rereading.words ?? []) : -1,
+    confidence: firstConfidence,
   }
-  for (const reading of mine.filter((r) => r.words.length > 0)) {
-    const value = (extract(withFieldReading(page, reading)).fields as unknown as Record<string, unknown>)[
-      field
-    ]
+  for (const { reading, value, confidence } of read) {
     if (!wellFormed(field, value) || value === firstValue) continue
-    const confidence = lowest(reading.words)
-    if (confidence >= minimumConfidence && confidence > best.confidence) best = { reading, confidence }
+    // Over a first value bearing a mark of a misreading (certainly not what was printed), a well-formed
+    // re-reading of the same shape is kept however unsure: its low confidence goes with it into the field.
+    const floor =
+      firstConfidence < 0 && field !== 'receipt_number' && sameNameShape(value, firstValue)
+        ? 0
+        : minimumConfidence
+    if (confidence >= floor && confidence > best.confidence) best = { reading, confidence }
   }
   return best
 }
@@ -205,6 +217,20 @@ function bestReading(
 /** The page with every kept re-reading in place (their words already capped by chooseFieldReadings). */
 export function applyFieldReadings(page: OcrPage, kept: readonly FieldPassReading[]): OcrPage {
   return kept.reduce(withFieldReading, page)
+}
+
+/**
+ * Two readings of one name with the same words in the same roles — a masked word, an initial, another word
+ * (`Ner***B И. 1.` and `Пет***жв И. П.`) — read the same ink; a reading that lost the mask's stars
+ * (`КУЗЛА И. П.` for `КУЗ******ж*А И. П.`, which the stars' recount repairs) read less of it.
+ */
+function sameNameShape(a: unknown, b: unknown): boolean {
+  const shape = (name: unknown) =>
+    String(name)
+      .split(/\s+/)
+      .map((word) => (word.includes('*') ? 'mask' : /^\S[.,:]$/.test(word) ? 'initial' : 'word'))
+      .join(' ')
+  return shape(a) === shape(b)
 }
 
 function capped(word: OcrWord): OcrWord {

@@ -8,6 +8,7 @@ describe('nameWellFormed', () => {
       'L. Z.',
       'Куз****а И. П.',
       'КУЗ******А',
+      'К****в',
       'Анна-Мария',
       'T2',
       'ООО "Ромашка"',
@@ -17,7 +18,7 @@ describe('nameWellFormed', () => {
       expect(nameWellFormed(name), name).toBe(true)
   })
 
-  it('refuses the marks of a misreading: digit initials, stray signs, letters in a mask, mixed scripts', () => {
+  it('refuses the marks of a misreading: digit initials, stray signs, letters in a mask, mixed scripts, a capital after a lower-case mask', () => {
     for (const name of [
       'Г. 3.',
       'Софья 9.',
@@ -27,6 +28,8 @@ describe('nameWellFormed', () => {
       'Ку3ьмина',
       'Я). В.',
       'Roмaн Ж.',
+      'Sur****B M. M.',
+      'Cun****H',
       '',
     ])
       expect(nameWellFormed(name), name).toBe(false)

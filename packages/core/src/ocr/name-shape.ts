@@ -6,7 +6,11 @@
  * - a sign no name prints (`+`, `|`, `#`, `®`, `)` without `(`…);
  * - a letter inside a mask's run (`Куз**ж*а`: a `*` read as a letter), a digit in a masked word
  *   (`КУЗ******9`) or between letters;
- * - a word with letters of both scripts that have no twin in the other (`Pоман` is fine: `P` is a twin).
+ * - a word with letters of both scripts that have no twin in the other (`Pоман` is fine: `P` is a twin);
+ * - a masked word whose letters before the run are lower case and the letter after it a capital
+ *   (`Bon****B`): a mask keeps the case of the word it hides (`Куз****а`, `КУЗ******А`); such a capital is a
+ *   lower-case Cyrillic letter drawn as a small capital (`в`, `н`, `к`, `м`, `т`) that the English model
+ *   took for a Latin one, so the word around it was read in the wrong script too.
  */
 import { scriptOf } from './letter-scripts'
 
@@ -14,10 +18,12 @@ const allowed = /^[\p{L}\d\s.,'"«»()*№&-]*$/u
 const digitInitial = /(^|\s)\d[.:,](\s|$)/
 const letterInMask = /\*[^\s*]+\*/
 const digitInWord = /\p{L}\d+\p{L}|\*\S*\d|\d\S*\*/u
+const capitalAfterLowerMask = /\p{Ll}\*+\p{Lu}/u
 
 export function nameWellFormed(text: string): boolean {
   if (text.trim() === '' || !allowed.test(text)) return false
   if (digitInitial.test(text) || letterInMask.test(text) || digitInWord.test(text)) return false
+  if (capitalAfterLowerMask.test(text)) return false
   if ((text.match(/\(/g) ?? []).length !== (text.match(/\)/g) ?? []).length) return false
   return text.split(/\s+/).every((word) => !mixesScripts(word))
 }
