@@ -28,3 +28,21 @@ describe('parsePayerText', () => {
     expect(parsePayerText('ООО "Фирма "Ромашка" и К" Аванс за май')).toBeNull()
   })
 })
+
+describe('parsePayerText on what a picture reads', () => {
+  it('takes zeros in the legal form for the letter О', () => {
+    expect(parsePayerText('7701234567 000 "ЛУЧ" Аванс за май')).toEqual({
+      organisation: 'ООО "ЛУЧ"',
+      purpose: 'Аванс за май',
+    })
+    expect(parsePayerText('0А0 "ЛУЧ" Аванс')?.organisation).toBe('ОАО "ЛУЧ"')
+    // a number is not a legal form
+    expect(parsePayerText('7701234567 12 "ЛУЧ" Аванс')).toBeNull()
+  })
+
+  it('drops a lone bar or underscore opening the purpose', () => {
+    expect(parsePayerText('АО "ЛУЧ" | Аванс за май')?.purpose).toBe('Аванс за май')
+    expect(parsePayerText('АО "ЛУЧ" _ Аванс за май')?.purpose).toBe('Аванс за май')
+    expect(parsePayerText('АО "ЛУЧ" Аванс | май')?.purpose).toBe('Аванс | май')
+  })
+})
