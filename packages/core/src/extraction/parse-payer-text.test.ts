@@ -45,4 +45,12 @@ describe('parsePayerText on what a picture reads', () => {
     expect(parsePayerText('АО "ЛУЧ" _ Аванс за май')?.purpose).toBe('Аванс за май')
     expect(parsePayerText('АО "ЛУЧ" Аванс | май')?.purpose).toBe('Аванс | май')
   })
+
+  it('reads a lone 0 before a lowercase word as the preposition о, not before money', () => {
+    expect(parsePayerText('АО "ЛУЧ" по договору от 01.02.2024 0 зачислении средств')?.purpose).toBe(
+      'по договору от 01.02.2024 о зачислении средств',
+    )
+    expect(parsePayerText('АО "ЛУЧ" Удержано 0 руб. 0 коп.')?.purpose).toBe('Удержано 0 руб. 0 коп.')
+    expect(parsePayerText('АО "ЛУЧ" Реестр 10 зачислений')?.purpose).toBe('Реестр 10 зачислений')
+  })
 })
