@@ -10,6 +10,13 @@
  *   script, or no letter at all (`L.` → `Е.`, `Z.` → `3.`). Each model alone is a better judge of its own
  *   script, so a name is read twice more, by `eng` and by `rus`; an SBP id by `eng` with the id's
  *   characters only (`[0-9A-Z]`).
+ * - **Wanted** too for the recipient's bank of a transfer abroad read with Cyrillic letters: such a bank
+ *   prints its own Latin name (`MBANK`, `Anorbank`), which the mixed model reads as Cyrillic twins and
+ *   near-twins (`МВАМК`, `Апограпк`: `n` → `п`, `r` → `г`). It is read again by `eng`. The English model
+ *   reads Cyrillic too, as nonsense it may be sure of (`Выполнено` → `BbINONHEHO` at 0.89, `Киргизия` →
+ *   `Kupru3ua`), so the Latin reading is kept only when shaped like a name (each word in capitals, or a
+ *   capital and lowercase, or a short lowercase link such as `of`) and the engine was nearly as sure of it
+ *   as of the first (0.05 less at most: printed Cyrillic reads at 0.96–0.97 by the mixed model).
  * - **Kept** per field: among the first reading and the re-readings, those whose value is well formed (a
  *   name: no mark of a misreading, ocr/name-shape.ts; an id: what the id format accepts),
  *   the one the engine was surest of (the lowest confidence of its words; over a well-formed first reading, a
@@ -25,7 +32,7 @@ import type { OcrPage, OcrWord } from '../ocr/ocr-page'
 import { deskewedCentre, estimateSkew } from '../ocr/words-to-runs'
 import type { ImageExtraction } from './extract-image-receipt'
 
-export type RereadField = 'recipient_name' | 'sender_name' | 'receipt_number'
+export type RereadField = 'recipient_name' | 'sender_name' | 'receipt_number' | 'bank'
 
 export interface RereadPass {
   /** Tesseract languages, e.g. `eng`. */
@@ -68,12 +75,25 @@ const binarisedPasses: RereadPass[] = [
 /** A name whose best reading the engine is at least this sure of is not read a third time. */
 const settledConfidence = 0.7
 const idPasses: RereadPass[] = [{ languages: 'eng', whitelist: sbpIdCharacters }]
+const bankPasses: RereadPass[] = [{ languages: 'eng' }]
+/** A bank's Latin name: words in capitals (`MBANK`), capitalised (`Anorbank`) or short links (`of`). */
+const latinBankName = /^[A-Z](?:[A-Z]+|[a-z]+)(?:[\s-]+(?:[A-Z](?:[A-Z]+|[a-z]+)|[a-z]{1,3}|&))*$/
+/** How much less sure than the first reading a bank's Latin re-reading may be. */
+const bankMargin = 0.05
 
 const sbpIdShape = /^[AB]\d{10}[0-9A-Z]{5}\d[0BG]\d{14}$/
 
 function wellFormed(field: RereadField, value: unknown): boolean {
   if (typeof value !== 'string') return false
+  if (field === 'bank') return latinBankName.test(value)
   return field === 'receipt_number' ? sbpIdShape.test(value) : nameWellFormed(value)
+}
+
+const passesOf: Record<RereadField, RereadPass[]> = {
+  recipient_name: namePasses,
+  sender_name: namePasses,
+  receipt_number: idPasses,
+  bank: bankPasses,
 }
 
 /** The fields of `result` worth reading again, with their words and passes (see the file comment). */
@@ -89,6 +109,9 @@ export function fieldsToReread(page: OcrPage, result: ImageExtraction): FieldRer
   const id = result.facts['sbp_id']
   if (typeof id === 'string' && fields['receipt_number'] === id && (confidence['receipt_number'] ?? 0) < 0.9)
     wanted.push('receipt_number')
+  const bank = fields['bank']
+  if (fields['type'] === 'cross_border_transfer' && typeof bank === 'string' && /[А-Яа-яЁё]/.test(bank))
+    wanted.push('bank')
   const rereadings: FieldRereading[] = []
   for (const field of wanted) {
     const words = valueWords(page, result, field)
@@ -102,7 +125,7 @@ export function fieldsToReread(page: OcrPage, result: ImageExtraction): FieldRer
       words,
       box: { left, top, width: right - left, height: bottom - top },
       lines: Number(result.facts[`value.${field}.lines`]),
-      passes: field === 'receipt_number' ? idPasses : namePasses,
+      passes: passesOf[field],
     })
   }
   return rereadings
@@ -173,7 +196,7 @@ export function rereadingsToBinarise(
 ): FieldRereading[] {
   const unsettled: FieldRereading[] = []
   for (const rereading of new Set(readings.map((r) => r.rereading))) {
-    if (rereading.field === 'receipt_number') continue
+    if (rereading.field === 'receipt_number' || rereading.field === 'bank') continue
     const best = bestReading(page, first, rereading.field, readings, extract)
     if (best.confidence < settledConfidence) unsettled.push({ ...rereading, passes: binarisedPasses })
   }
@@ -196,17 +219,22 @@ function bestReading(
       value: (extract(withFieldReading(page, reading)).fields as unknown as Record<string, unknown>)[field],
       confidence: lowest(reading.words),
     }))
-  const firstConfidence = wellFormed(field, firstValue) ? lowest(mine[0]?.rereading.words ?? []) : -1
+  const rawFirstConfidence = lowest(mine[0]?.rereading.words ?? [])
+  const firstConfidence = wellFormed(field, firstValue) ? rawFirstConfidence : -1
   let best: { reading: FieldPassReading | null; confidence: number } = {
     reading: null,
-    confidence: firstConfidence,
+    // A Latin bank reading must beat the first reading's confidence, well formed or not (file comment).
+    confidence: field === 'bank' ? rawFirstConfidence - bankMargin : firstConfidence,
   }
   for (const { reading, value, confidence } of read) {
     if (!wellFormed(field, value) || value === firstValue) continue
     // Over a first value bearing a mark of a misreading (certainly not what was printed), a well-formed
     // re-reading of the same shape is kept however unsure: its low confidence goes with it into the field.
     const floor =
-      firstConfidence < 0 && field !== 'receipt_number' && sameNameShape(value, firstValue)
+      firstConfidence < 0 &&
+      field !== 'receipt_number' &&
+      field !== 'bank' &&
+      sameNameShape(value, firstValue)
         ? 0
         : minimumConfidence
     if (confidence >= floor && confidence > best.confidence) best = { reading, confidence }

@@ -28,3 +28,29 @@ describe('parsePayerText', () => {
     expect(parsePayerText('ООО "Фирма "Ромашка" и К" Аванс за май')).toBeNull()
   })
 })
+
+describe('parsePayerText on what a picture reads', () => {
+  it('takes zeros in the legal form for the letter О', () => {
+    expect(parsePayerText('7701234567 000 "ЛУЧ" Аванс за май')).toEqual({
+      organisation: 'ООО "ЛУЧ"',
+      purpose: 'Аванс за май',
+    })
+    expect(parsePayerText('0А0 "ЛУЧ" Аванс')?.organisation).toBe('ОАО "ЛУЧ"')
+    // a number is not a legal form
+    expect(parsePayerText('7701234567 12 "ЛУЧ" Аванс')).toBeNull()
+  })
+
+  it('drops a lone bar or underscore opening the purpose', () => {
+    expect(parsePayerText('АО "ЛУЧ" | Аванс за май')?.purpose).toBe('Аванс за май')
+    expect(parsePayerText('АО "ЛУЧ" _ Аванс за май')?.purpose).toBe('Аванс за май')
+    expect(parsePayerText('АО "ЛУЧ" Аванс | май')?.purpose).toBe('Аванс | май')
+  })
+
+  it('reads a lone 0 before a lowercase word as the preposition о, not before money', () => {
+    expect(parsePayerText('АО "ЛУЧ" по договору от 01.02.2024 0 зачислении средств')?.purpose).toBe(
+      'по договору от 01.02.2024 о зачислении средств',
+    )
+    expect(parsePayerText('АО "ЛУЧ" Удержано 0 руб. 0 коп.')?.purpose).toBe('Удержано 0 руб. 0 коп.')
+    expect(parsePayerText('АО "ЛУЧ" Реестр 10 зачислений')?.purpose).toBe('Реестр 10 зачислений')
+  })
+})

@@ -12,15 +12,29 @@ export interface PayerText {
   purpose: string
 }
 
-const legalForm = String.raw`(?:[А-ЯЁA-Z]{2,8}\s+){1,4}`
+// A picture's `О` may be read as `0` (`000 "ЛУЧ"`): a legal form is letters, or zeros where `О` stands.
+const legalForm = String.raw`(?:(?=[А-ЯЁA-Z0]{2,8}\s)(?:[А-ЯЁA-Z0]*[А-ЯЁA-Z][А-ЯЁA-Z0]*|000)\s+){1,4}`
 const quotedName = '(?:"[^"]+"|«[^«»]+»|“[^“”]+”)'
-const payerText = new RegExp(String.raw`^(?:\d{10}\s+|\d{12}\s+)?(${legalForm}${quotedName})\s+(\S.*)$`, 'u')
+const payerText = new RegExp(
+  String.raw`^(?:\d{10}\s+|\d{12}\s+)?(${legalForm})(${quotedName})\s+(\S.*)$`,
+  'u',
+)
+/**
+ * A lone bar or underscore opening the purpose is a picture's speck or rule read as a sign (`| Аванс`): a
+ * payer's text never starts its purpose with one.
+ */
+const strayMark = /^[|_¦]+\s+(?=\S)/u
+/**
+ * A lone `0` before a lowercase word is a picture's preposition `о` (`от 11.04.2024 0 зачислении`): a purpose
+ * counts nothing in zeros but money, and `0 руб.` / `0 коп.` stay as printed.
+ */
+const zeroPreposition = /(?<=^|\s)0(?=\s+(?!руб|коп)[а-яё]{3,})/gu
 
 export function parsePayerText(text: string): PayerText | null {
   const m = payerText.exec(text.replace(/\s+/g, ' ').trim())
   if (!m) return null
-  const organisation = m[1]!.replace(/\s+/g, ' ')
-  const purpose = m[2]!
+  const organisation = `${m[1]!.replace(/0/g, 'О')}${m[2]!}`.replace(/\s+/g, ' ')
+  const purpose = m[3]!.replace(strayMark, '').replace(zeroPreposition, 'о')
   // A quote left open in the purpose means the name's own quotes were nested: the boundary is not the one read.
   if ((purpose.match(/"/g) ?? []).length % 2 === 1 || /^[»”]/.test(purpose)) return null
   return { organisation, purpose }

@@ -17,6 +17,26 @@ const read = (text: string, previous?: string) =>
   readOcrWord(word(text), previous === undefined ? undefined : word(previous))
 
 describe('readOcrWord', () => {
+  it('opens a short lowercase word after a lowercase word with the letter its 3 or 0 pictures', () => {
+    expect(read('3а', 'плата')).toBe('за')
+    expect(read('0т', 'договору')).toBe('от')
+    expect(read('3а')).toBe('3а') // nothing before it says it is a word
+    expect(read('3а', 'д.')).toBe('3а') // a house number
+    expect(read('3х', 'в')).toBe('3х') // a numeral's ending
+    expect(read('3а', 'Плата')).toBe('3а')
+    expect(read('3a', 'плата')).toBe('за') // a Latin twin `a`
+  })
+
+  it('lowercases a lowercase word whose last letter was read as its same-shaped capital', () => {
+    expect(read('оТ')).toBe('от')
+    expect(read('счетаМ')).toBe('счетам')
+    expect(read('нА')).toBe('нА') // `А` is not an enlarged `а`
+    expect(read('ТОО')).toBe('ТОО')
+    expect(read('Рф')).toBe('Рф')
+    expect(read('oT')).toBe('от') // Latin twins as read
+    expect(read('Smith')).toBe('Smith')
+  })
+
   it('reads a digit inside a word of letters as the letter it resembles, in the script that has one', () => {
     expect(read('Ky3****a')).toBe('Kyз****a') // only Cyrillic has a 3-shaped letter
     expect(read('Иван0в')).toBe('Иванов') // a Cyrillic word: о

@@ -8,10 +8,15 @@
  *   letter twin in that word's script;
  * - a digit inside a word of letters (`Ky3****a`) is the letter it resembles, in the script that has one;
  * - an initial glued to its name (`ЮлияИ.`) is set apart;
- * - a date's point read as a comma (`17.10,2025`: a light grey date cropped and read again) is a point.
+ * - a date's point read as a comma (`17.10,2025`: a light grey date cropped and read again) is a point;
+ * - after a lowercase Cyrillic word, a short word opened by `3` or `0` and ended in lowercase Cyrillic
+ *   (`плата 3а`, `договору 0т`) is opened by `з` / `о`, the letters those digits picture at x-height —
+ *   unless the rest is a numeral's ending (`в 3х`, `на 0й`);
+ * - a lowercase Cyrillic word ended by a capital whose lowercase is the same glyph smaller (`оТ`) is all
+ *   lowercase: the engine misjudged the last letter's height.
  */
 
-import { cyrillicTwins, scriptOf } from './letter-scripts'
+import { cyrillicTwins, scriptOf, toScript } from './letter-scripts'
 import type { OcrWord } from './ocr-page'
 
 /**
@@ -44,6 +49,14 @@ const gluedInitial = /^([A-ZА-ЯЁ][a-zа-яё]+)([A-ZА-ЯЁ]\.)$/
 const commaDate = /^(\d{2})[.,](\d{2})[.,](\d{4})(,?)$/
 /** A digit with a letter (or a mask's `*`) on both sides, in a word of at least three letters. */
 const digitInWord = /(?<=[A-Za-zА-Яа-яЁё*])\d(?=[A-Za-zА-Яа-яЁё*])/g
+
+/** `3а`, `0т`: a digit at x-height opening a short lowercase Cyrillic word. */
+const digitOpened = /^([30])([а-яё]{1,3})$/
+const lowerOfDigit: Record<string, string> = { '3': 'з', '0': 'о' }
+const lowercaseWord = /^[а-яё]+$/
+const numeralEnding = /^(?:х|м|й|я|е|го|ми|ти|ий|ая|ое|ей|ью|мя)$/
+/** Capitals drawn as their lowercase letter enlarged (not `А Б Д Е Р У Ф`, whose lowercase differs). */
+const lastCapitalSlip = /^[а-яё]+[ВГЖЗИЙКЛМНОПСТХЦЧШЩЪЫЬЭЮЯ]$/
 
 function initialText(digit: string, previous: string | undefined): string | null {
   if (!previous || !nameWord.test(previous)) return null
@@ -100,5 +113,12 @@ export function readOcrWord(word: OcrWord, previous: OcrWord | undefined): strin
   if (date) return `${date[1]}.${date[2]}.${date[3]}${date[4]}`
   const apart = gluedInitial.exec(text)
   if (apart) return `${apart[1]} ${apart[2]}`
+  // Twins only (`3a`, `oT`): the letters may be Latin as read; words-to-runs puts them in the run's script.
+  const cyrillic = scriptOf(text) === 'latin' ? text : toScript(text, 'cyrillic')
+  const opened = digitOpened.exec(cyrillic)
+  const after = previous ? toScript(previous.text, 'cyrillic') : ''
+  if (opened && lowercaseWord.test(after) && !numeralEnding.test(opened[2]!))
+    return `${lowerOfDigit[opened[1]!]}${opened[2]}`
+  if (lastCapitalSlip.test(cyrillic)) return cyrillic.toLowerCase()
   return lettersForDigits(text)
 }
