@@ -127,6 +127,23 @@ describe('repairSbpId', () => {
     expect(repairSbpId('C6065223110K7Q2P0000030011700501X')).toBeNull()
   })
 
+  it('keeps, of the 33-character cuts, only those whose positions 2–11 name a time', () => {
+    // A VTB `B` read as its digit twin and its Cyrillic twin (`8В`), synthetic id: cutting the last glyph
+    // also makes the shape (day 519, 16:42:26 read from `8519516422`), but day 519 is no day of a year.
+    expect(repairSbpId('8В51951642266619Q000037001\n1550702')).toMatchObject({
+      id: 'B51951642266619Q0000370011550702',
+      ambiguous: true,
+    })
+  })
+
+  it('reads `№` in the free positions as the `N` it is drawn with, never sure', () => {
+    expect(repairSbpId('B60802043032957№0000590011700501')).toMatchObject({
+      id: 'B60802043032957N0000590011700501',
+      changed: [16],
+      ambiguous: true,
+    })
+  })
+
   it('reads a letter OCR read twice, in both cases, as one glyph, and is then never sure', () => {
     // A generated VTB id whose position-16 `X` came back as `xX`.
     expect(repairSbpId('B52561142442696xX000045001\n1580901')).toMatchObject({

@@ -18,7 +18,8 @@
  * caller must not be sure of it. The repaired id's encoded time is checked against the printed time by
  * the caller (resolve-paid-at.ts), which covers positions 2–11. A `V` read as its strokes (`\/`) is a `V`;
  * a reading one character too long whose one end is a speck (`8B5334…`), or with one letter read twice in
- * both cases (`…565xX0000…`), is the id without the extra glyph, never sure.
+ * both cases (`…565xX0000…`), is the id without the extra glyph, never sure; a cut whose positions 2–11 name
+ * no time (a `B` read as `8В` whose last-glyph cut reads day 519) is not one. A `№` is the `N` it pictures.
  */
 import { isSbpId } from '../extraction/decode-sbp-id'
 import { cyrillicTwins } from './letter-scripts'
@@ -39,6 +40,8 @@ const latinOf: Record<string, string> = {
   Б: '6',
   '|': 'I',
   '!': 'I',
+  // `№` is drawn as an `N` with a small `o`: OCR reads an `N` before a round glyph as the sign.
+  '№': 'N',
 }
 
 /** A letter (or sign) where the format needs a digit. */
@@ -148,14 +151,22 @@ export function repairSbpId(
       const [a, b] = [text[i]!, text[i + 1]!]
       if (a !== b && a.toUpperCase() === b.toUpperCase()) cuts.push(text.slice(0, i) + text.slice(i + 1))
     }
+    // A cut whose positions 2–11 name no time (day 519 of a year) is not the id: only the others compete.
     const found = new Map<string, RepairedSbpId>()
     for (const cut of cuts) {
       const repaired = repairPositions(cut, freeRoundGlyph, freeGlyph)
-      if (repaired) found.set(repaired.id, repaired)
+      if (repaired && namesATime(repaired.id)) found.set(repaired.id, repaired)
     }
     return found.size === 1 ? { ...[...found.values()][0]!, ambiguous: true } : null
   }
   return text.length === 32 ? repairPositions(text, freeRoundGlyph, freeGlyph) : null
+}
+
+/** Positions 2–11 as a time: year digit, day of year 001–366, HHMMSS. */
+function namesATime(id: string): boolean {
+  const day = Number(id.slice(2, 5))
+  const [hour, minute, second] = [5, 7, 9].map((at) => Number(id.slice(at, at + 2)))
+  return day >= 1 && day <= 366 && hour! <= 23 && minute! <= 59 && second! <= 59
 }
 
 function repairPositions(
