@@ -144,6 +144,21 @@ describe('repairSbpId', () => {
     })
   })
 
+  it('reads a sign in the free positions as the capital it is part of (`)` a J, a lone `\\` a Y), never sure', () => {
+    expect(repairSbpId('B51111454387653)000063001\n1491102')).toMatchObject({
+      id: 'B51111454387653J0000630011491102',
+      changed: [16],
+      ambiguous: true,
+    })
+    expect(repairSbpId('A53601311521582\\000008001\n1670301')).toMatchObject({
+      id: 'A53601311521582Y0000080011670301',
+      ambiguous: true,
+    })
+    // Outside the free positions a sign is no glyph of the id: nothing is decided.
+    expect(repairSbpId('B511)454387653J0000630011491102')).toBeNull()
+    expect(repairSbpId('B51111454387653J00006300114911\\2')).toBeNull()
+  })
+
   it('reads a letter OCR read twice, in both cases, as one glyph, and is then never sure', () => {
     // A generated VTB id whose position-16 `X` came back as `xX`.
     expect(repairSbpId('B52561142442696xX000045001\n1580901')).toMatchObject({

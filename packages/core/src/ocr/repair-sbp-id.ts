@@ -44,6 +44,14 @@ const latinOf: Record<string, string> = {
   '№': 'N',
 }
 
+/**
+ * A sign in the free positions (12–16), which only a capital or digit can fill: the capital whose part it is.
+ * A `J` read as its curve `)`; a `Y` read as its left arm `\` (a `V` read by strokes comes as `\/`, see
+ * below). On development pictures (`dev-pics-v`, 26 Nov 2026) every lone `\` there was a `Y` and every `)`
+ * a `J`; still a guess, so never sure.
+ */
+const freeSignOf: Record<string, string> = { ')': 'J', '\\': 'Y' }
+
 /** A letter (or sign) where the format needs a digit. */
 const digitOf: Record<string, string> = {
   O: '0',
@@ -180,8 +188,8 @@ function repairPositions(
   for (let i = 0; i < 32; i++) {
     const read = text[i]!
     const upper = read === 'l' ? 'I' : read.toUpperCase()
-    const twin = latinOf[upper] ?? upper
     const position = i + 1
+    const twin = latinOf[upper] ?? (position >= 12 && position <= 16 ? freeSignOf[upper] : undefined) ?? upper
     let ch: string
     if (position === 1) ch = firstOf[twin] ?? twin
     else if (
