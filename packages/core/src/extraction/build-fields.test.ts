@@ -33,6 +33,11 @@ describe('readImageName (a name read by OCR)', () => {
     expect(readImageName('Ольга ИВАНОВНАН.', 'ru').text).toBe('Ольга ИВАНОВНАН.')
   })
 
+  it("reads a `%` beside a mask's run as an asterisk", () => {
+    expect(readImageName('Вол***%а Д. М.', 'ru')).toEqual({ text: 'Вол****а Д. М.', confidence: 0.98 })
+    expect(readImageName('Вол%а', 'ru').confidence).toBe(0.5)
+  })
+
   it('reads an initial that wrapped to a line of its own as the letter its digit pictures', () => {
     // words-to-runs repairs `3.` after a name word on its line; a wrapped initial had no word before it.
     expect(readImageName('Дарья Николаевна 3.', 'ru')).toEqual({

@@ -123,10 +123,15 @@ function sbpIdOf(
  *   and the engine may read at the capital's size;
  * - a name printed in capitals whose last word is three or more capitals and a point (`ОЛЬГА ИВАНОВНАН.`)
  *   is a word and its initial whose gap the engine missed (Gazprombank prints `ИМЯ ОТЧЕСТВО Ф.`): a point
- *   in a name follows only an initial, and no name word ends with one (a name of capitals stays at 0.6 anyway).
+ *   in a name follows only an initial, and no name word ends with one (a name of capitals stays at 0.6 anyway);
+ * - a `%` touching a mask's run (`Вол***%а`, the Russian model) is an asterisk: no name prints `%`, and the
+ *   stars' recount (ocr/mask-word.ts) takes it for one too (`+` and `#` are left as marks: not seen here).
  */
 /** A Cyrillic masked word with a lower-case head (`Сми****В`): the letters after its run are lower case. */
 const capitalTail = /^([А-ЯЁ][а-яё]+\*+)([А-ЯЁ]+)$/
+
+/** A `%` beside a `*`. */
+const percentInRun = /(?<=\*)%|%(?=\*)/g
 
 /** `ИМЯ ОТЧЕСТВОФ.`: words of capitals, the last one glued to its initial. */
 const gluedInitial = /^((?:\p{Lu}+\s+)+\p{Lu}{2,})(\p{Lu})\.$/u
@@ -142,6 +147,7 @@ export function readImageName(read: string, language: string | null): { text: st
   const words = read
     .split(' ')
     .map((word, i, words) => initialOfDigit(word, words[i - 1]) ?? initialOfComma(word, words[i - 1]) ?? word)
+    .map((word) => word.replace(percentInRun, '*'))
     .join(' ')
   const glued = gluedInitial.exec(words)
   const text = glued ? `${glued[1]} ${glued[2]}.` : words
