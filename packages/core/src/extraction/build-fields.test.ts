@@ -22,6 +22,22 @@ describe('readImageName (a name read by OCR)', () => {
     expect(readImageName('Ж. К.', 'ru').confidence).toBe(0.6)
   })
 
+  it("splits a capitals name's initial glued to the word before it, below 0.9", () => {
+    expect(readImageName('ОЛЬГА ИВАНОВНАН.', 'ru').text).toBe('ОЛЬГА ИВАНОВНА Н.')
+    expect(readImageName('IVAN PETROVICHS.', 'ru').text).toBe('IVAN PETROVICH S.')
+    expect(readImageName('ОЛЬГА ИВАНОВНАН.', 'ru').confidence).toBeLessThan(0.9)
+    // Not an initial's run: initials alone, a capitals word alone, a name not printed in capitals.
+    expect(readImageName('ИВАНОВ И.И.', 'ru').text).toBe('ИВАНОВ И.И.')
+    expect(readImageName('AZ.', 'ru').text).toBe('AZ.')
+    expect(readImageName('ИВАНОВНАН.', 'ru').text).toBe('ИВАНОВНАН.')
+    expect(readImageName('Ольга ИВАНОВНАН.', 'ru').text).toBe('Ольга ИВАНОВНАН.')
+  })
+
+  it("reads a `%` beside a mask's run as an asterisk", () => {
+    expect(readImageName('Вол***%а Д. М.', 'ru')).toEqual({ text: 'Вол****а Д. М.', confidence: 0.98 })
+    expect(readImageName('Вол%а', 'ru').confidence).toBe(0.5)
+  })
+
   it('reads an initial that wrapped to a line of its own as the letter its digit pictures', () => {
     // words-to-runs repairs `3.` after a name word on its line; a wrapped initial had no word before it.
     expect(readImageName('Дарья Николаевна 3.', 'ru')).toEqual({

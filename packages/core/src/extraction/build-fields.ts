@@ -120,10 +120,21 @@ function sbpIdOf(
  *   initial: a name has no comma after a lone capital;
  * - a mask keeps the case of the word it hides: after a lower-case head (`Сми****В`), a Cyrillic capital
  *   is its lower-case letter, which most Cyrillic letters draw as a small capital (`в`, `н`, `к`, `м`, `т`)
- *   and the engine may read at the capital's size.
+ *   and the engine may read at the capital's size;
+ * - a name printed in capitals whose last word is three or more capitals and a point (`ОЛЬГА ИВАНОВНАН.`)
+ *   is a word and its initial whose gap the engine missed (Gazprombank prints `ИМЯ ОТЧЕСТВО Ф.`): a point
+ *   in a name follows only an initial, and no name word ends with one (a name of capitals stays at 0.6 anyway);
+ * - a `%` touching a mask's run (`Вол***%а`, the Russian model) is an asterisk: no name prints `%`, and the
+ *   stars' recount (ocr/mask-word.ts) takes it for one too (`+` and `#` are left as marks: not seen here).
  */
 /** A Cyrillic masked word with a lower-case head (`Сми****В`): the letters after its run are lower case. */
 const capitalTail = /^([А-ЯЁ][а-яё]+\*+)([А-ЯЁ]+)$/
+
+/** A `%` beside a `*`. */
+const percentInRun = /(?<=\*)%|%(?=\*)/g
+
+/** `ИМЯ ОТЧЕСТВОФ.`: words of capitals, the last one glued to its initial. */
+const gluedInitial = /^((?:\p{Lu}+\s+)+\p{Lu}{2,})(\p{Lu})\.$/u
 
 /** `А,` after a name word (a letter, the word before it one of letters) is the initial `А.`. */
 function initialOfComma(word: string, previousWord: string | undefined): string | null {
@@ -133,10 +144,13 @@ function initialOfComma(word: string, previousWord: string | undefined): string 
 }
 
 export function readImageName(read: string, language: string | null): { text: string; confidence: number } {
-  const text = read
+  const words = read
     .split(' ')
     .map((word, i, words) => initialOfDigit(word, words[i - 1]) ?? initialOfComma(word, words[i - 1]) ?? word)
+    .map((word) => word.replace(percentInRun, '*'))
     .join(' ')
+  const glued = gluedInitial.exec(words)
+  const text = glued ? `${glued[1]} ${glued[2]}.` : words
   const initialsOnly = /^(\p{Lu}\.?\s*)+$/u.test(text.trim())
   const decided = scriptOf(text)
   const script = decided ?? (language === 'ru' ? 'cyrillic' : null)

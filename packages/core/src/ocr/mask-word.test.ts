@@ -6,6 +6,7 @@ describe('maskWord', () => {
     expect(maskWord('КУЗ******ж*А', { before: 3, stars: 7, after: 1 })).toBe('КУЗ*******А')
     expect(maskWord('КУЗ*****++А', { before: 2, stars: 7, after: 1 })).toBe('КУЗ*******А')
     expect(maskWord('Куз**а', { before: 3, stars: 4, after: 1 })).toBe('Куз****а')
+    expect(maskWord('Вол***%а', { before: 3, stars: 4, after: 1 })).toBe('Вол****а')
   })
 
   it('cuts a run read as letters by the letters the pixels show on each side', () => {

@@ -1,7 +1,7 @@
 /**
  * A masked name word (`Куз****а`) with its run of `*` as long as the pixels show it (packages/ocr
  * `findMaskStars` counts the asterisks from their ink, not from OCR's text). OCR's letters are kept:
- * - when OCR read the run (`КУЗ******ж*А`, `КУЗ*****++А`: asterisks read as a letter, `+` or `#`), the
+ * - when OCR read the run (`КУЗ******ж*А`, `КУЗ*****++А`: asterisks read as a letter, `+`, `#` or `%`), the
  *   letters before its first and after its last asterisk-like glyph — and when it read fewer asterisk-like
  *   glyphs than the pixels show (`К*жжжа`), the missing ones were read as letters beside the run: a side
  *   with more letters than the pixels show keeps only that many, those away from the run;
@@ -16,7 +16,7 @@ export interface MaskGlyphs {
   after: number
 }
 
-const starLike = /[*+#]/
+const starLike = /[*+#%]/
 
 export function maskWord(text: string, glyphs: MaskGlyphs): string | null {
   if (glyphs.stars < 1) return null

@@ -14,6 +14,9 @@ describe('nameWellFormed', () => {
       'ООО "Ромашка"',
       'Озон Банк (Ozon)',
       'Pоман',
+      'Saidov K.',
+      'Hos****a C. O.',
+      'Sai****v K.',
     ])
       expect(nameWellFormed(name), name).toBe(true)
   })
@@ -30,6 +33,8 @@ describe('nameWellFormed', () => {
       'Roмaн Ж.',
       'Sur****B M. M.',
       'Cun****H',
+      'Bon****a Д. М.',
+      'Вол****а J. M.',
       '',
     ])
       expect(nameWellFormed(name), name).toBe(false)

@@ -10,7 +10,11 @@
  * - a masked word whose letters before the run are lower case and the letter after it a capital
  *   (`Bon****B`): a mask keeps the case of the word it hides (`Куз****а`, `КУЗ******А`); such a capital is a
  *   lower-case Cyrillic letter drawn as a small capital (`в`, `н`, `к`, `м`, `т`) that the English model
- *   took for a Latin one, so the word around it was read in the wrong script too.
+ *   took for a Latin one, so the word around it was read in the wrong script too;
+ * - a masked person's name (`Вол****а Д. М.`) whose words are in different scripts (`Bon****a Д. М.`): a
+ *   bank masks the name as its register writes it, in one script; the mixed model took one word's letters for
+ *   the other script's look-alikes (`л` → `n`). Only for a mask: a payee's brand may add a Latin word
+ *   (`Озон Банк (Ozon)`).
  */
 import { scriptOf } from './letter-scripts'
 
@@ -24,6 +28,7 @@ export function nameWellFormed(text: string): boolean {
   if (text.trim() === '' || !allowed.test(text)) return false
   if (digitInitial.test(text) || letterInMask.test(text) || digitInWord.test(text)) return false
   if (capitalAfterLowerMask.test(text)) return false
+  if (text.includes('*') && wordsInBothScripts(text)) return false
   if ((text.match(/\(/g) ?? []).length !== (text.match(/\)/g) ?? []).length) return false
   return text.split(/\s+/).every((word) => !mixesScripts(word))
 }
@@ -33,4 +38,10 @@ function mixesScripts(word: string): boolean {
   const latin = word.replace(/[^A-Za-z]/g, '')
   const cyrillic = word.replace(/[^А-Яа-яЁё]/g, '')
   return scriptOf(latin) === 'latin' && scriptOf(cyrillic) === 'cyrillic'
+}
+
+/** Some word of the name decided Latin and another Cyrillic (twin-only words decide nothing). */
+function wordsInBothScripts(text: string): boolean {
+  const scripts = new Set(text.split(/\s+/).map(scriptOf))
+  return scripts.has('latin') && scripts.has('cyrillic')
 }
