@@ -8,29 +8,17 @@
  *   eval "$(bash deploy/native/stack.sh env)"
  *   npm run bench:backfill -- --checks 100000 --tenants 100 --batch 500
  */
-import { loadavg } from 'node:os'
-import { readProcessEnv } from '@rv/config'
 import { backfillCreatedHours } from '@rv/retention'
 import { connectStore } from '@rv/store'
-import { stackFromEnv } from '@rv/testing'
 import { refreshStatistics, seedVolume } from '../packages/store/test/seed-volume'
+import { loadAverage, requireStack, secondsSince, wholeNumberOption } from './bench-cli'
 
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`)
-  const value = at > 0 ? Number(process.argv[at + 1]) : fallback
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number`)
-  return value
-}
-const checks = option('checks', 100_000)
-const tenants = option('tenants', 100)
-const batch = option('batch', 500)
-const stack = stackFromEnv(readProcessEnv())
-if (!stack) throw new Error('no stack: eval "$(bash deploy/native/stack.sh env)" first')
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')
-const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1)
+const checks = wholeNumberOption('checks', 100_000)
+const tenants = wholeNumberOption('tenants', 100)
+const batch = wholeNumberOption('batch', 500)
+const stack = requireStack()
+const load = loadAverage
+const seconds = (from: number) => secondsSince(from, 1)
 
 const database = `bench_backfill_${Date.now()}`
 const store = await connectStore({ url: stack.mongoUrl, database })

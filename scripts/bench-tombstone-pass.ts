@@ -10,30 +10,18 @@
  *   eval "$(bash deploy/native/stack.sh env)"
  *   npm run bench:tombstones -- --tombstones 100000 --console 1000 --max 10000 --runs 1
  */
-import { loadavg } from 'node:os'
-import { readProcessEnv } from '@rv/config'
 import { consoleParticipants, eraseConsoleOfTombstoned } from '@rv/retention'
 import { connectStore } from '@rv/store'
-import { stackFromEnv } from '@rv/testing'
+import { loadAverage, requireStack, secondsSince, wholeNumberOption } from './bench-cli'
 
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`)
-  const value = at > 0 ? Number(process.argv[at + 1]) : fallback
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number`)
-  return value
-}
-const tombstones = option('tombstones', 100_000)
-const withConsole = Math.min(option('console', 1000), tombstones)
-const batch = option('batch', 500)
-const maxRuns = option('runs', Number.MAX_SAFE_INTEGER)
-const maxChecks = option('max', 10_000)
-const stack = stackFromEnv(readProcessEnv())
-if (!stack) throw new Error('no stack: eval "$(bash deploy/native/stack.sh env)" first')
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')
-const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(2)
+const tombstones = wholeNumberOption('tombstones', 100_000)
+const withConsole = Math.min(wholeNumberOption('console', 1000), tombstones)
+const batch = wholeNumberOption('batch', 500)
+const maxRuns = wholeNumberOption('runs', Number.MAX_SAFE_INTEGER)
+const maxChecks = wholeNumberOption('max', 10_000)
+const stack = requireStack()
+const load = loadAverage
+const seconds = (from: number) => secondsSince(from, 2)
 const checkId = (i: number) => `chk_bench${String(i).padStart(9, '0')}`
 
 const store = await connectStore({ url: stack.mongoUrl, database: `bench_tombstones_${Date.now()}` })
