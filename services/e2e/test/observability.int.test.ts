@@ -2,7 +2,8 @@
  * The services observed as an operator would: after checks ran through the pipeline (a genuine PDF, an
  * unreadable one, a screenshot read by OCR), each of the six answers /metrics with the series of
  * docs/observability.md; one trace runs from the gateway's POST through every Kafka hop to the
- * aggregator's write (spans exported over OTLP/HTTP); and no service wrote an `error` line meanwhile.
+ * aggregator's write and on to the settlement service that subscribes to completed checks (spans exported
+ * over OTLP/HTTP); and no service wrote an `error` line meanwhile.
  */
 import { generateReceipt, renderReceiptImage } from '@rv/generator'
 import type { CheckRecord } from '@rv/schemas'
@@ -153,13 +154,21 @@ describe('metrics of every service after checks', () => {
 
 describe('one trace per check', () => {
   it("runs from the gateway's POST through every stage to the aggregator's write", async () => {
-    const services6 = ['gateway', 'extraction', 'authenticity', 'matching', 'replay', 'aggregator'].map(
-      (s) => `rv-${s}`,
-    )
+    // The settlement service subscribes to every completed check, so its span belongs to the same trace.
+    const traced = [
+      'gateway',
+      'extraction',
+      'authenticity',
+      'matching',
+      'replay',
+      'aggregator',
+      'settlement',
+    ].map((s) => `rv-${s}`)
     // Spans leave in batches (every 5 s by default): wait until every service exported one of the POST's trace.
     const complete = (spans: ReceivedSpan[]) =>
-      services6.every((svc) => spans.some((s) => s.service === svc)) &&
-      spans.some((s) => s.name === 'aggregator process check.matched.v1')
+      traced.every((svc) => spans.some((s) => s.service === svc)) &&
+      spans.some((s) => s.name === 'aggregator process check.matched.v1') &&
+      spans.some((s) => s.name === 'settlement process check.completed.v1')
     let trace: ReceivedSpan[] = []
     for (let i = 0; i < 100 && !complete(trace); i++) {
       await new Promise((r) => setTimeout(r, 200))
@@ -167,7 +176,7 @@ describe('one trace per check', () => {
       const traces = posts.map((post) => receiver.spans.filter((s) => s.traceId === post.traceId))
       trace = traces.find(complete) ?? []
     }
-    expect(new Set(trace.map((s) => s.service))).toEqual(new Set(services6))
+    expect(new Set(trace.map((s) => s.service))).toEqual(new Set(traced))
     const byId = new Map(trace.map((s) => [s.spanId, s]))
     const root = trace.find((s) => s.name === 'POST /v1/checks')!
     expect(root.parentSpanId).toBe('')
@@ -182,6 +191,7 @@ describe('one trace per check', () => {
     expect(names).toContain('rv-matching matching process check.extracted.v1')
     expect(names).toContain('rv-aggregator aggregator process check.matched.v1')
     expect(names).toContain('rv-aggregator aggregator write')
+    expect(names).toContain('rv-settlement settlement process check.completed.v1')
   })
 })
 
