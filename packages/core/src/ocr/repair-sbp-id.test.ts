@@ -144,10 +144,15 @@ describe('repairSbpId', () => {
     })
   })
 
-  it('reads a sign in the free positions as the capital it is part of (`)` a J, a lone `\\` a Y), never sure', () => {
+  it('reads a sign in the free positions as the capital it is part of (`)` or `]` a J, a lone `\\` a Y), never sure', () => {
     expect(repairSbpId('B51111454387653)000063001\n1491102')).toMatchObject({
       id: 'B51111454387653J0000630011491102',
       changed: [16],
+      ambiguous: true,
+    })
+    // A synthetic id (not a corpus one), its J read as the bracket its stem and foot make.
+    expect(repairSbpId('А52180734174327]000052001\n1580901')).toMatchObject({
+      id: 'A52180734174327J0000520011580901',
       ambiguous: true,
     })
     expect(repairSbpId('A53601311521582\\000008001\n1670301')).toMatchObject({

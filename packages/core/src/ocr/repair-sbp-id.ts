@@ -46,11 +46,11 @@ const latinOf: Record<string, string> = {
 
 /**
  * A sign in the free positions (12–16), which only a capital or digit can fill: the capital whose part it is.
- * A `J` read as its curve `)`; a `Y` read as its left arm `\` (a `V` read by strokes comes as `\/`, see
- * below). On development pictures (`dev-pics-v`, 26 Nov 2026) every lone `\` there was a `Y` and every `)`
- * a `J`; still a guess, so never sure.
+ * A `J` read as its curve `)` or its stem and foot `]`; a `Y` read as its left arm `\` (a `V` read by strokes
+ * comes as `\/`, see below). On development pictures (`dev-pics-v`, 26 Nov 2026) every lone `\` there was a
+ * `Y` and every `)` a `J`; a `]` was a `J` (`dev-pics-p`, 27 Nov); still a guess, so never sure.
  */
-const freeSignOf: Record<string, string> = { ')': 'J', '\\': 'Y' }
+const freeSignOf: Record<string, string> = { ')': 'J', ']': 'J', '\\': 'Y' }
 
 /** A letter (or sign) where the format needs a digit. */
 const digitOf: Record<string, string> = {
