@@ -113,9 +113,12 @@ function sbpIdOf(
  * - initials only (`А. З.`): tesseract reads a lone capital of a small font badly (in a test of 13 Latin
  *   pairs on Alfa's layout, 12 came back wrong, one at 0.91), so such a name stays at 0.6;
  * - an initial read as a digit after a name word (`Александрович 3.`, the initial wrapped to a line of its
- *   own, where words-to-runs had no word before it) is the letter it pictures (ocr/read-ocr-word.ts);
+ *   own, where words-to-runs had no word before it), or after its initials (`Пет****а С. 0.`), is the letter
+ *   it pictures in the script of that word (ocr/read-ocr-word.ts);
  * - a name bearing a mark of a misreading (a digit initial `9.`, a stray sign, a letter inside a mask:
  *   ocr/name-shape.ts) is certainly not what was printed: 0.5, whatever the engine's confidence.
+ * - a lower-case letter and a point after a name word (`Алексеевич у.`, `Rakhimov l.`) is a capital
+ *   initial read at x-height (`initialOfLowercase`);
  * - an initial after a name word whose point a photo's blur drew with a tail (`Мор****в А, Д.`) is an
  *   initial: a name has no comma after a lone capital;
  * - a mask keeps the case of the word it hides: after a lower-case head (`Сми****В`), a Cyrillic capital
@@ -124,6 +127,8 @@ function sbpIdOf(
  * - a name printed in capitals whose last word is three or more capitals and a point (`ОЛЬГА ИВАНОВНАН.`)
  *   is a word and its initial whose gap the engine missed (Gazprombank prints `ИМЯ ОТЧЕСТВО Ф.`): a point
  *   in a name follows only an initial, and no name word ends with one (a name of capitals stays at 0.6 anyway);
+ * - `ИМЯ ОТЧЕСТВО Ф.` read with three words before the initial, the last a patronymic, had a gap read inside
+ *   the given name or the patronymic (`ДАРЬЯ АЛЕКСАН ДРОВНА И.`): the split word is joined (`joinSplitGivenName`);
  * - a `%` touching a mask's run (`Вол***%а`, the Russian model) is an asterisk: no name prints `%`, and the
  *   stars' recount (ocr/mask-word.ts) takes it for one too (`+` and `#` are left as marks: not seen here).
  */
@@ -136,6 +141,27 @@ const percentInRun = /(?<=\*)%|%(?=\*)/g
 /** `ИМЯ ОТЧЕСТВОФ.`: words of capitals, the last one glued to its initial. */
 const gluedInitial = /^((?:\p{Lu}+\s+)+\p{Lu}{2,})(\p{Lu})\.$/u
 
+/** A patronymic's ending (`-овна`, `-евна`, `-ична`, `-ович`, `-евич`, `-ич`), any case. */
+const patronymicEnd = /(?:ОВНА|ЕВНА|ИЧНА|ОВИЧ|ЕВИЧ|ИЧ)$/i
+
+/**
+ * `ДАРЬЯ АЛЕКСАН ДРОВНА И.`: a name that ends with the surname's initial is `ИМЯ ОТЧЕСТВО Ф.` (Gazprombank,
+ * VTB), two words before the initial. Three, the last ending as a patronymic and the one before it not, are
+ * the given name and the patronymic with a gap the engine read inside one of them (a wide letter, a photo's
+ * blur). A patronymic is a father's given name and its ending: one whose head is under three letters
+ * (`ДР|ОВНА`) is the split tail of the patronymic, joined to the word before; else the given name was split
+ * (`АЛЕКСАН ДР ОЛЕГОВИЧ`), its two parts joined. A double given name before an initial is not expected.
+ */
+function joinSplitGivenName(name: string): string {
+  const words = name.split(' ')
+  if (words.length !== 4 || !/^\p{Lu}\.$/u.test(words[3]!)) return name
+  const [a, b, c] = words as [string, string, string]
+  if (![a, b, c].every((w) => /^\p{L}+$/u.test(w)) || patronymicEnd.test(b) || !patronymicEnd.test(c))
+    return name
+  const head = c.replace(patronymicEnd, '')
+  return head.length < 3 ? `${a} ${b}${c} ${words[3]}` : `${a}${b} ${c} ${words[3]}`
+}
+
 /** `А,` after a name word (a letter, the word before it one of letters) is the initial `А.`. */
 function initialOfComma(word: string, previousWord: string | undefined): string | null {
   if (!previousWord || !/\p{L}/u.test(previousWord)) return null
@@ -143,14 +169,43 @@ function initialOfComma(word: string, previousWord: string | undefined): string 
   return initial ? `${initial[1]}.` : null
 }
 
+/**
+ * The name word a digit initial follows, past the initials between them (`Пет****а С. 0.`: the second
+ * initial is the word's too), a mask's stars left out (the word's letters decide its script).
+ */
+function nameWordBefore(words: readonly string[], i: number): string | undefined {
+  for (let j = i - 1; j >= 0; j--) {
+    const word = words[j]!
+    if (!/^\p{Lu}[.,]$/u.test(word)) return word.replace(/\*+/g, '')
+  }
+  return undefined
+}
+
+/**
+ * `у.` after a name word is the initial `У.`: an initial is a capital, and a Cyrillic capital drawn as its
+ * small letter enlarged (`У`, `К`, `Э`) is read at x-height now and then; a Latin `l.` is the `I.` it pictures.
+ */
+function initialOfLowercase(word: string, previousWord: string | undefined): string | null {
+  if (!previousWord || !/^\p{Lu}\p{Ll}+$/u.test(previousWord)) return null
+  const initial = /^(\p{Ll})\.$/u.exec(word)
+  if (!initial) return null
+  return initial[1] === 'l' ? 'I.' : `${initial[1]!.toUpperCase()}.`
+}
+
 export function readImageName(read: string, language: string | null): { text: string; confidence: number } {
   const words = read
     .split(' ')
-    .map((word, i, words) => initialOfDigit(word, words[i - 1]) ?? initialOfComma(word, words[i - 1]) ?? word)
+    .map(
+      (word, i, words) =>
+        initialOfDigit(word, nameWordBefore(words, i)) ??
+        initialOfComma(word, words[i - 1]) ??
+        initialOfLowercase(word, words[i - 1]) ??
+        word,
+    )
     .map((word) => word.replace(percentInRun, '*'))
     .join(' ')
   const glued = gluedInitial.exec(words)
-  const text = glued ? `${glued[1]} ${glued[2]}.` : words
+  const text = joinSplitGivenName(glued ? `${glued[1]} ${glued[2]}.` : words)
   const initialsOnly = /^(\p{Lu}\.?\s*)+$/u.test(text.trim())
   const decided = scriptOf(text)
   const script = decided ?? (language === 'ru' ? 'cyrillic' : null)
