@@ -185,6 +185,95 @@ describe('chooseFieldReadings over a malformed masked name', () => {
   })
 })
 
+describe('a masked name read in Latin on a transfer within Russia', () => {
+  // A masked Cyrillic name (fake) that the mixed model read as Latin look-alikes, surely and well formed.
+  const masked = vtb('Пол****а М. А.')
+  const page = runsToOcrPage(masked, {
+    rewrite: (w) => (w === 'Пол****а' ? { text: 'Non****a', confidence: 0.9 } : w),
+  })
+  const first = extractImageReceipt(page)
+  const [rereading] = fieldsToReread(page, first)
+  const english = () =>
+    passReading(rereading!, 'eng', [
+      ['Nop****a', 0.95],
+      ['M.', 0.95],
+      ['A.', 0.95],
+    ])
+  const russian = () =>
+    passReading(rereading!, 'rus', [
+      ['Пол****а', 0.4],
+      ['М.', 0.9],
+      ['А.', 0.9],
+    ])
+
+  it('is read again, and the Cyrillic reading of the same shape is kept over surer Latin ones', () => {
+    expect(first.fields.type).toBe('client_transfer')
+    expect(first.fields.recipient_name).toBe('Non****a M. A.')
+    expect(rereading?.field).toBe('recipient_name')
+    const kept = chooseFieldReadings(page, first, [english(), russian()], extractImageReceipt)
+    expect(kept.map((k) => k.pass.languages)).toEqual(['rus'])
+    expect(extractImageReceipt(applyFieldReadings(page, kept)).fields.recipient_name).toBe('Пол****а М. А.')
+  })
+
+  it('stays as read when no Cyrillic reading came back', () => {
+    expect(chooseFieldReadings(page, first, [english()], extractImageReceipt)).toEqual([])
+  })
+
+  it('is left to the engine on a transfer abroad, whose names are Latin', () => {
+    const abroad = { ...first, fields: { ...first.fields, type: 'cross_border_transfer' as const } }
+    const kept = chooseFieldReadings(page, abroad, [english(), russian()], extractImageReceipt)
+    expect(kept.map((k) => k.pass.languages)).toEqual(['eng'])
+  })
+})
+
+describe('a re-reading that repeats the first name', () => {
+  const read = (name: string, confidence: number) => {
+    const page = runsToOcrPage(vtb(name), {
+      rewrite: (w) => (name.split(' ').includes(w) ? { text: w, confidence } : w),
+    })
+    const first = extractImageReceipt(page)
+    return { page, first, rereading: fieldsToReread(page, first)[0]! }
+  }
+
+  it('vouches for it when a long word decides its script: a surer reading in the other script loses', () => {
+    const { page, first, rereading } = read('Yusupov T.', 0.89)
+    const english = passReading(rereading, 'eng', [
+      ['Yusupov', 0.92],
+      ['T.', 0.95],
+    ])
+    const russian = passReading(rereading, 'rus', [
+      ['Уизиром', 0.91],
+      ['Т.', 0.95],
+    ])
+    expect(chooseFieldReadings(page, first, [english, russian], extractImageReceipt)).toEqual([])
+    // Without the agreeing reading, the surer Cyrillic one replaces the first.
+    expect(
+      chooseFieldReadings(page, first, [russian], extractImageReceipt).map((k) => k.pass.languages),
+    ).toEqual(['rus'])
+  })
+
+  it('does not vouch for initials alone, whose script the models misjudge alike', () => {
+    // Latin initials the mixed model read as Cyrillic ones, and the Russian model the same: `eng` is right.
+    const page = runsToOcrPage(vtb('Z. L.'), {
+      rewrite: (w) =>
+        ({ 'Z.': { text: 'З.', confidence: 0.8 }, 'L.': { text: 'Л.', confidence: 0.8 } })[w] ?? w,
+    })
+    const first = extractImageReceipt(page)
+    const rereading = fieldsToReread(page, first)[0]!
+    const russian = passReading(rereading, 'rus', [
+      ['З.', 0.92],
+      ['Л.', 0.92],
+    ])
+    const english = passReading(rereading, 'eng', [
+      ['Z.', 0.9],
+      ['L.', 0.9],
+    ])
+    expect(first.fields.recipient_name).toBe('З. Л.')
+    const kept = chooseFieldReadings(page, first, [russian, english], extractImageReceipt)
+    expect(kept.map((k) => k.pass.languages)).toEqual(['eng'])
+  })
+})
+
 describe('rereadingsToBinarise', () => {
   const page = misread()
   const first = extractImageReceipt(page)

@@ -4,8 +4,8 @@
  * one language) is packages/ocr's `rereadFields`; these rules are pure.
  *
  * - **Wanted** for a name (`recipient_name`, `sender_name`) read below 0.9 or bearing a mark of a misreading
- *   (a digit initial, a stray sign, a letter inside a mask's run of `*`: ocr/name-shape.ts), and for an SBP id read below 0.9 (a guessed free
- *   position, an id whose time disagrees with the printed time). The first pass reads the page with the
+ *   (a digit initial, a stray sign, a letter inside a mask's run of `*`: ocr/name-shape.ts; a masked name
+ *   read in Latin on a transfer within Russia), and for an SBP id read below 0.9 (a guessed free position, an id whose time disagrees with the printed time). The first pass reads the page with the
  *   Russian and English models at once: on a lone capital or a short word the mixed model picks the wrong
  *   script, or no letter at all (`L.` → `Е.`, `Z.` → `3.`). Each model alone is a better judge of its own
  *   script, so a name is read twice more, by `eng` and by `rus`; an SBP id by `eng` with the id's
@@ -18,8 +18,10 @@
  *   capital and lowercase, or a short lowercase link such as `of`) and the engine was nearly as sure of it
  *   as of the first (0.05 less at most: printed Cyrillic reads at 0.96–0.97 by the mixed model).
  * - **Kept** per field: among the first reading and the re-readings, those whose value is well formed (a
- *   name: no mark of a misreading, ocr/name-shape.ts; an id: what the id format accepts),
- *   the one the engine was surest of (the lowest confidence of its words; over a well-formed first reading, a
+ *   name: no mark of a misreading, ocr/name-shape.ts, and on a transfer within Russia no masked name read in
+ *   Latin, `domesticTransfer`; an id: what the id format accepts),
+ *   the one the engine was surest of (the lowest confidence of its words; a re-reading that repeats a first
+ *   name with a word deciding its script vouches for it, `vouches`; over a well-formed first reading, a
  *   re-reading under 0.5 is never kept: a wrong name shaped like a name is no better than a misread one; over
  *   a malformed first reading — certainly wrong — the surest well-formed re-reading with the same words in
  *   the same roles (a masked word, initials) is kept, with its low confidence). A kept re-reading differs from
@@ -27,6 +29,7 @@
  *   disagreed, and which one is right is the engine's guess — the field stays below 0.9.
  */
 
+import { scriptOf } from '../ocr/letter-scripts'
 import { nameWellFormed } from '../ocr/name-shape'
 import type { OcrPage, OcrWord } from '../ocr/ocr-page'
 import { deskewedCentre, estimateSkew } from '../ocr/words-to-runs'
@@ -83,10 +86,27 @@ const bankMargin = 0.05
 
 const sbpIdShape = /^[AB]\d{10}[0-9A-Z]{5}\d[0BG]\d{14}$/
 
-function wellFormed(field: RereadField, value: unknown): boolean {
+function wellFormed(field: RereadField, value: unknown, domestic: boolean): boolean {
   if (typeof value !== 'string') return false
   if (field === 'bank') return latinBankName.test(value)
-  return field === 'receipt_number' ? sbpIdShape.test(value) : nameWellFormed(value)
+  if (field === 'receipt_number') return sbpIdShape.test(value)
+  return nameWellFormed(value) && !(domestic && latinMask(value))
+}
+
+/**
+ * A transfer within Russia: its masked names are Cyrillic. A bank masks a name as its register writes it, and
+ * a Russian bank's register of its own clients writes them in Cyrillic (every masked name of the real corpus;
+ * only transfers abroad print Latin names). So a masked name read in Latin on such a receipt is the mixed
+ * model's look-alike reading (`Non****a M. A.` for `Пол****а М. А.`: `п` → `n`), never kept over a Cyrillic
+ * reading of the same shape. Unknown types (no family) and transfers abroad are left as read.
+ */
+function domesticTransfer(result: ImageExtraction): boolean {
+  const type = result.fields.type
+  return typeof type === 'string' && type !== 'cross_border_transfer'
+}
+
+function latinMask(name: string): boolean {
+  return name.includes('*') && scriptOf(name) === 'latin'
 }
 
 const passesOf: Record<RereadField, RereadPass[]> = {
@@ -104,7 +124,8 @@ export function fieldsToReread(page: OcrPage, result: ImageExtraction): FieldRer
   for (const field of ['recipient_name', 'sender_name'] as const) {
     const value = fields[field]
     if (typeof value !== 'string') continue
-    if ((confidence[field] ?? 0) < 0.9 || !nameWellFormed(value)) wanted.push(field)
+    if ((confidence[field] ?? 0) < 0.9 || !wellFormed(field, value, domesticTransfer(result)))
+      wanted.push(field)
   }
   const id = result.facts['sbp_id']
   if (typeof id === 'string' && fields['receipt_number'] === id && (confidence['receipt_number'] ?? 0) < 0.9)
@@ -220,14 +241,20 @@ function bestReading(
       confidence: lowest(reading.words),
     }))
   const rawFirstConfidence = lowest(mine[0]?.rereading.words ?? [])
-  const firstConfidence = wellFormed(field, firstValue) ? rawFirstConfidence : -1
+  const domestic = domesticTransfer(first)
+  const firstConfidence = !wellFormed(field, firstValue, domestic)
+    ? -1
+    : Math.max(
+        rawFirstConfidence,
+        ...read.filter((r) => vouches(field, r.value, firstValue)).map((r) => r.confidence),
+      )
   let best: { reading: FieldPassReading | null; confidence: number } = {
     reading: null,
     // A Latin bank reading must beat the first reading's confidence, well formed or not (file comment).
     confidence: field === 'bank' ? rawFirstConfidence - bankMargin : firstConfidence,
   }
   for (const { reading, value, confidence } of read) {
-    if (!wellFormed(field, value) || value === firstValue) continue
+    if (!wellFormed(field, value, domestic) || value === firstValue) continue
     // Over a first value bearing a mark of a misreading (certainly not what was printed), a well-formed
     // re-reading of the same shape is kept however unsure: its low confidence goes with it into the field.
     const floor =
@@ -240,6 +267,21 @@ function bestReading(
     if (confidence >= floor && confidence > best.confidence) best = { reading, confidence }
   }
   return best
+}
+
+/**
+ * A re-reading that gave the first reading's name again vouches for it with its own confidence when a word
+ * of four letters or more decides the name's script (`Yusupov T.` read again by `eng` at 0.92 stands against
+ * `rus`'s `Уизиром Т.` at 0.91): a word that long the mixed model reads in the right script, and the model of
+ * that script agreed. Not for names of initials alone (`Z. L.`), where the mixed model picks the wrong script
+ * and the same-script model may agree with it just as surely (a real Alfa receipt's Latin initials, read in
+ * Cyrillic by both, overturned `eng`'s right reading when any agreeing reading vouched).
+ */
+function vouches(field: RereadField, value: unknown, firstValue: unknown): boolean {
+  if (value !== firstValue || (field !== 'recipient_name' && field !== 'sender_name')) return false
+  return String(value)
+    .split(/\s+/)
+    .some((word) => word.replace(/\*/g, '').length >= 4 && scriptOf(word) !== null)
 }
 
 /** The page with every kept re-reading in place (their words already capped by chooseFieldReadings). */
