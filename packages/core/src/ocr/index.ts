@@ -1,6 +1,6 @@
 export { type GlyphColumn, restoreDroppedOnes } from './dropped-ones'
 export { cyrillicTwins, oneScript, scriptOf, toScript } from './letter-scripts'
-export { type MaskGlyphs, maskWord } from './mask-word'
+export { type MaskGlyphs, maskWord, mayHideMask } from './mask-word'
 export type { OcrPage, OcrWord } from './ocr-page'
 export { parseTesseractTsv } from './parse-tesseract-tsv'
 export type { RoundGlyphKind } from './repair-sbp-id'

@@ -41,3 +41,17 @@ export function maskWord(text: string, glyphs: MaskGlyphs): string | null {
   if (glyphs.before + glyphs.after > letters.length - 1) return null
   return `${letters.slice(0, glyphs.before).join('')}${run}${letters.slice(letters.length - glyphs.after).join('')}`
 }
+
+/**
+ * Whether a name read from a picture may hide a mask whose stars OCR read as something else, so that its
+ * words' runs are worth counting from the pixels: a name that shows a star-like glyph, or one shaped as a
+ * masked person's name is (`Кужжжа И. П.`: a word and two initials). Never an organisation (`ПАО "ВОЛЖСКИЙ
+ * МАШИНОСТРОИТЕЛЬНЫЙ ЗАВОД"`) or a full name: on a blurred photo the ink of ordinary letters (`ог`, `тв`)
+ * passes the stars' test too, and a run invented there made `д**овору` of the purpose beside a VTB salary
+ * payer (dev-pics-q, 27 Nov 2026).
+ */
+export function mayHideMask(name: string): boolean {
+  return starLike.test(name) || maskedNameShape.test(name.trim())
+}
+
+const maskedNameShape = /^[\p{L}*+#%]+\s+\p{Lu}\.\s*\p{Lu}\.$/u
