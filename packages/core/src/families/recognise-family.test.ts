@@ -39,6 +39,33 @@ describe('recogniseFamily', () => {
     expect(rerendered?.producerMatches).toBe(false)
   })
 
+  it("tells T-Bank's SBP transfer from one within T-Bank by its labels when its `Перевод` row went unread", () => {
+    // A photo lost the `Перевод` row and the support line: only `По номеру телефона` is left of the titles.
+    const rows = (extra: [string, string][]) =>
+      rightLayoutRows(
+        [
+          ['Статус', 'Успешно'],
+          ['Сумма', '4 100 ₽'],
+          ['Комиссия', 'Без комиссии'],
+          ['Отправитель', 'Дарья П.'],
+          ['Телефон получателя', '+7 (900) 123-45-67'],
+          ['Получатель', 'Олег И.'],
+          ...extra,
+        ],
+        { labelX: 20, valueRight: 250, top: 130, pitch: 24 },
+      )
+    const sbp = rows([
+      ['Банк получателя', 'Райффайзенбанк'],
+      ['Идентификатор операции СБП', 'B6042071012K4Q270000070017001011'],
+    ])
+    const recognised = (r: typeof sbp) => {
+      const hit = recogniseFamily(lines(['По номеру телефона'], r), undefined, families)
+      return `${hit?.family.family}/${hit?.variant.variant}`
+    }
+    expect(recognised(sbp)).toBe('tbank/sbp')
+    expect(recognised(rows([]))).toBe('tbank/phone_within')
+  })
+
   it('needs a title: labels alone are not a family', () => {
     expect(recogniseFamily(lines(['Выписка по счёту']), 'openhtmltopdf.com', families)).toBeNull()
   })

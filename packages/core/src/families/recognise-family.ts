@@ -1,7 +1,9 @@
 /**
  * Which family and variant a page belongs to, from its text: a variant is a candidate when all the lines
  * of one of its titles appear (as a cell or a whole line); candidates are ranked by the share of the
- * variant's labels found, then by title length. The producer is supporting evidence only: a re-rendered
+ * variant's labels found, then by how many were found (T-Bank's SBP transfer prints every label of a
+ * transfer within T-Bank and two more: when both are complete, the one that explains more of the page), then
+ * by title length. The producer is supporting evidence only: a re-rendered
  * forgery still reads as its family, and authenticity then judges the container.
  */
 import { labelKey } from '../extraction/normalize-text'
@@ -39,6 +41,7 @@ export function recogniseFamily(
     return false
   }
   let best: Recognition | null = null
+  let bestRank: number[] = []
   for (const family of candidates) {
     for (const variant of family.variants) {
       const title = variant.titles.find((alternative) => alternative.every(hasKey))
@@ -48,11 +51,9 @@ export function recogniseFamily(
         rule.labels.some((label) => hasPrefix(label) || labelSplitFound(label, keys)),
       )
       const labelCoverage = rules.length === 0 ? 1 : found.length / rules.length
-      if (
-        !best ||
-        labelCoverage > best.labelCoverage ||
-        (labelCoverage === best.labelCoverage && title.length > best.title.length)
-      ) {
+      const rank = [labelCoverage, found.length, title.length]
+      if (!best || outranks(rank, bestRank)) {
+        bestRank = rank
         best = {
           family,
           variant,
@@ -65,6 +66,12 @@ export function recogniseFamily(
     }
   }
   return best && best.labelCoverage >= minLabelCoverage ? best : null
+}
+
+/** Ranks compared in order: the first that differs decides; a tie keeps the earlier candidate. */
+function outranks(rank: readonly number[], other: readonly number[]): boolean {
+  for (let i = 0; i < rank.length; i++) if (rank[i] !== other[i]) return rank[i]! > other[i]!
+  return false
 }
 
 /** A label wrapped over two lines (`Телефон` / `отправителя`) is found when both halves are present. */
