@@ -118,8 +118,7 @@ function sbpIdOf(
  * - a name bearing a mark of a misreading (a digit initial `9.`, a stray sign, a letter inside a mask:
  *   ocr/name-shape.ts) is certainly not what was printed: 0.5, whatever the engine's confidence.
  * - a lower-case letter and a point after a name word (`Алексеевич у.`, `Rakhimov l.`) is a capital
- *   initial read at x-height (`initialOfLowercase`); a lone capital ending a name after a name word (`Алексей Д`)
- *   is an initial whose point was lost;
+ *   initial read at x-height (`initialOfLowercase`);
  * - an initial after a name word whose point a photo's blur drew with a tail (`Мор****в А, Д.`) is an
  *   initial: a name has no comma after a lone capital;
  * - a mask keeps the case of the word it hides: after a lower-case head (`Сми****В`), a Cyrillic capital
@@ -193,12 +192,6 @@ function initialOfLowercase(word: string, previousWord: string | undefined): str
   return initial[1] === 'l' ? 'I.' : `${initial[1]!.toUpperCase()}.`
 }
 
-/** `Алексей Д` ending a name: the point of the initial was lost (a photo's blur, a speck too small to read). */
-function initialWithoutPoint(word: string, previousWord: string | undefined): string | null {
-  if (!previousWord || !/^\p{Lu}\p{Ll}+$/u.test(previousWord)) return null
-  return /^\p{Lu}$/u.test(word) ? `${word}.` : null
-}
-
 export function readImageName(read: string, language: string | null): { text: string; confidence: number } {
   const words = read
     .split(' ')
@@ -207,7 +200,6 @@ export function readImageName(read: string, language: string | null): { text: st
         initialOfDigit(word, nameWordBefore(words, i)) ??
         initialOfComma(word, words[i - 1]) ??
         initialOfLowercase(word, words[i - 1]) ??
-        (i === words.length - 1 ? initialWithoutPoint(word, words[i - 1]) : null) ??
         word,
     )
     .map((word) => word.replace(percentInRun, '*'))
