@@ -76,6 +76,8 @@ describe('readImageName (a name read by OCR)', () => {
     expect(readImageName('Rakhimov l.', 'ru').text).toBe('Rakhimov I.')
     // Not after a word of capitals or another initial.
     expect(readImageName('Н. у.', 'ru').text).toBe('Н. у.')
+    // Alfa prints the surname's initial without a point (`Имя Отчество Ф`): a lone capital stays as read.
+    expect(readImageName('Ольга Ивановна К', 'ru').text).toBe('Ольга Ивановна К')
   })
 
   it('puts the letters after a lower-case mask in lower case, as the mask keeps its word’s case', () => {
