@@ -23,10 +23,10 @@ const previousHour = (hour: string) =>
 
 /**
  * Gives checks stored before `created_hour` existed their bucket, so the retention sweeper finds them.
- * Idempotent and resumable: only checks still without the field are read and written, a tenant is marked
- * done once wholly read (and never read again), and a run cut short is finished by the next. The sweeper's
- * cursor may already be past the hours it fills: it is moved back to just before the earliest one, so the
- * next passes sweep them (docs/data-retention.md, "Checks stored before created_hour").
+ * Idempotent and resumable: only checks still without the field are read and written, each once per run
+ * (one cursor per tenant), a tenant is marked done once wholly read (and never read again), and a run cut
+ * short is finished by the next. The sweeper's cursor may already be past the hours it fills: it is moved
+ * back to just before the earliest one, so the next passes sweep them (docs/data-retention.md, "Checks stored before created_hour").
  *
  * @example
  * await backfillCreatedHours(store, { now: new Date() }) // then sweepRetention(…)
@@ -43,19 +43,13 @@ export async function backfillCreatedHours(
     if (await backfill.isDone(tenant._id)) continue
     let earliest: string | undefined
     let stopped = false
-    let unfinished = false
-    for (;;) {
-      const page = await backfill.findWithoutHour(tenant._id, Math.min(batch, maxChecks - report.checks))
-      if (page.length === 0) break
+    // One cursor per tenant (a query per page re-reads, on FerretDB, every check done before it).
+    for await (const read of backfill.pagesWithoutHour(tenant._id, batch)) {
+      const page = read.slice(0, maxChecks - report.checks)
       const { written, hours } = await backfill.setHours(page)
       for (const hour of hours) if (earliest === undefined || hour < earliest) earliest = hour
       report.checks += written
-      // Nothing written (erased or written meanwhile, or unwritable): never loop on it; the next run looks again.
-      if (written === 0) {
-        unfinished = true
-        break
-      }
-      if (report.checks >= maxChecks) {
+      if (page.length < read.length || report.checks >= maxChecks) {
         stopped = true
         break
       }
@@ -72,8 +66,7 @@ export async function backfillCreatedHours(
       report.complete = false
       break
     }
-    if (unfinished) report.complete = false
-    else await backfill.markDone(tenant._id, options.now)
+    await backfill.markDone(tenant._id, options.now)
   }
   return report
 }

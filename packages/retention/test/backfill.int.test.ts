@@ -3,6 +3,7 @@ import { pendingRecord } from '@rv/core'
 import { createS3Storage, type FileStorage } from '@rv/storage'
 import { connectStore, type Store } from '@rv/store'
 import { createCleanup } from '@rv/testing'
+import type { CommandStartedEvent, CommandSucceededEvent } from 'mongodb'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { backfillCreatedHours } from '../src/backfill-created-hours'
 import { createErasure, type Erasure } from '../src/erasure'
@@ -103,5 +104,47 @@ describe('created_hour backfill', () => {
     for (const [i, id] of ids.entries())
       expect(await hourOf(id)).toBe(new Date(now.getTime() - (i + 3) * day).toISOString().slice(0, 13))
     expect(await hourOf(live)).toBe(now.toISOString().slice(0, 13))
+  })
+
+  it("reads a tenant's old-shape checks by one query, each once, and writes pages of 60 (FerretDB's pool is 50)", async () => {
+    const tenant = await store.tenants.createTenant('legacy-many', new Date(now.getTime() - 30 * day))
+    const count = 150
+    const created = (i: number) => new Date(now.getTime() - 3 * day - i * 60_000)
+    await store.db.collection('checks').insertMany(
+      Array.from({ length: count }, (_, i) => ({
+        _id: `chk_many${String(i).padStart(8, '0')}` as never,
+        tenant_id: tenant._id,
+        status: 'done',
+        created_at: created(i),
+      })),
+    )
+    let finds = 0
+    let read = 0
+    const onStart = (e: CommandStartedEvent) => {
+      if (e.commandName === 'find' && e.command.find === 'checks') finds++
+    }
+    const onReply = (e: CommandSucceededEvent) => {
+      const cursor = (e.reply as { cursor?: { ns?: string; firstBatch?: unknown[]; nextBatch?: unknown[] } })
+        .cursor
+      if (cursor?.ns?.endsWith('.checks')) read += (cursor.firstBatch ?? cursor.nextBatch ?? []).length
+    }
+    store.db.client.on('commandStarted', onStart)
+    store.db.client.on('commandSucceeded', onReply)
+    try {
+      // 60 updates in one command hung FerretDB v1.24 when each kept its PostgreSQL connection to the end.
+      expect(await backfillCreatedHours(store, { now, batch: 60 })).toMatchObject({
+        checks: count,
+        complete: true,
+      })
+    } finally {
+      store.db.client.off('commandStarted', onStart)
+      store.db.client.off('commandSucceeded', onReply)
+    }
+    expect(finds).toBe(1)
+    expect(read).toBe(count)
+    for (const i of [0, 59, 60, count - 1])
+      expect(await hourOf(`chk_many${String(i).padStart(8, '0')}`)).toBe(
+        created(i).toISOString().slice(0, 13),
+      )
   })
 })

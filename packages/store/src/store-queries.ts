@@ -144,7 +144,8 @@ export const checkQueries = {
   /**
    * Backfill of `created_hour` (created-hour-backfill.ts): a tenant's checks stored before the field. On
    * MongoDB a range of the `{tenant_id, created_hour}` index (a missing field is null); FerretDB pushes the
-   * tenant down and drops the rows that have the field itself (each batch reads the tenant's rows).
+   * tenant down and drops the rows that have the field itself, so it is run once per tenant and read as one
+   * cursor (a query per page would re-read the tenant's rows each time).
    */
   withoutCreatedHour: (tenantId: string): StoreQuery => ({
     collection: 'checks',
