@@ -24,6 +24,12 @@ describe('snapLabels', () => {
     expect(snapped.map((r) => r.text)).toEqual(['ID операции в СБП', 'Дата операции', 'Сумма перевода'])
   })
 
+  it("gives a run equal to a title once look-alikes are folded the title's own spelling", () => {
+    // T-Bank's `По номеру телефона` with its `П` read as a Latin `N`: recognition compares spellings.
+    const snapped = snapLabels([run('No номеру телефона'), run('По номеру телефона')], vocabulary)
+    expect(snapped.map((r) => r.text)).toEqual(['По номеру телефона', 'По номеру телефона'])
+  })
+
   it('restores a Cyrillic label the English model read whole as the Latin letters its glyphs look like', () => {
     const snapped = snapLabels([run('Nonyyatenb'), run('Komuccua'), run('Komuccus')], vocabulary)
     expect(snapped.map((r) => r.text)).toEqual(['Получатель', 'Комиссия', 'Комиссия'])

@@ -120,7 +120,9 @@ function snapWholeRun(run: TextRun, vocabulary: LabelVocabulary): TextRun {
     // Capped one above the best so far: a capped result is never mistaken for a tie.
     const d = editDistance(folded, entry.folded, bestDistance + 1)
     if (d > bestDistance) continue
-    if (d === 0) return run
+    // Equal once look-alikes are folded (`No номеру телефона`): the readers compare the label's own
+    // spelling, so it is given unless the run already has it.
+    if (d === 0) return labelKey(run.text) === labelKey(entry.text) ? run : { ...run, text: entry.text }
     if (d < bestDistance) {
       best = entry.text
       bestDistance = d
