@@ -13,6 +13,7 @@
  * Each run carries the lowest confidence of its words.
  */
 import type { TextRun } from '../pdf/pdf-model'
+import { joinSplitDates } from './join-split-date'
 import { oneScript } from './letter-scripts'
 import type { OcrPage, OcrWord } from './ocr-page'
 import { readOcrWord } from './read-ocr-word'
@@ -61,7 +62,7 @@ export function wordsToRuns(page: OcrPage): OcrRuns {
     flush()
   }
   runs.sort((a, b) => a.y - b.y || a.x - b.x)
-  return { runs, scale, width: page.width * scale, height: page.height * scale, skew }
+  return { runs: joinSplitDates(runs), scale, width: page.width * scale, height: page.height * scale, skew }
 }
 
 /** The page's tilt (radians, positive = text descends to the right) from the OCR lines, median of slopes. */
