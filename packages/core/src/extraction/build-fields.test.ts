@@ -54,6 +54,8 @@ describe('readImageName (a name read by OCR)', () => {
     // The Russian model's `Пет****а С. 0.` is `Пет****а С. О.`; a Latin look-alike of it stays Latin, and on a
     // transfer within Russia a masked name in Latin never wins (image-field-rereading.ts).
     expect(readImageName('Гор****а Л. 0.', 'ru')).toEqual({ text: 'Гор****а Л. О.', confidence: 0.98 })
+    // Both initials read as digits: each is the letter in the masked word's script.
+    expect(readImageName('Мор****в 0. 0.', 'ru')).toEqual({ text: 'Мор****в О. О.', confidence: 0.98 })
     expect(readImageName('Hos****a C. 0.', 'ru').text).toBe('Hos****a C. O.')
     // Initials alone name no script: a digit among them stays a mark.
     expect(readImageName('Л. 0.', 'ru').confidence).toBe(0.5)

@@ -113,7 +113,7 @@ function sbpIdOf(
  * - initials only (`А. З.`): tesseract reads a lone capital of a small font badly (in a test of 13 Latin
  *   pairs on Alfa's layout, 12 came back wrong, one at 0.91), so such a name stays at 0.6;
  * - an initial read as a digit after a name word (`Александрович 3.`, the initial wrapped to a line of its
- *   own, where words-to-runs had no word before it), or after its initials (`Пет****а С. 0.`), is the letter
+ *   own, where words-to-runs had no word before it), or after its initials (`Пет****а С. 0.`, `Мор****в 0. 0.`), is the letter
  *   it pictures in the script of that word (ocr/read-ocr-word.ts);
  * - a name bearing a mark of a misreading (a digit initial `9.`, a stray sign, a letter inside a mask:
  *   ocr/name-shape.ts) is certainly not what was printed: 0.5, whatever the engine's confidence.
@@ -176,7 +176,7 @@ function initialOfComma(word: string, previousWord: string | undefined): string 
 function nameWordBefore(words: readonly string[], i: number): string | undefined {
   for (let j = i - 1; j >= 0; j--) {
     const word = words[j]!
-    if (!/^\p{Lu}[.,]$/u.test(word)) return word.replace(/\*+/g, '')
+    if (!/^[\p{Lu}\d©][.,:]$/u.test(word)) return word.replace(/\*+/g, '')
   }
   return undefined
 }

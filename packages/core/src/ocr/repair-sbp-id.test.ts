@@ -164,6 +164,14 @@ describe('repairSbpId', () => {
     expect(repairSbpId('B51111454387653J00006300114911\\2')).toBeNull()
   })
 
+  it('reads a glyph OCR read as a letter and its digit (`S5`) as one, never sure', () => {
+    // A synthetic id (not a corpus one): its `5` at position 2 read as `S5`.
+    expect(repairSbpId('AS51571433270639F00009800115\n10503')).toMatchObject({
+      id: 'A51571433270639F0000980011510503',
+      ambiguous: true,
+    })
+  })
+
   it('reads a letter OCR read twice, in both cases, as one glyph, and is then never sure', () => {
     // A generated VTB id whose position-16 `X` came back as `xX`.
     expect(repairSbpId('B52561142442696xX000045001\n1580901')).toMatchObject({

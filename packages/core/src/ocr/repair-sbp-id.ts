@@ -17,8 +17,9 @@
  * Cyrillic or lowercase twin is put back as the Latin capital, but the result is marked `ambiguous`: the
  * caller must not be sure of it. The repaired id's encoded time is checked against the printed time by
  * the caller (resolve-paid-at.ts), which covers positions 2–11. A `V` read as its strokes (`\/`) is a `V`;
- * a reading one character too long whose one end is a speck (`8B5334…`), or with one letter read twice in
- * both cases (`…565xX0000…`), is the id without the extra glyph, never sure; a cut whose positions 2–11 name
+ * a reading one character too long whose one end is a speck (`8B5334…`), or with one glyph read twice, in
+ * both cases (`…565xX0000…`) or as a letter and its digit (`AS5157…`), is the id without the extra glyph,
+ * never sure; a cut whose positions 2–11 name
  * no time (a `B` read as `8В` whose last-glyph cut reads day 519) is not one. A `№` is the `N` it pictures.
  */
 import { isSbpId } from '../extraction/decode-sbp-id'
@@ -152,12 +153,13 @@ export function repairSbpId(
   }
   if (text.length === 33) {
     // A speck read as a glyph before or after the id (`8B5334…`): the one end whose removal leaves an id.
-    // Or one glyph read twice, in both cases (`xX` for an `X` whose lower and upper case look alike): the
-    // pair is one character. Which reading is right is the format's guess, so the id is never sure.
+    // Or one glyph read twice, in both cases (`xX` for an `X` whose lower and upper case look alike) or as
+    // a letter and the digit it is confused with (`S5`): the pair is one character. Which reading is right is the format's guess, so the id is never sure.
     const cuts = [text.slice(1), text.slice(0, 32)]
     for (let i = 0; i + 1 < 33; i++) {
       const [a, b] = [text[i]!, text[i + 1]!]
-      if (a !== b && a.toUpperCase() === b.toUpperCase()) cuts.push(text.slice(0, i) + text.slice(i + 1))
+      if (a !== b && (a.toUpperCase() === b.toUpperCase() || letterAndItsDigit(a, b)))
+        cuts.push(text.slice(0, i) + text.slice(i + 1))
     }
     // A cut whose positions 2–11 name no time (day 519 of a year) is not the id: only the others compete.
     const found = new Map<string, RepairedSbpId>()
@@ -168,6 +170,12 @@ export function repairSbpId(
     return found.size === 1 ? { ...[...found.values()][0]!, ambiguous: true } : null
   }
   return text.length === 32 ? repairPositions(text, freeRoundGlyph, freeGlyph) : null
+}
+
+/** A letter beside the digit it is confused with (`S5`, `0O`): one glyph the engine read as both. */
+function letterAndItsDigit(a: string, b: string): boolean {
+  const digit = (ch: string) => digitOf[latinOf[ch.toUpperCase()] ?? ch.toUpperCase()]
+  return digit(a) === b || digit(b) === a
 }
 
 /** Positions 2–11 as a time: year digit, day of year 001–366, HHMMSS. */
