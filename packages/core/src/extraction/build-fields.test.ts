@@ -45,6 +45,9 @@ describe('readImageName (a name read by OCR)', () => {
       confidence: 0.98,
     })
     expect(readImageName('Saidov 0:', 'ru')).toEqual({ text: 'Saidov O.', confidence: 0.98 })
+    // A Latin `I` drawn as a bare stroke, read as a bar; after a Cyrillic name a bar is no letter.
+    expect(readImageName('Nazarov |.', 'ru')).toEqual({ text: 'Nazarov I.', confidence: 0.98 })
+    expect(readImageName('Волкова |.', 'ru').confidence).toBe(0.5)
     // Only after a name word: a lone `3.` is no initial of anything.
     expect(readImageName('3.', 'ru').confidence).toBe(0.5)
     expect(readImageName('Ж. 3.', 'ru').confidence).toBe(0.5)

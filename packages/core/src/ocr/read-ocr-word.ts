@@ -39,9 +39,11 @@ const latinOfDigit: Record<string, string> = {
   '2': 'Z',
   '6': 'G',
   '©': 'C',
+  // A Latin `I` of a sans font is a bare stroke: read as a bar after a Latin name (`Nazarov |.`).
+  '|': 'I',
 }
-/** An initial read as a digit or `©`, its point possibly read as `:` or `,`. */
-const digitInitial = /^([\d©])[.:,]$/
+/** An initial read as a digit, `©` or a bar, its point possibly read as `:` or `,`. */
+const digitInitial = /^([\d©|])[.:,]$/
 const nameWord = /^[A-ZА-ЯЁ][A-Za-zА-Яа-яЁё]+$/
 /** An initial glued to the name before it (`ЮлияИ.`). */
 const gluedInitial = /^([A-ZА-ЯЁ][a-zа-яё]+)([A-ZА-ЯЁ]\.)$/
