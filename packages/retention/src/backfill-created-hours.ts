@@ -26,7 +26,8 @@ const previousHour = (hour: string) =>
  * Idempotent and resumable: only checks still without the field are read and written, each once per run
  * (one cursor per tenant), a tenant is marked done once wholly read (and never read again), and a run cut
  * short is finished by the next. The sweeper's cursor may already be past the hours it fills: it is moved
- * back to just before the earliest one, so the next passes sweep them (docs/data-retention.md, "Checks stored before created_hour").
+ * back to just before the earliest one, so the next passes sweep them (docs/data-retention.md, "Checks
+ * stored before created_hour").
  *
  * @example
  * await backfillCreatedHours(store, { now: new Date() }) // then sweepRetention(…)

@@ -113,8 +113,8 @@ function sbpIdOf(
  * - initials only (`А. З.`): tesseract reads a lone capital of a small font badly (in a test of 13 Latin
  *   pairs on Alfa's layout, 12 came back wrong, one at 0.91), so such a name stays at 0.6;
  * - an initial read as a digit after a name word (`Александрович 3.`, the initial wrapped to a line of its
- *   own, where words-to-runs had no word before it), or after its initials (`Пет****а С. 0.`, `Мор****в 0. 0.`), is the letter
- *   it pictures in the script of that word (ocr/read-ocr-word.ts);
+ *   own, where words-to-runs had no word before it), or after its initials (`Пет****а С. 0.`,
+ *   `Мор****в 0. 0.`), is the letter it pictures in the script of that word (ocr/read-ocr-word.ts);
  * - a name bearing a mark of a misreading (a digit initial `9.`, a stray sign, a letter inside a mask:
  *   ocr/name-shape.ts) is certainly not what was printed: 0.5, whatever the engine's confidence.
  * - a lower-case letter and a point after a name word (`Алексеевич у.`, `Rakhimov l.`) is a capital

@@ -5,7 +5,8 @@
  *
  * - **Wanted** for a name (`recipient_name`, `sender_name`) read below 0.9 or bearing a mark of a misreading
  *   (a digit initial, a stray sign, a letter inside a mask's run of `*`: ocr/name-shape.ts; a masked name
- *   read in Latin on a transfer within Russia), and for an SBP id read below 0.9 (a guessed free position, an id whose time disagrees with the printed time). The first pass reads the page with the
+ *   read in Latin on a transfer within Russia), and for an SBP id read below 0.9 (a guessed free position,
+ *   an id whose time disagrees with the printed time). The first pass reads the page with the
  *   Russian and English models at once: on a lone capital or a short word the mixed model picks the wrong
  *   script, or no letter at all (`L.` → `Е.`, `Z.` → `3.`). Each model alone is a better judge of its own
  *   script, so a name is read twice more, by `eng` and by `rus`; an SBP id by `eng` with the id's

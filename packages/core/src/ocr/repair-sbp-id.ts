@@ -19,8 +19,8 @@
  * the caller (resolve-paid-at.ts), which covers positions 2–11. A `V` read as its strokes (`\/`) is a `V`;
  * a reading one character too long whose one end is a speck (`8B5334…`), or with one glyph read twice, in
  * both cases (`…565xX0000…`) or as a letter and its digit (`AS5157…`), is the id without the extra glyph,
- * never sure; a cut whose positions 2–11 name
- * no time (a `B` read as `8В` whose last-glyph cut reads day 519) is not one. A `№` is the `N` it pictures.
+ * never sure; a cut whose positions 2–11 name no time (a `B` read as `8В` whose last-glyph cut reads day 519)
+ * is not one. A `№` is the `N` it pictures.
  */
 import { isSbpId } from '../extraction/decode-sbp-id'
 import { cyrillicTwins } from './letter-scripts'
@@ -154,7 +154,8 @@ export function repairSbpId(
   if (text.length === 33) {
     // A speck read as a glyph before or after the id (`8B5334…`): the one end whose removal leaves an id.
     // Or one glyph read twice, in both cases (`xX` for an `X` whose lower and upper case look alike) or as
-    // a letter and the digit it is confused with (`S5`): the pair is one character. Which reading is right is the format's guess, so the id is never sure.
+    // a letter and the digit it is confused with (`S5`): the pair is one character. Which reading is right
+    // is the format's guess, so the id is never sure.
     const cuts = [text.slice(1), text.slice(0, 32)]
     for (let i = 0; i + 1 < 33; i++) {
       const [a, b] = [text[i]!, text[i + 1]!]
