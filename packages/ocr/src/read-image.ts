@@ -14,7 +14,10 @@
  * Then the values OCR read shakily — a name below 0.9 or not shaped like a name, an SBP id below 0.9 — are
  * read again from their own box, upscaled, one language at a time (core's `fieldsToReread`,
  * reread-fields.ts), and the well-formed reading the engine was surest of is kept (`chooseFieldReadings`);
- * last, a masked name's run of `*` is counted from its pixels (recount-masks.ts), and so are the glyphs of
+ * each lone initial of a name is read once more alone, by the model of the name's script
+ * (reread-initials.ts, core's `initialsToReread`);
+ * last, a masked name's run of `*` is counted from its pixels (recount-masks.ts), and a masked card or
+ * account number's whose stars OCR dropped or misread (recount-masked-numbers.ts), and so are the glyphs of
  * a shaky amount, where OCR dropped a footless `1` (recount-ones.ts), and the width of the SBP id's round
  * glyph at position 16, `0` or a letter (measure-sbp-id.ts).
  */
@@ -36,9 +39,11 @@ import { HeicDecoderUnavailable } from './decode-heic'
 import { findUnreadInk, type GrayImage } from './find-unread-ink'
 import { measureSbpIdGlyph } from './measure-sbp-id'
 import { type PreparedImage, type PreprocessOptions, preprocessImage } from './preprocess-image'
+import { recountMaskedNumbers } from './recount-masked-numbers'
 import { recountMasks } from './recount-masks'
 import { recountOnes } from './recount-ones'
 import { fieldBlock, rereadFields } from './reread-fields'
+import { rereadInitials } from './reread-initials'
 import { type RegionReading, rereadRegions } from './reread-regions'
 import { runTesseract, type TesseractOptions } from './run-tesseract'
 
@@ -47,6 +52,8 @@ export interface ReadImageOptions extends PreprocessOptions, TesseractOptions {
   secondReading?: boolean
   /** The re-reading of shaky names and SBP ids from their own box (default on). */
   fieldRereading?: boolean
+  /** The re-reading of each initial of a name alone (default on; `fieldRereading: false` turns it off too). */
+  initialRereading?: boolean
 }
 
 export async function readImage(bytes: Uint8Array, options: ReadImageOptions = {}): Promise<OcrPage> {
@@ -68,15 +75,20 @@ export async function readImage(bytes: Uint8Array, options: ReadImageOptions = {
     options,
   )
   if (options.fieldRereading === false) return page
-  const reread = await rereadShakyFields(prepared, page, options)
-  // Glyphs counted from the pixels: a masked name's `*`, a `1` dropped from the amount, the SBP id's round
-  // glyph (one decode for all).
+  const shaky = await rereadShakyFields(prepared, page, options)
+  const reread =
+    options.initialRereading === false
+      ? shaky
+      : await engine(() => rereadInitials(prepared.png, prepared, shaky, options))
+  // Glyphs counted from the pixels: a masked name's or number's `*`, a `1` dropped from the amount, the SBP
+  // id's round glyph (one decode for all).
   let gray: Promise<GrayImage> | undefined
   const pixels = () => {
     gray ??= grayPixels(prepared.png)
     return gray
   }
-  return measureSbpIdGlyph(await recountOnes(await recountMasks(reread, pixels), pixels), pixels)
+  const masked = await recountMaskedNumbers(await recountMasks(reread, pixels), pixels)
+  return measureSbpIdGlyph(await recountOnes(masked, pixels), pixels)
 }
 
 /** Shaky names and SBP ids read again from their own box; the page as it was when none is shaky. */

@@ -1,9 +1,9 @@
 /**
  * The targeted re-reading of field values (core's `fieldsToReread` says which, and with which passes): each
  * value's box, with a margin, is cut from the prepared page, upscaled 2× (a small font's lone capital reads
- * better; more than 2× was worse on the development pictures) and read as one line (`--psm 7`; a value that
- * wraps, as one block, `--psm 6`) by each pass's
- * language, restricted to its characters when the pass names them. The words go back to page pixels with
+ * better; more than 2× was worse on the development pictures; a pass may ask for another scale) and read as
+ * one line (`--psm 7`; a value that wraps, as one block, `--psm 6`) by each pass's language, restricted to
+ * its characters when the pass names them. The words go back to page pixels with
  * block ids from `fieldBlock`, so they never join a first-pass line. Which reading is kept is core's
  * `chooseFieldReadings`.
  */
@@ -33,15 +33,21 @@ export async function rereadFields(
     const width = Math.min(size.width - left, Math.ceil(box.width + 2 * margin))
     const height = Math.min(size.height - top, Math.ceil(box.height + 2 * margin))
     if (width < 2 || height < 2) continue
-    const crop = await sharp(png)
-      .extract({ left, top, width, height })
-      .resize({ width: width * upscale, height: height * upscale, kernel: 'lanczos3' })
-      .png({ compressionLevel: 1 })
-      .toBuffer()
-    let binarised: Buffer | null = null
+    // One crop per scale and binarisation the passes ask for.
+    const crops = new Map<string, Promise<Buffer>>()
+    const cropFor = (scale: number, black: boolean): Promise<Buffer> => {
+      const key = `${scale}/${black}`
+      if (!crops.has(key)) {
+        crops.set(
+          key,
+          black ? cropFor(scale, false).then(binarise) : enlarged(png, { left, top, width, height }, scale),
+        )
+      }
+      return crops.get(key)!
+    }
     for (const pass of rereading.passes) {
-      if (pass.binarise && !binarised) binarised = await binarise(crop)
-      const image = pass.binarise ? binarised! : crop
+      const scale = pass.upscale ?? upscale
+      const image = await cropFor(scale, pass.binarise === true)
       const variables = pass.whitelist ? { tessedit_char_whitelist: pass.whitelist } : undefined
       const tsv = await runTesseract(image, {
         ...options,
@@ -51,16 +57,28 @@ export async function rereadFields(
       })
       const words = parseTesseractTsv(tsv).words.map((w) => ({
         ...w,
-        left: left + w.left / upscale,
-        top: top + w.top / upscale,
-        width: w.width / upscale,
-        height: w.height / upscale,
+        left: left + w.left / scale,
+        top: top + w.top / scale,
+        width: w.width / scale,
+        height: w.height / scale,
         block: firstBlock + i,
       }))
       readings.push({ rereading, pass, words })
     }
   }
   return readings
+}
+
+function enlarged(
+  png: Buffer,
+  box: { left: number; top: number; width: number; height: number },
+  scale: number,
+): Promise<Buffer> {
+  return sharp(png)
+    .extract(box)
+    .resize({ width: box.width * scale, height: box.height * scale, kernel: 'lanczos3' })
+    .png({ compressionLevel: 1 })
+    .toBuffer()
 }
 
 /**

@@ -45,6 +45,8 @@ export interface RereadPass {
   whitelist?: string
   /** Read the crop cut to black and white (a blurred photo's thin strokes), not its grey levels. */
   binarise?: boolean
+  /** How much the crop is enlarged before it is read (default 2). */
+  upscale?: number
 }
 
 export interface FieldRereading {

@@ -12,6 +12,12 @@ export {
   type RereadPass,
   rereadingsToBinarise,
 } from './image-field-rereading'
+export {
+  type InitialRereading,
+  initialReadingText,
+  initialsToReread,
+} from './image-initial-rereading'
+export { type MaskedNumberRecount, maskedNumbersToRecount } from './image-masked-number-recount'
 export { type NumberRecount, numbersToRecount } from './image-number-recount'
 export {
   type FreeGlyphShape,

@@ -75,7 +75,7 @@ export function rightLayoutRows(
  * layout, the SBP id over two rows (25 + 7 characters), and the amount's own row.
  */
 export function vtbOutgoingModel(
-  values: { recipient?: string; id?: string; amount?: string } = {},
+  values: { recipient?: string; id?: string; amount?: string; phone?: string } = {},
 ): PdfModel {
   const id = values.id ?? 'B6042071012K4Q270000070017001011'
   return syntheticModel({
@@ -90,7 +90,7 @@ export function vtbOutgoingModel(
           ['Счет списания', '*1234'],
           ['Имя плательщика', 'Пётр Сергеевич Л.'],
           ['Получатель', values.recipient ?? 'Saidov Z.'],
-          ['Телефон получателя', '+7 (900) 123-45-67'],
+          ['Телефон получателя', values.phone ?? '+7 (900) 123-45-67'],
           ['Банк получателя', 'Сбербанк'],
           ['ID операции в СБП', id.slice(0, 25), id.slice(25)],
         ],

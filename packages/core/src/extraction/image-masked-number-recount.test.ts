@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { runsToOcrPage } from '../ocr/testing/runs-to-ocr-page'
+import { extractImageReceipt } from './extract-image-receipt'
+import { maskedNumbersToRecount } from './image-masked-number-recount'
+import { vtbOutgoingModel } from './testing/synthetic-model'
+
+// A VTB outgoing SBP receipt's shape (FAMILIES.md), fake values; the recipient's account row holds the number.
+function readAs(printed: string, read: Record<string, [string, number]> = {}) {
+  const page = runsToOcrPage(vtbOutgoingModel({ phone: printed }), {
+    rewrite: (w) => (read[w] ? { text: read[w][0], confidence: read[w][1] } : w),
+  })
+  return maskedNumbersToRecount(page, extractImageReceipt(page))
+}
+
+describe('maskedNumbersToRecount', () => {
+  it('asks for an unsure number not shaped as a masked one, with its words and their span', () => {
+    const [recount, ...others] = readAs('157227******1562', { '157227******1562': ['1572271562', 0.03] })
+    expect(others).toEqual([])
+    expect(recount!.words.map((w) => w.text)).toEqual(['1572271562'])
+    expect(recount!.box).toMatchObject({ left: recount!.words[0]!.left, width: recount!.words[0]!.width })
+  })
+
+  it('spans every word of a number a gap split', () => {
+    const [recount] = readAs('845505 ******1343', {
+      '845505': ['845505***##*1', 0],
+      '******1343': ['3.43', 0.5],
+    })
+    expect(recount!.words.map((w) => w.text)).toEqual(['845505***##*1', '3.43'])
+    const right = Math.max(...recount!.words.map((w) => w.left + w.width))
+    expect(recount!.box.left + recount!.box.width).toBe(right)
+  })
+
+  it('leaves a number read surely, or shaped as a masked number, alone', () => {
+    expect(readAs('1572271562', { '1572271562': ['1572271562', 0.95] })).toEqual([])
+    expect(readAs('157227******1562', { '157227******1562': ['157227******1562', 0.6] })).toEqual([])
+    expect(readAs('951***5827', { '951***5827': ['951***5827', 0.5] })).toEqual([])
+  })
+})
