@@ -226,6 +226,36 @@ describe('a masked name read in Latin on a transfer within Russia', () => {
   })
 })
 
+describe('a well-formed Cyrillic name on a transfer within Russia', () => {
+  // The first pass read it right but unsure; the English model read the Cyrillic as Latin look-alikes, surer.
+  const page = runsToOcrPage(vtb('Михаил О.'), {
+    rewrite: (w) => (w === 'О.' ? { text: w, confidence: 0.7 } : w),
+  })
+  const first = extractImageReceipt(page)
+  const [rereading] = fieldsToReread(page, first)
+  const english = () =>
+    passReading(rereading!, 'eng', [
+      ['Muxann', 0.79],
+      ['O.', 0.9],
+    ])
+  const russian = () =>
+    passReading(rereading!, 'rus', [
+      ['Михаил', 0.96],
+      ['О.', 0.57],
+    ])
+
+  it('is never put into Latin by a surer English reading', () => {
+    expect(first.fields.recipient_name).toBe('Михаил О.')
+    expect(chooseFieldReadings(page, first, [english(), russian()], extractImageReceipt)).toEqual([])
+  })
+
+  it('is left to the engine on a transfer abroad', () => {
+    const abroad = { ...first, fields: { ...first.fields, type: 'cross_border_transfer' as const } }
+    const kept = chooseFieldReadings(page, abroad, [english(), russian()], extractImageReceipt)
+    expect(kept.map((k) => k.pass.languages)).toEqual(['eng'])
+  })
+})
+
 describe('a re-reading that repeats the first name', () => {
   const read = (name: string, confidence: number) => {
     const page = runsToOcrPage(vtb(name), {
@@ -254,11 +284,13 @@ describe('a re-reading that repeats the first name', () => {
 
   it('does not vouch for initials alone, whose script the models misjudge alike', () => {
     // Latin initials the mixed model read as Cyrillic ones, and the Russian model the same: `eng` is right.
+    // As on the real Alfa receipt, a transfer abroad (within Russia names are Cyrillic: `latinOverCyrillic`).
     const page = runsToOcrPage(vtb('Z. L.'), {
       rewrite: (w) =>
         ({ 'Z.': { text: 'З.', confidence: 0.8 }, 'L.': { text: 'Л.', confidence: 0.8 } })[w] ?? w,
     })
-    const first = extractImageReceipt(page)
+    const read = extractImageReceipt(page)
+    const first = { ...read, fields: { ...read.fields, type: 'cross_border_transfer' as const } }
     const rereading = fieldsToReread(page, first)[0]!
     const russian = passReading(rereading, 'rus', [
       ['З.', 0.92],
