@@ -49,6 +49,7 @@ export {
   maskedNumbersToRecount,
   type NumberRecount,
   numbersToRecount,
+  overturningLetter,
   parseDateTime,
   parseMoney,
   type RereadPass,

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import type { OcrWord } from '../ocr/ocr-page'
 import { runsToOcrPage } from '../ocr/testing/runs-to-ocr-page'
 import { extractImageReceipt } from './extract-image-receipt'
-import { type InitialRereading, initialReadingText, initialsToReread } from './image-initial-rereading'
+import {
+  type InitialRereading,
+  initialReadingText,
+  initialsToReread,
+  overturningLetter,
+} from './image-initial-rereading'
 import { vtbOutgoingModel } from './testing/synthetic-model'
 
 // A VTB outgoing SBP receipt's shape (FAMILIES.md), fake values.
@@ -103,5 +108,25 @@ describe('initialReadingText', () => {
     expect(initialReadingText(initial('О.', 'latin'), [[], []])).toBeNull()
     expect(initialReadingText(initial('О.', 'latin'), both('DO.', 0.9))).toBeNull()
     expect(initialReadingText(initial('О.', 'latin'), both('Д.', 0.9))).toBeNull()
+  })
+})
+
+describe('overturningLetter (whether the next pass is needed)', () => {
+  const initial: InitialRereading = {
+    field: 'recipient_name',
+    word: read('О.', 0.92)[0]!,
+    script: 'latin',
+    passes: [2, 4].map((upscale) => ({ languages: 'eng', upscale })),
+  }
+
+  it('names the letter a pass read that differs from the first reading', () => {
+    expect(overturningLetter(initial, read('D.', 0.87))).toBe('D')
+  })
+
+  it('is null for an agreeing, unsure or shapeless reading', () => {
+    expect(overturningLetter(initial, read('O.', 0.9))).toBeNull()
+    expect(overturningLetter(initial, read('D.', 0.3))).toBeNull()
+    expect(overturningLetter(initial, read('DO', 0.9))).toBeNull()
+    expect(overturningLetter(initial, [])).toBeNull()
   })
 })

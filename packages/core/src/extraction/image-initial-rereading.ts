@@ -77,30 +77,34 @@ export function initialsToReread(page: OcrPage, result: ImageExtraction): Initia
 }
 
 /**
+ * The letter one pass read for the initial when it would overturn the first reading — one capital of the
+ * name's script (a point after it allowed), read at least `minimumConfidence`, another letter than the first
+ * reading's — else null. Only such an initial needs its next pass (packages/ocr reads the 4× pass for those
+ * alone: the decision is the same, at one tesseract call per initial instead of two).
+ */
+export function overturningLetter(rereading: InitialRereading, words: readonly OcrWord[]): string | null {
+  const capitals = rereading.script === 'latin' ? latinCapitals : cyrillicCapitals
+  const letter = words
+    .map((w) => w.text)
+    .join('')
+    .replace(/\.$/, '')
+  if (letter.length !== 1 || !capitals.includes(letter)) return null
+  if (Math.min(...words.map((w) => w.confidence)) < minimumConfidence) return null
+  return toScript(rereading.word.text[0]!, rereading.script) === letter ? null : letter
+}
+
+/**
  * The initial's new text from what each of its passes read (`readings`, in the order of `passes`), or null
- * to keep the first reading: every pass must have read the same one capital of the name's script (a point
- * after it allowed), at least `minimumConfidence`, and another letter than the first reading's. The first
- * reading's point (or its absence) is kept.
+ * to keep the first reading: every pass must have read the same overturning letter (`overturningLetter`).
+ * The first reading's point (or its absence) is kept.
  */
 export function initialReadingText(
   rereading: InitialRereading,
   readings: readonly (readonly OcrWord[])[],
 ): string | null {
   if (readings.length !== rereading.passes.length) return null
-  const capitals = rereading.script === 'latin' ? latinCapitals : cyrillicCapitals
-  const letters = new Set<string>()
-  for (const words of readings) {
-    const letter = words
-      .map((w) => w.text)
-      .join('')
-      .replace(/\.$/, '')
-    if (letter.length !== 1 || !capitals.includes(letter)) return null
-    if (Math.min(...words.map((w) => w.confidence)) < minimumConfidence) return null
-    letters.add(letter)
-  }
+  const letters = new Set(readings.map((words) => overturningLetter(rereading, words)))
   const [letter] = letters
   if (letters.size !== 1 || !letter) return null
-  const first = rereading.word.text
-  if (toScript(first[0]!, rereading.script) === letter) return null
-  return letter + first.slice(1)
+  return letter + rereading.word.text.slice(1)
 }

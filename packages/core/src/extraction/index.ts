@@ -16,6 +16,7 @@ export {
   type InitialRereading,
   initialReadingText,
   initialsToReread,
+  overturningLetter,
 } from './image-initial-rereading'
 export { type MaskedNumberRecount, maskedNumbersToRecount } from './image-masked-number-recount'
 export { type NumberRecount, numbersToRecount } from './image-number-recount'
