@@ -15,7 +15,7 @@ import type { Interpreted } from './interpret-value'
 import type { LocalDateTime } from './moscow-time'
 import type { FieldReading, Readings } from './read-family-fields'
 import { repairAmountSign } from './repair-amount-sign'
-import { type PaidAt, resolvePaidAt } from './resolve-paid-at'
+import { type PaidAt, preferSureId, resolvePaidAt } from './resolve-paid-at'
 
 export interface BuildInput {
   readings: Readings<FieldName>
@@ -315,16 +315,31 @@ export function buildFields(input: BuildInput): BuiltFields {
   const printedValue = readings.paid_at?.value
   const printed =
     printedValue?.kind === 'datetime' ? { local: printedValue.local, text: printedValue.text } : null
-  const paidAt = resolvePaidAt({ printed: printed?.local ?? null, sbpId, window: input.sbpIdWindow })
+  const resolved = resolvePaidAt({ printed: printed?.local ?? null, sbpId, window: input.sbpIdWindow })
+  const paidAt =
+    input.textSource === 'ocr'
+      ? preferSureId(resolved, {
+          printed: read('paid_at'),
+          id: read('receipt_number'),
+          idAmbiguous: sbpRead.ambiguous,
+        })
+      : resolved
+  // The id's time taken over a shaky printed one (`preferSureId`) is the id's reading alone.
   const paidFrom: FieldName[] =
-    paidAt.source === 'receipt_number' ? ['paid_at', 'receipt_number'] : ['paid_at']
+    paidAt !== resolved
+      ? ['receipt_number']
+      : paidAt.source === 'receipt_number'
+        ? ['paid_at', 'receipt_number']
+        : ['paid_at']
   set('paid_at', paidAt.paidAt, paidAt.confidence, paidFrom)
   if (fields.paid_at) set('paid_at_source', paidAt.source, paidAt.confidence, paidFrom)
-  // On an image, an id whose encoded time disagrees with the printed time was most likely misread.
+  // On an image, an id whose encoded time disagrees with the printed time was most likely misread — unless
+  // the printed time was the shaky reading and the id's time was taken (`preferSureId`).
   if (
     sbpId &&
     input.textSource === 'ocr' &&
     paidAt.sbpIdConsistent === false &&
+    paidAt.source !== 'receipt_number' &&
     confidence['receipt_number']
   ) {
     confidence['receipt_number'] = Math.min(confidence['receipt_number'], 0.85)

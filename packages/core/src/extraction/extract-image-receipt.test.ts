@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { runsToOcrPage } from '../ocr/testing/runs-to-ocr-page'
 import { extractImageReceipt } from './extract-image-receipt'
 import { extractReceipt } from './extract-receipt'
-import { rightLayoutRows, syntheticModel } from './testing/synthetic-model'
+import { rightLayoutRows, syntheticModel, vtbOutgoingModel } from './testing/synthetic-model'
 
 // A VTB outgoing SBP receipt's shape (FAMILIES.md), fake values.
 const body = rightLayoutRows(
@@ -139,5 +139,27 @@ describe('extractImageReceipt', () => {
     expect(empty.family).toBe('unknown')
     expect(empty.fields.amount).toBeNull()
     expect(empty.fields.source).toBe('none')
+  })
+})
+
+describe('paid_at on a picture whose printed time OCR misread', () => {
+  // VTB's shape (fake values): `11.02.2026, 10:10` printed, the SBP id says 07:10:12 UTC (10:10:12 Moscow).
+  const page = (time: { text: string; confidence: number }) =>
+    runsToOcrPage(vtbOutgoingModel(), { rewrite: (w) => (w === '10:10' ? time : w) })
+
+  it("takes the id's time over a shaky misread minute, below 0.9", () => {
+    const r = extractImageReceipt(page({ text: '10:16', confidence: 0.67 }))
+    expect(r.fields.paid_at).toBe('2026-02-11T07:10:12Z')
+    expect(r.fields.paid_at_source).toBe('receipt_number')
+    // Below 0.9 (the two disagreed), but as sure as the id's reading, not the misread time's.
+    expect(r.fields.confidence.paid_at).toBeLessThan(0.9)
+    expect(r.fields.confidence.paid_at).toBeGreaterThan(0.67)
+    expect(r.facts['sbp_id_consistent']).toBe(false)
+  })
+
+  it('keeps a surely read printed time that the id disagrees with', () => {
+    const r = extractImageReceipt(page({ text: '10:16', confidence: 0.96 }))
+    expect(r.fields.paid_at).toBe('2026-02-11T07:16:00Z')
+    expect(r.fields.paid_at_source).toBe('printed')
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { defaultSbpIdWindows, resolvePaidAt } from './resolve-paid-at'
+import { defaultSbpIdWindows, preferSureId, resolvePaidAt } from './resolve-paid-at'
 
 const minute = defaultSbpIdWindows.minute
 const second = defaultSbpIdWindows.second
@@ -48,5 +48,45 @@ describe('resolvePaidAt', () => {
     expect(
       resolvePaidAt({ printed: null, sbpId: 'A6065223110K7Q2P0000030011700501', window: minute }).paidAt,
     ).toBeNull()
+  })
+})
+
+describe('preferSureId (a picture: the id read surely over a printed time read shakily)', () => {
+  // The id says 10:10:12 Moscow time; the printed minute was misread as 16.
+  const misread = { year: 2026, month: 2, day: 11, hour: 10, minute: 16, second: null }
+  const disagreeing = resolvePaidAt({
+    printed: misread,
+    sbpId: 'B6042071012K4Q270000070017001011',
+    window: minute,
+  })
+
+  it("takes the id's time, below 0.9, and keeps the disagreement in the facts", () => {
+    expect(disagreeing.source).toBe('printed')
+    const r = preferSureId(disagreeing, { printed: 0.67, id: 0.96, idAmbiguous: false })
+    expect(r).toMatchObject({
+      paidAt: '2026-02-11T07:10:12Z',
+      source: 'receipt_number',
+      sbpIdConsistent: false,
+    })
+    expect(r.confidence).toBeLessThan(0.9)
+  })
+
+  it('keeps the printed time when it was read surely, or the id was not', () => {
+    for (const read of [
+      { printed: 0.95, id: 0.96, idAmbiguous: false },
+      { printed: 0.67, id: 0.8, idAmbiguous: false },
+      { printed: 0.67, id: 0.96, idAmbiguous: true },
+    ]) {
+      expect(preferSureId(disagreeing, read)).toBe(disagreeing)
+    }
+  })
+
+  it('changes nothing when the two agree', () => {
+    const agreeing = resolvePaidAt({
+      printed: { ...misread, minute: 10 },
+      sbpId: 'B6042071012K4Q270000070017001011',
+      window: minute,
+    })
+    expect(preferSureId(agreeing, { printed: 0.5, id: 0.99, idAmbiguous: false })).toBe(agreeing)
   })
 })

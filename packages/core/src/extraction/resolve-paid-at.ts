@@ -59,3 +59,22 @@ export function resolvePaidAt({ printed, sbpId, window }: PaidAtInput): PaidAt {
   const paidAt = printed?.second === null ? toIsoUtc(idMs) : toIsoUtc(printedMs)
   return { paidAt, source: 'receipt_number', confidence: 0.99, ...facts }
 }
+
+/**
+ * On a picture, the SBP id's time over a printed time OCR read shakily, when the two disagree: Ozon prints its
+ * date and time in light grey (#ACACAC), and a screenshot's grey row is misread digit by digit (`15:36` for
+ * `13:38`, a month `09` for `08`) while the id, printed dark, is read surely. So when the printed date and
+ * time were read below 0.9 and the id at 0.9 or more (and not as one of two readings), `paid_at` is the id's
+ * time (`paid_at_source: receipt_number`) at 0.85 at most — the two disagreed — times the id's reading (not
+ * the misread time's, build-fields.ts). The facts keep the disagreement
+ * (`sbp_id_consistent: false`). A surely read printed time stands as before (`printed`, 0.8): on a forged
+ * picture whose time was edited, the record keeps what is printed and says the id disagrees.
+ */
+export function preferSureId(
+  paidAt: PaidAt,
+  read: { printed: number; id: number; idAmbiguous: boolean },
+): PaidAt {
+  if (paidAt.sbpIdConsistent !== false || paidAt.sbpIdTime === null) return paidAt
+  if (read.idAmbiguous || read.id < 0.9 || read.printed >= 0.9) return paidAt
+  return { ...paidAt, paidAt: paidAt.sbpIdTime, source: 'receipt_number', confidence: 0.85 }
+}
