@@ -1,7 +1,7 @@
 export { type GlyphColumn, restoreDroppedOnes } from './dropped-ones'
 export { cyrillicTwins, oneScript, scriptOf, toScript } from './letter-scripts'
 export { type MaskGlyphs, maskWord, mayHideMask } from './mask-word'
-export { maskedNumberWellFormed, maskNumber } from './masked-number'
+export { maskNumber } from './masked-number'
 export type { OcrPage, OcrWord } from './ocr-page'
 export { parseTesseractTsv } from './parse-tesseract-tsv'
 export type { RoundGlyphKind } from './repair-sbp-id'

@@ -47,6 +47,8 @@ export function readMaskedNumber(read: string): string {
  */
 export function maskNumber(read: string, glyphs: MaskGlyphs): string | null {
   if (glyphs.stars < 2 || glyphs.before < 1) return null
+  // A gap between mask signs: a run printed in groups (VTB), whose gaps the pixels' count would take for stars.
+  if (new RegExp(`${maskSign}\\s+${maskSign}`, 'u').test(read)) return null
   const compact = read.replace(/\s+/g, '')
   const sign = new RegExp(maskSign, 'u')
   const signs = [...compact].map((ch) => sign.test(ch))
@@ -67,11 +69,6 @@ export function maskNumber(read: string, glyphs: MaskGlyphs): string | null {
   }
   if (head.length < glyphs.before || tail.length < glyphs.after) return null
   return `${head.slice(0, glyphs.before)}${'*'.repeat(glyphs.stars)}${tail.slice(tail.length - glyphs.after)}`
-}
-
-/** A masked number as printed: digits around one run of `*` (`957461******0307`, `*8253`), or VTB's groups. */
-export function maskedNumberWellFormed(text: string): boolean {
-  return /^\d*\*+\d{4}$/.test(text) || /^[\d*]{4}( [\d*]{4}){3}$/.test(text)
 }
 
 /** The digits of a side, a `1` read as a bar or bracket (`]343` for `1343`) counted as the `1` it is. */
