@@ -1,7 +1,19 @@
-/** What the store benches share: whole-number flags, the load average, elapsed seconds, the stack's URLs. */
+/** What the benches share: flags, the load average, elapsed seconds, the stack's URLs. */
 import { loadavg } from 'node:os'
 import { readProcessEnv } from '@rv/config'
 import { stackFromEnv } from '@rv/testing'
+
+/** `--name value` as given, or undefined when absent. */
+export function stringOption(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`)
+  return at > 0 ? process.argv[at + 1] : undefined
+}
+
+/** `--name N` as a number (any, as `Number` reads it), or `fallback` when absent. */
+export function numberOption(name: string, fallback: number): number {
+  const value = stringOption(name)
+  return value === undefined ? fallback : Number(value)
+}
 
 /** `--name N` as a whole number ≥ 1, or `fallback` when absent. */
 export function wholeNumberOption(name: string, fallback: number): number {

@@ -12,6 +12,7 @@
  *
  * Exit code 1 when any acknowledged check was lost or stuck. Results: docs/capacity.md.
  */
+import { numberOption } from './bench-cli'
 import { buildLedger, formatRefused, type Ledger } from './load/accounting'
 import { type BenchStack, startBenchStack, warmUp } from './load/bench-stack'
 import { type Fault, faultFor, faultNames } from './load/faults'
@@ -20,20 +21,16 @@ import { loadAverage } from './load/proc-cpu'
 import { generateLoadReceipts } from './load/receipts'
 import { submitReceipt } from './load/submit'
 
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`)
-  return at > 0 ? Number(process.argv[at + 1]) : fallback
-}
 const onlyAt = process.argv.indexOf('--only')
 const selected = onlyAt > 0 ? (process.argv[onlyAt + 1] ?? '').split(',') : [...faultNames]
 for (const name of selected)
   if (!faultNames.includes(name as never))
     throw new Error(`--only: unknown fault ${name} (${faultNames.join(', ')})`)
-const rate = option('rate', 2)
-const phaseS = option('phase', 30)
-const atS = option('at', 8)
-const downMs = option('down', 15) * 1000
-const deadlineMs = option('deadline', 60) * 1000
+const rate = numberOption('rate', 2)
+const phaseS = numberOption('phase', 30)
+const atS = numberOption('at', 8)
+const downMs = numberOption('down', 15) * 1000
+const deadlineMs = numberOption('deadline', 60) * 1000
 const sweepMs = 1000
 
 const out = (line = '') => process.stdout.write(`${line}\n`)

@@ -17,18 +17,14 @@ import { connectStore } from '@rv/store'
 import { stackFromEnv } from '@rv/testing'
 import { createE2eEnvironment } from '../services/e2e/src/e2e-environment'
 import { startServices } from '../services/e2e/src/start-services'
+import { numberOption, stringOption } from './bench-cli'
 
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`)
-  return at > 0 ? process.argv[at + 1] : undefined
-}
-
-const nOption = Number(option('n') ?? 20)
-const pollMs = Number(option('poll-ms') ?? 200)
-const timeoutMs = Number(option('timeout-ms') ?? 60_000)
+const nOption = numberOption('n', 20)
+const pollMs = numberOption('poll-ms', 200)
+const timeoutMs = numberOption('timeout-ms', 60_000)
 let timedOut = 0
-const pdfPath = option('pdf')
-const pdfDir = option('dir')
+const pdfPath = stringOption('pdf')
+const pdfDir = stringOption('dir')
 const dirFiles = pdfDir ? pdfsUnder(pdfDir).sort() : []
 const n = dirFiles.length > 0 ? Math.min(nOption, dirFiles.length) : nOption
 

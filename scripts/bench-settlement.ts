@@ -11,7 +11,6 @@
  *
  *   npm run bench:settlement -- [--per-family 2] [--credits 1000000] [--checks 200] [--max-insert-seconds 1200] [--skip-cost]
  */
-import { loadavg } from 'node:os'
 import { readProcessEnv } from '@rv/config'
 import { defaultProfile, runCheck } from '@rv/core'
 import {
@@ -29,21 +28,15 @@ import { generateReceipt, generatorFamilies } from '@rv/generator'
 import type { CheckRecord, CreditLine, Settlement } from '@rv/schemas'
 import { connectStore } from '@rv/store'
 import { dropDatabases, randomName, stackFromEnv } from '@rv/testing'
+import { loadAverage, numberOption } from './bench-cli'
 import { seedCredits, timeJoins } from './settlement/join-cost'
 import { creditOf, indexStatement } from './settlement/statement-from-truth'
 
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`)
-  return at > 0 ? Number(process.argv[at + 1]) : fallback
-}
-const perFamily = option('per-family', 2)
-const creditsTarget = option('credits', 1_000_000)
-const checks = option('checks', 200)
-const maxInsertSeconds = option('max-insert-seconds', 1200)
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')
+const perFamily = numberOption('per-family', 2)
+const creditsTarget = numberOption('credits', 1_000_000)
+const checks = numberOption('checks', 200)
+const maxInsertSeconds = numberOption('max-insert-seconds', 1200)
+const load = loadAverage
 const editTechniques = ['amount_patch', 'amount_patch_all', 'amount_patch_classic_zlib']
 const policy = settlementPolicy({ settlement: { required: true, wait_seconds: 3600 } })
 

@@ -20,20 +20,17 @@ import { createE2eEnvironment } from '../services/e2e/src/e2e-environment'
 import { startServices } from '../services/e2e/src/start-services'
 import { handleSubmitted } from '../services/extraction/src/handler'
 import { newCheckId } from '../services/gateway/src/ulid'
+import { numberOption, stringOption } from './bench-cli'
 import { benchServiceEnv } from './load/bench-stack'
 import { loadAverage } from './load/proc-cpu'
 import { generateLoadReceipts } from './load/receipts'
 import { percentile } from './load/stats'
 
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`)
-  return at > 0 ? process.argv[at + 1] : undefined
-}
-const stage = (option('stage') ?? 'authenticity') as 'authenticity' | 'extraction'
+const stage = (stringOption('stage') ?? 'authenticity') as 'authenticity' | 'extraction'
 if (!['authenticity', 'extraction'].includes(stage)) throw new Error('--stage authenticity|extraction')
-const n = Number(option('n') ?? 150)
-const replicas = Number(option('replicas') ?? 1)
-const settleS = Number(option('settle') ?? 30)
+const n = numberOption('n', 150)
+const replicas = numberOption('replicas', 1)
+const settleS = numberOption('settle', 30)
 const out = (line: string) => process.stdout.write(`${line}\n`)
 
 async function main(): Promise<void> {
@@ -41,15 +38,15 @@ async function main(): Promise<void> {
   if (!stack) throw new Error('eval "$(bash deploy/native/stack.sh env)" first')
   const e2e = createE2eEnvironment(stack, 'stage')
   const env: Record<string, string> = { ...e2e.env, ...benchServiceEnv }
-  if (option('concurrency')) env.CONSUMER_CONCURRENCY = option('concurrency') as string
-  if (option('partitions')) env.KAFKA_TOPIC_PARTITIONS = option('partitions') as string
+  if (stringOption('concurrency')) env.CONSUMER_CONCURRENCY = stringOption('concurrency') as string
+  if (stringOption('partitions')) env.KAFKA_TOPIC_PARTITIONS = stringOption('partitions') as string
   const bus = createEventBus({
     brokers: stack.kafkaBrokers,
     clientId: 'rv-bench-stage',
     registryUrl: stack.schemaRegistryUrl,
     topicPrefix: e2e.topicPrefix,
     shutdown: false,
-    ...(option('partitions') ? { partitions: Number(option('partitions')) } : {}),
+    ...(stringOption('partitions') ? { partitions: Number(stringOption('partitions')) } : {}),
   })
   const storage = createS3Storage({ ...stack.s3, bucket: env.S3_BUCKET as string })
   try {

@@ -12,7 +12,6 @@
  *   the database: its name is printed)
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { loadavg } from 'node:os'
 import { resolve } from 'node:path'
 import { readProcessEnv } from '@rv/config'
 import { pendingRecord } from '@rv/core'
@@ -22,13 +21,10 @@ import { stackFromEnv } from '@rv/testing'
 import { refreshStatistics, seedCheckId, seedVolume } from '../packages/store/test/seed-volume'
 import { createE2eEnvironment } from '../services/e2e/src/e2e-environment'
 import { freePort, repoRoot } from '../services/e2e/src/start-services'
+import { loadAverage, numberOption, stringOption } from './bench-cli'
 
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`)
-  return at > 0 ? process.argv[at + 1] : undefined
-}
-const levels = (option('stored') ?? '0,10000,100000').split(',').map(Number)
-const ops = Number(option('ops') ?? 200)
+const levels = (stringOption('stored') ?? '0,10000,100000').split(',').map(Number)
+const ops = numberOption('ops', 200)
 const viaGateway = process.argv.includes('--gateway')
 const keep = process.argv.includes('--keep')
 if (levels.some((l, i) => !Number.isInteger(l) || l < 0 || (i > 0 && l < (levels[i - 1] ?? 0))))
@@ -36,10 +32,7 @@ if (levels.some((l, i) => !Number.isInteger(l) || l < 0 || (i > 0 && l < (levels
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')
+const load = loadAverage
 
 type Timings = Map<string, number[]>
 async function timed<T>(timings: Timings, name: string, run: () => Promise<T>): Promise<T> {
