@@ -4,9 +4,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort } from './free-port'
+
+export { freePort }
 
 export const serviceNames = [
   'gateway',
@@ -57,18 +59,6 @@ export interface StartServicesOptions {
   envOf?: Partial<Record<ServiceName, Record<string, string>>>
   /** Sees every line each service writes (stdout and stderr), e.g. to find error lines. */
   onLine?: (name: ServiceName, line: string) => void
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
 }
 
 /** A started service and the last lines it wrote, kept so a failed start-up can say why. */
