@@ -2,8 +2,9 @@
  * A name's lone initials read again one at a time, each from its own box by the model of the name's script
  * with that script's capitals only, at two scales (core's `initialsToReread`, which says why, and
  * `initialReadingText`, which decides: both must agree). The 4× reading is made only for an initial the 2×
- * one would overturn — most initials cost one tesseract call. The crop and the reading are reread-fields.ts's; an initial another letter was read for
- * is rewritten in place (rewrite-words.ts: it keeps its line, its confidence capped at 0.85).
+ * one would overturn — most initials cost one tesseract call. The crop and the reading are reread-fields.ts's;
+ * an initial another letter was read for is rewritten in place (rewrite-words.ts: it keeps its line, its
+ * confidence capped at 0.85).
  */
 import {
   extractImageReceipt,

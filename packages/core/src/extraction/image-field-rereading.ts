@@ -20,9 +20,10 @@
  *   as of the first (0.05 less at most: printed Cyrillic reads at 0.96–0.97 by the mixed model).
  * - **Kept** per field: among the first reading and the re-readings, those whose value is well formed (a
  *   name: no mark of a misreading, ocr/name-shape.ts, and on a transfer within Russia no masked name read in
- *   Latin, `domesticTransfer`, nor a Latin re-reading of a well-formed Cyrillic first one, `latinOverCyrillic`;
- *   an id: what the id format accepts), the one the engine was surest of (the lowest confidence of its words; a re-reading that repeats a first
- *   name with a word deciding its script vouches for it, `vouches`; over a well-formed first reading, a
+ *   Latin, `domesticTransfer`, nor a Latin re-reading of a well-formed Cyrillic first one,
+ *   `latinOverCyrillic`; an id: what the id format accepts), the one the engine was surest of (the lowest
+ *   confidence of its words; a re-reading that repeats a first name with a word deciding its script vouches
+ *   for it, `vouches`; over a well-formed first reading, a
  *   re-reading under 0.5 is never kept: a wrong name shaped like a name is no better than a misread one; over
  *   a malformed first reading — certainly wrong — the surest well-formed re-reading with the same words in
  *   the same roles (a masked word, initials) is kept, with its low confidence). A kept re-reading differs from

@@ -12,9 +12,8 @@
  * the first pass had right (Alfa's `Ю` read `О` at 0.73; photos' `С` read `Е`), 3× and 4× alike. So the
  * initial takes another letter only when both readings name it, each at least 0.5 sure: that overturned none
  * of the 946 the first pass had right, and righted 17 of its 25 wrong ones — all 11 on clean renders (a Latin
- * `D`, `R`, `G`; a Cyrillic `Э`, `П`). An
- * overturned initial keeps the first reading's point or none and is capped at `disputedCap` (two readings of
- * the same pixels disagreed). Names with no word deciding their script (`Z. L.`) are left as read, and so is
+ * `D`, `R`, `G`; a Cyrillic `Э`, `П`). An overturned initial keeps the first reading's point or none and is
+ * capped at `disputedCap` (two readings of the same pixels disagreed). Names with no word deciding their script (`Z. L.`) are left as read, and so is
  * a value whose box holds more words shaped as initials than the name has (text beside it). The crop and
  * reading are packages/ocr's `rereadInitials`.
  */

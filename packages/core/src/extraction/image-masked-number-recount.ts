@@ -5,16 +5,16 @@
  * stars (`1572271562`, `95145827`, `845505***##*1 3.43`) or read one too few (`931**7223` for `931***7223`:
  * a run read shakily is counted again even when it is shaped right, as a masked name's is; Alfa cards and
  * accounts on held-out clean renders, 27 Nov 2026). A number read surely, and VTB's card in groups of four,
- * are left alone; a number the pixels show no asterisk in is left as read by the recount itself. The words of the value (a gap may split it) are counted together:
- * their span on the row, at the height of the widest (a word's box may reach into the next row).
+ * are left alone; a number the pixels show no asterisk in is left as read by the recount itself. The words
+ * of the value (a gap may split it) are counted together: their span on the row, at the height of the widest
+ * (a word's box may reach into the next row).
  */
 import type { OcrPage, OcrWord } from '../ocr/ocr-page'
 import type { ImageExtraction } from './extract-image-receipt'
 import { valueWords } from './image-field-rereading'
 
 export interface MaskedNumberRecount {
-  field: 'recipient_account'
-  /** The value's words, in reading order; a rebuilt number takes their place as one word. */
+  /** The recipient account's words, in reading order; a rebuilt number takes their place as one word. */
   words: OcrWord[]
   box: { left: number; top: number; width: number; height: number }
 }
@@ -32,5 +32,5 @@ export function maskedNumbersToRecount(page: OcrPage, result: ImageExtraction): 
   const widest = words.reduce((a, b) => (b.width > a.width ? b : a))
   const left = words[0]!.left
   const right = Math.max(...words.map((w) => w.left + w.width))
-  return [{ field, words, box: { left, top: widest.top, width: right - left, height: widest.height } }]
+  return [{ words, box: { left, top: widest.top, width: right - left, height: widest.height } }]
 }

@@ -18,6 +18,9 @@ const maskSign = '[*+#%=жЖхХxX×"\'°]'
 const account = new RegExp(`^${maskSign}(\\d{4})$`, 'u')
 const card = new RegExp(`^(\\d{6})${maskSign}{3,8}(\\d{4})$`, 'u')
 const sixteen = /^(\d{6})\S{6}(\d{4})$/u
+const oneSign = new RegExp(maskSign, 'u')
+/** Mask signs with a gap between them: a run printed in groups (VTB `44** ****`). */
+const groupedRun = new RegExp(`${maskSign}\\s+${maskSign}`, 'u')
 
 export function readMaskedNumber(read: string): string {
   const text = read.trim()
@@ -47,11 +50,10 @@ export function readMaskedNumber(read: string): string {
  */
 export function maskNumber(read: string, glyphs: MaskGlyphs): string | null {
   if (glyphs.stars < 2 || glyphs.before < 1) return null
-  // A gap between mask signs: a run printed in groups (VTB), whose gaps the pixels' count would take for stars.
-  if (new RegExp(`${maskSign}\\s+${maskSign}`, 'u').test(read)) return null
+  // A run printed in groups: the pixels' count would take its gaps for stars.
+  if (groupedRun.test(read)) return null
   const compact = read.replace(/\s+/g, '')
-  const sign = new RegExp(maskSign, 'u')
-  const signs = [...compact].map((ch) => sign.test(ch))
+  const signs = [...compact].map((ch) => oneSign.test(ch))
   const first = signs.indexOf(true)
   let head: string
   let tail: string
