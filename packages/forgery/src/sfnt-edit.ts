@@ -76,6 +76,23 @@ export function glyphCount(tables: Tables): number {
   return view(tables.get('maxp')!).getUint16(4)
 }
 
+/** Outlines back to back in `glyf`, and `loca` (long: byte offsets; short: offsets / 2) pointing at them. */
+function layOut(list: readonly Uint8Array[], long: boolean): { glyf: Uint8Array; loca: Uint8Array } {
+  const glyf = new Uint8Array(list.reduce((n, g) => n + g.length, 0))
+  const loca = new Uint8Array((list.length + 1) * (long ? 4 : 2))
+  const lv = view(loca)
+  let at = 0
+  list.forEach((g, i) => {
+    if (long) lv.setUint32(i * 4, at)
+    else lv.setUint16(i * 2, at / 2)
+    glyf.set(g, at)
+    at += g.length
+  })
+  if (long) lv.setUint32(list.length * 4, at)
+  else lv.setUint16(list.length * 2, at / 2)
+  return { glyf, loca }
+}
+
 /** The font with `slots` written in (an existing slot must be empty); everything else kept. */
 export function withGlyphs(font: Uint8Array, slots: readonly GlyphSlot[]): Uint8Array {
   const tables = readTables(font)
@@ -94,20 +111,8 @@ export function withGlyphs(font: Uint8Array, slots: readonly GlyphSlot[]): Uint8
     p.set(g.bytes)
     return p
   })
-  const glyfLength = padded.reduce((n, g) => n + g.length, 0)
-  const long = originalLong || glyfLength > 0x1fffe
-  const glyf = new Uint8Array(glyfLength)
-  const loca = new Uint8Array((list.length + 1) * (long ? 4 : 2))
-  const lv = view(loca)
-  let at = 0
-  padded.forEach((g, i) => {
-    if (long) lv.setUint32(i * 4, at)
-    else lv.setUint16(i * 2, at / 2)
-    glyf.set(g, at)
-    at += g.length
-  })
-  if (long) lv.setUint32(list.length * 4, at)
-  else lv.setUint16(list.length * 2, at / 2)
+  const long = originalLong || padded.reduce((n, g) => n + g.length, 0) > 0x1fffe
+  const { glyf, loca } = layOut(padded, long)
   const hmtx = new Uint8Array(list.length * 4)
   list.forEach((g, i) => {
     view(hmtx).setUint16(i * 4, g.advance)
@@ -186,21 +191,9 @@ export function fillSlots(font: Uint8Array, slots: readonly GlyphSlot[]): Uint8A
   }
   const long = view(tables.get('head')!).getInt16(50) === 1
   if (!long && slots.some((s) => s.bytes.length % 2 === 1)) throw new Error('odd glyph in a short loca')
-  const size = list.reduce((n, g) => n + g.length, 0)
-  if (!long && size > 0x1fffe) throw new Error('glyf too long for a short loca')
-  const glyf = new Uint8Array((size + 3) & ~3)
-  const loca = new Uint8Array((list.length + 1) * (long ? 4 : 2))
-  const lv = view(loca)
-  let at = 0
-  list.forEach((g, i) => {
-    if (long) lv.setUint32(i * 4, at)
-    else lv.setUint16(i * 2, at / 2)
-    glyf.set(g, at)
-    at += g.length
-  })
-  if (long) lv.setUint32(list.length * 4, at)
-  else lv.setUint16(list.length * 2, at / 2)
-  tables.set('glyf', glyf.subarray(0, size))
+  const { glyf, loca } = layOut(list, long)
+  if (!long && glyf.length > 0x1fffe) throw new Error('glyf too long for a short loca')
+  tables.set('glyf', glyf)
   tables.set('loca', loca)
   // The copied tables keep their directory checksums as the subsetter wrote them (head's is not recomputed).
   const checksums = directoryChecksums(font)
