@@ -110,3 +110,15 @@ describe('a held transfer (printed after the id, within the longest hold)', () =
     expect(r.confidence).toBeLessThan(0.9)
   })
 })
+
+describe('a family that prints seconds, printing the minute only (T-Bank, 1 of 24 in May 2026)', () => {
+  it("takes the id's seconds within the printed minute", () => {
+    const printed = { year: 2026, month: 3, day: 7, hour: 12, minute: 56, second: null }
+    const r = resolvePaidAt({ printed, sbpId: 'A6066095642K7Q2P0000070011700501', window: [-5, 15] })
+    expect(r).toMatchObject({
+      paidAt: '2026-03-07T09:56:42Z',
+      source: 'receipt_number',
+      sbpIdConsistent: true,
+    })
+  })
+})

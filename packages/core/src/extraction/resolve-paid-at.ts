@@ -62,8 +62,10 @@ export function resolvePaidAt({ printed, sbpId, window }: PaidAtInput): PaidAt {
     }
   }
   const delta = (idMs - printedMs) / 1000
+  // A family that prints seconds sometimes prints the minute only (T-Bank): the id may then fall anywhere in it.
+  const hi = printed?.second === null && window[1] < 60 ? window[1] + 60 : window[1]
   const held = delta < window[0] && delta >= -MAX_HOLD_SECONDS
-  const consistent = held || (delta >= window[0] && delta <= window[1])
+  const consistent = held || (delta >= window[0] && delta <= hi)
   const facts = {
     sbpIdTime: toIsoUtc(idMs),
     sbpIdDeltaSeconds: delta,
