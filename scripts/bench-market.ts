@@ -56,7 +56,8 @@ const split = (f: string): [string, string] => f.split('/') as [string, string]
 
 /** The behaviours and the variants each matters for: timing everywhere it applies, T-Bank's own on T-Bank. */
 function variantsOf(kind: BehaviourKind | 'none'): string[] {
-  if (kind === 'counter_length' || kind === 'minutes_only') return ['tbank/sbp']
+  if (kind === 'counter_length' || kind === 'minutes_only' || kind === 'late_download_counter')
+    return ['tbank/sbp']
   if (kind === 'none' || kind === 'late_download') return generatorFamilies
   // A hold needs an SBP id: the variants whose every layout prints one.
   return generatorFamilies.filter((f) => {

@@ -136,7 +136,7 @@ describe('behaviours', () => {
 
   it('held and downloaded later: both delays add up, the id stays', () => {
     const behaviour = { holdMs: 40 * HOUR, downloadDelayMs: 30 * DAY }
-    for (const [family, variant, label] of SBP_FAMILIES) {
+    for (const [family, variant] of SBP_FAMILIES) {
       const r = gen(family, variant, behaviour)
       expect(sbpIdOf(r), family).toBe(sbpIdOf(gen(family, variant)))
       const total = fileTime(r) - idTime(r)
@@ -196,6 +196,9 @@ describe('behaviours', () => {
       const digits = drawBehaviour('counter_length', s).counterDigits!
       expect(digits).toBeGreaterThanOrEqual(1)
       expect(digits).toBeLessThanOrEqual(7)
+      const history = drawBehaviour('late_download_counter', s)
+      expect(history.counterDigits).not.toBe(5)
+      expect(history.downloadDelayMs).toBeGreaterThanOrEqual(2 * MIN)
     }
     const rng = new Rng('counter')
     for (let d = 1; d <= 7; d++) expect(counterOf(rng, d)).toHaveLength(d)

@@ -51,6 +51,7 @@ export const behaviourKinds = [
   'held_late_download',
   'counter_length',
   'minutes_only',
+  'late_download_counter',
 ] as const
 
 export type BehaviourKind = (typeof behaviourKinds)[number]
@@ -66,7 +67,8 @@ function logUniform(rng: Rng, lo: number, hi: number): number {
 
 /**
  * One concrete behaviour of a kind, drawn from its own seed: downloads 2 minutes to 6 months late, holds
- * 2 minutes to 2 days (FAMILIES.md: 202 s to 2.4 h observed; up to two days allowed), counters of 1–7 digits.
+ * 2 minutes to 2 days (FAMILIES.md: 202 s to 2.4 h observed; up to two days allowed), counters of 1–7 digits; the
+ * combinations a hold then a download 1–60 days later, and a late download with a counter of other than 5 digits.
  */
 export function drawBehaviour(kind: BehaviourKind, seed: string | number): Behaviour {
   const rng = new Rng(`behaviour/${kind}/${seed}`)
@@ -81,5 +83,11 @@ export function drawBehaviour(kind: BehaviourKind, seed: string | number): Behav
       return { counterDigits: rng.int(1, 7) }
     case 'minutes_only':
       return { minutesOnly: true }
+    case 'late_download_counter':
+      // T-Bank's history downloads: late, and with a counter whose length is not the fresh downloads' five
+      return {
+        downloadDelayMs: logUniform(rng, 2 * MINUTE, 180 * DAY),
+        counterDigits: rng.pick([1, 2, 3, 4, 6, 7]),
+      }
   }
 }
