@@ -68,6 +68,18 @@ function variantsOf(kind: BehaviourKind | 'none'): string[] {
   })
 }
 
+/** Per behaviour, the checks that failed on its genuine receipts (`name (hard)` → count): what to look at. */
+const failedOnGenuine = new Map<string, Map<string, number>>()
+function countFailedChecks(behaviour: string, record: CheckRecord): void {
+  const counts = failedOnGenuine.get(behaviour) ?? new Map<string, number>()
+  for (const c of record.document.checks ?? []) {
+    if (c.passed || c.name === 'verdict.score') continue
+    const key = `${c.name}${c.hard ? ' (hard)' : ''}`
+    counts.set(key, (counts.get(key) ?? 0) + 1)
+  }
+  failedOnGenuine.set(behaviour, counts)
+}
+
 let checkCount = 0
 async function judge(bytes: Uint8Array, filename: string): Promise<CheckRecord> {
   const now = new Date()
@@ -105,7 +117,9 @@ try {
         const seed = `${SEED}:${kind}:${i}`
         const behaviour: Behaviour = kind === 'none' ? {} : drawBehaviour(kind, seed)
         const r = generateReceipt({ family, variant, seed, behaviour })
-        table.genuine(kind, f, (await judge(r.pdf, r.filename)).document.verdict)
+        const record = await judge(r.pdf, r.filename)
+        table.genuine(kind, f, record.document.verdict)
+        countFailedChecks(kind, record)
         if (donors.length < DONORS) donors.push({ bytes: r.pdf, family, filename: r.filename })
       }
       for (const [d, donor] of donors.entries()) {
@@ -154,8 +168,11 @@ for (const [bank, files] of corpus) {
     } catch {
       // classed unreadable; the pipeline below says what it makes of the file
     }
-    const verdict = (await judge(file.bytes, file.name)).document.verdict
-    for (const c of classes) real.genuine(c, bank, verdict)
+    const record = await judge(file.bytes, file.name)
+    for (const c of classes) {
+      real.genuine(c, bank, record.document.verdict)
+      countFailedChecks(`real ${c}`, record)
+    }
   }
 }
 
@@ -198,3 +215,8 @@ else {
     .sort((a, b) => order(a.behaviour) - order(b.behaviour) || a.family.localeCompare(b.family))
   console.log(formatTable(rows, false))
 }
+console.log(
+  '\nChecks failed on genuine receipts (check: receipts), per behaviour; `real …`: the real receipts',
+)
+for (const [behaviour, counts] of failedOnGenuine)
+  console.log(`  ${behaviour}: ${[...counts].map(([k, v]) => `${k}: ${v}`).join(', ') || 'none'}`)
