@@ -8,11 +8,12 @@
  * folder is absent) classed by the behaviour they measure. Counts only: no value of any receipt is printed.
  *
  *   npm run bench:market -- --n 0 --corpus ../shared/corpus/real     (the real receipts only)
+ *   npm run bench:market -- --n 5 --doc docs/authenticity-accuracy.md (also (re)writes its section there)
  *   npm run bench:market [-- --n 20 --donors 2 --seed market-behaviour --techniques amount_patch,new_glyphs
  *                           --behaviours late_download,held_transfer --families tbank,alfa --corpus <dir>]
  */
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defaultProfile, runCheckDetailed } from '@rv/core'
@@ -30,7 +31,8 @@ import {
 } from '@rv/generator'
 import type { CheckRecord } from '@rv/schemas'
 import { loadAverage, numberOption, secondsSince, stringOption } from './bench-cli'
-import { measuredBehaviours } from './market-behaviour/measured-behaviour'
+import { withSection } from './market-behaviour/doc-section'
+import { HELD_S, LATE_DOWNLOAD_S, measuredBehaviours } from './market-behaviour/measured-behaviour'
 import { formatTable, MarketTable } from './market-behaviour/table'
 
 /** Genuine receipts per cell (`--n 0`: the real receipts only) and forgery donors per cell. */
@@ -181,42 +183,54 @@ try {
   commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()
 } catch {}
 const args = process.argv.slice(2).join(' ')
-console.log(`# market-behaviour bench — ${new Date().toISOString().slice(0, 10)}, commit ${commit}`)
-console.log(`command: npm run bench:market${args ? ` -- ${args}` : ''}`)
-console.log(
-  `generated: ${N} genuine receipts per cell (seeds ${SEED}:<behaviour>:<i>), forgeries: ${forgeries.length} techniques × ${DONORS} donors per cell, judged file only (runCheckDetailed)`,
-)
-console.log(`load average at start ${loadAtStart}, at end ${loadAverage()}; ${secondsSince(started)} s\n`)
-console.log('## Generated receipts, per behaviour and variant\n')
-console.log(formatTable(table.rows(), true))
-console.log('\n## Generated receipts, per behaviour\n')
-console.log(formatTable(table.totals(), true))
-if (quietForgeries.size > 0) {
-  console.log('\nForgeries judged `genuine` (behaviour technique: count):')
-  for (const [k, v] of [...quietForgeries].sort()) console.log(`  ${k}: ${v}`)
+const out: string[] = []
+const say = (...lines: string[]): void => {
+  out.push(...lines)
 }
+say(
+  '## Market behaviours',
+  '',
+  `Written by \`npm run bench:market${args ? ` -- ${args}` : ''}\` (scripts/bench-market.ts) on ${new Date().toISOString().slice(0, 10)} at commit ${commit}; load average ${loadAtStart} at the start, ${loadAverage()} at the end; ${secondsSince(started)} s. Counts only.`,
+  '',
+  `Data: ${N} generated genuine receipts per cell (seeds \`${SEED}:<behaviour>:<i>\`, used nowhere else; each behaviour drawn by \`drawBehaviour\` from the same seed, docs/generator.md), judged file only (the file and its name, \`runCheckDetailed\` as \`npm run verify\` does). Forgeries: ${forgeries.length} techniques of the toolkit (those needing an external program only when named) × the first ${DONORS} receipts of the cell as donors (the next donor as partner), judged the same way; \`none\` is the fresh receipt, the baseline. Target for a behaviour alone: 0 forged, 0 suspicious, and no fewer forgeries caught than on \`none\`.`,
+  '',
+  formatTable(table.rows(), true),
+  '',
+  'Per behaviour:',
+  '',
+  formatTable(table.totals(), true),
+)
+if (quietForgeries.size > 0)
+  say(
+    '',
+    `Forgeries judged \`genuine\` (behaviour, technique: count): ${[...quietForgeries]
+      .sort()
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('; ')}.`,
+  )
 if (skipped.size > 0)
-  console.log(
-    `\nSkipped by the technique (not counted): ${[...skipped].map(([k, v]) => `${k} ${v}`).join(', ')}`,
-  )
-if (corpus.size === 0) console.log(`\nReal receipts: none at ${CORPUS} (skipped).`)
+  say('', `Skipped by the technique (not counted): ${[...skipped].map(([k, v]) => `${k} ${v}`).join(', ')}.`)
+if (corpus.size === 0) say('', `Real receipts: none at ${CORPUS} (skipped).`)
 else {
-  console.log(
-    `\n## Real receipts (${[...corpus.values()].reduce((a, f) => a + f.length, 0)}), by measured behaviour\n`,
-  )
-  console.log('A receipt counts once in its timing class (none, late, held, held and late) and again in each')
-  console.log(
-    `T-Bank behaviour it shows. Late: the file's time > printed + 600 s; held: the id's time > 120 s before`,
-  )
-  console.log('the printed unit.\n')
   const order = (b: string): number => [...allKinds, 'unreadable'].indexOf(b)
   const rows = real
     .rows()
     .sort((a, b) => order(a.behaviour) - order(b.behaviour) || a.family.localeCompare(b.family))
-  console.log(formatTable(rows, false))
+  say(
+    '',
+    `Real receipts (${[...corpus.values()].reduce((a, f) => a + f.length, 0)}, read in place), by the behaviour they measure: a receipt counts once in its timing class (\`none\`, late, held, held and late) and again in each T-Bank behaviour it shows. Late: the file's time (CreationDate, Alfa «Сформирована») > printed + ${LATE_DOWNLOAD_S} s; held: the id's time > ${HELD_S} s before the printed unit; counter: Keywords' last number not 5 digits.`,
+    '',
+    formatTable(rows, false),
+  )
 }
-console.log(
-  '\nChecks failed on genuine receipts (check: receipts), per behaviour; `real …`: the real receipts',
-)
+say('', 'Checks failed on genuine receipts (check: receipts); `real …`: the real receipts of that class.', '')
 for (const [behaviour, counts] of failedOnGenuine)
-  console.log(`  ${behaviour}: ${[...counts].map(([k, v]) => `${k}: ${v}`).join(', ') || 'none'}`)
+  say(`- ${behaviour}: ${[...counts].map(([k, v]) => `\`${k}\`: ${v}`).join(', ') || 'none'}`)
+
+const text = out.join('\n')
+console.log(text)
+const doc = stringOption('doc')
+if (doc) {
+  writeFileSync(doc, withSection(existsSync(doc) ? readFileSync(doc, 'utf8') : '', text))
+  console.log(`\n(section written to ${doc})`)
+}
