@@ -232,5 +232,9 @@ console.log(text)
 const doc = stringOption('doc')
 if (doc) {
   writeFileSync(doc, withSection(existsSync(doc) ? readFileSync(doc, 'utf8') : '', text))
+  try {
+    // The repository formats Markdown with Biome (tables aligned), as bench:authenticity does.
+    execFileSync('npx', ['biome', 'format', '--write', doc], { stdio: 'ignore' })
+  } catch {}
   console.log(`\n(section written to ${doc})`)
 }
