@@ -97,6 +97,11 @@ async function judge(bytes: Uint8Array, filename: string): Promise<CheckRecord> 
   return record
 }
 
+// The commit judged: read at the start, before anything can move HEAD during a long run.
+let commit = 'unknown'
+try {
+  commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()
+} catch {}
 const started = performance.now()
 const loadAtStart = loadAverage()
 const table = new MarketTable()
@@ -178,10 +183,6 @@ for (const [bank, files] of corpus) {
   }
 }
 
-let commit = 'unknown'
-try {
-  commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()
-} catch {}
 const args = process.argv.slice(2).join(' ')
 const out: string[] = []
 const say = (...lines: string[]): void => {
