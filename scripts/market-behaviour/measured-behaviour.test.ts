@@ -34,6 +34,9 @@ describe('measuredBehaviours', () => {
     ])
     const minutes = { ...fresh, printedPrecision: null, idTimeSlack: null, lines: ['28.05.2026 21:21'] }
     expect(measuredBehaviours(minutes)).toEqual(['none', 'minutes_only'])
+    // T-Bank draws the date and the time with two spaces between them
+    expect(measuredBehaviours({ ...minutes, lines: ['28.05.2026  21:21'] })).toEqual(['none', 'minutes_only'])
+    expect(measuredBehaviours({ ...minutes, lines: ['28.05.2026  21:21:09'] })).toEqual(['none'])
     expect(measuredBehaviours({ ...fresh, bank: 'alfa', keywords })).toEqual(['none'])
   })
 })

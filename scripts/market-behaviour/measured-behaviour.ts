@@ -23,7 +23,7 @@ export const LATE_DOWNLOAD_S = 600
 export const HELD_S = 120
 /** The number that ends T-Bank's Keywords on the fresh downloads FAMILIES.md describes. */
 const FRESH_COUNTER_DIGITS = 5
-const MINUTES_ONLY = /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/
+const MINUTES_ONLY = /^\d{2}\.\d{2}\.\d{4}\s+\d{2}:\d{2}$/
 
 /** The timing class (exactly one) followed by T-Bank's other behaviours the receipt shows. */
 export function measuredBehaviours(f: MeasuredFacts): string[] {
