@@ -20,7 +20,7 @@
  *   npm run bench:authenticity -- --deflater classic --out docs/authenticity-accuracy-classic-zlib.md
  */
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -59,6 +59,7 @@ import {
   skippedFontSurgery,
   tallyFontSurgery,
 } from './bench-font-surgery'
+import { sectionOf } from './market-behaviour/doc-section'
 
 const { values } = parseArgs({
   options: {
@@ -486,6 +487,8 @@ lines.push(
 )
 const table = lines.join('\n')
 console.log(table)
+// bench:market's section of the page (between its markers) is its own: kept as it was.
+const marketSection = existsSync(values.out) ? sectionOf(readFileSync(values.out, 'utf8')) : null
 writeFileSync(
   values.out,
   `# Authenticity accuracy${values.deflater === 'classic' ? ' (in-place edits recompressed with classic zlib)' : ''}\n\nWritten by \`npm run bench:authenticity\` (scripts/bench-authenticity.ts) on ${new Date().toISOString().slice(0, 10)}. Aggregate figures only.\n\n` +
@@ -493,7 +496,8 @@ writeFileSync(
     `${FOLDS}-fold per family, each fingerprint and its false-alarm rates learned on the other folds (rates by an inner k-fold within them). ` +
     `Families with one receipt, and those whose committed fingerprint is written from FAMILIES.md (Gazprombank: what production runs), are judged by it; T-Bank (6 receipts) is learned per fold like the others, with its written facts (written-facts.ts) merged into every fold's fingerprint; writer checks at the rates pooled from the learned families, the others at the default rate (FAMILIES.md was measured on more files, so those rows are not held out). ` +
     `Forgeries are made from each genuine file at benchmark time in a temporary folder that is deleted afterwards, and judged ` +
-    `with the same held-out model. "Caught" means the verdict is not \`genuine\` (forged, suspicious, or rejected as unreadable).\n\n${table}\n`,
+    `with the same held-out model. "Caught" means the verdict is not \`genuine\` (forged, suspicious, or rejected as unreadable).\n\n${table}\n` +
+    (marketSection ? `\n${marketSection}\n` : ''),
 )
 // The repository formats Markdown with Biome: keep the written file formatted (tables aligned).
 try {
