@@ -10,6 +10,20 @@ import type {
   ReviewRepository,
 } from '@rv/store'
 import type { ReviewMetrics } from './lead/review-metrics'
+import type { ProxyTrust } from './session/client-address'
+import type { BackoffSettings } from './session/sign-in-backoff'
+
+export interface SignInSettings extends BackoffSettings {
+  /** Password hashes running at once (32 MiB each); more sign-ins answer 503. */
+  hashConcurrency: number
+}
+
+export const defaultSignInSettings: SignInSettings = {
+  freeFailures: 3,
+  baseDelayMs: 1000,
+  maxDelayMs: 300_000,
+  hashConcurrency: 4,
+}
 
 /** Everything the console's routes use, injected by main.ts (and by tests, over the real stack). */
 export interface ConsoleDeps {
@@ -33,7 +47,10 @@ export interface ConsoleDeps {
     publicUrl: string
     sessionMs: number
     leaseMs: number
-    signInPerMinute: number
+    /** Sign-in backoff and the cap on hashes at once (defaults: `defaultSignInSettings`). */
+    signIn?: SignInSettings
+    /** The proxies trusted to name the client; absent: none (the socket's peer is the client). */
+    proxies?: ProxyTrust
   }
   now?: () => Date
 }

@@ -64,6 +64,15 @@ const sweeper = startDecisionSweeper(
   config.sweeper.intervalMs,
 )
 
+// Expired sessions deleted by their hour bucket (the retention job sweeps them too; either finishes the other).
+const sessionPurge = setInterval(() => {
+  store.expiry
+    .sweep(new Date(), { collections: ['console_sessions'] })
+    .then((r) => r.deleted > 0 && logger.info('expired console sessions purged', { ...r }))
+    .catch((err) => logger.warn('session purge failed', { err }))
+}, config.sessionPurgeMs)
+sessionPurge.unref()
+
 const app = createConsoleApp(
   {
     users: store.consoleUsers,
@@ -82,7 +91,8 @@ const app = createConsoleApp(
       publicUrl: config.publicUrl,
       sessionMs: config.sessionMs,
       leaseMs: config.leaseMs,
-      signInPerMinute: config.signInPerMinute,
+      signIn: config.signIn,
+      proxies: config.proxies,
     },
   },
   await buildWebAssets(),
@@ -107,6 +117,7 @@ async function openHealthServerWithGauges() {
 async function shutdown(signal: string): Promise<void> {
   logger.info('shutting down', { signal })
   server.close()
+  clearInterval(sessionPurge)
   await sweeper.stop()
   await bus.close().catch((err) => logger.warn('bus close failed', { err }))
   await store.close()

@@ -142,7 +142,7 @@ describe("a decision's side effects", () => {
       forgerySet: store.forgerySet,
       publishReviewed: async (e) => void published.push(e),
       storage,
-      settings: { publicUrl: 'http://127.0.0.1', sessionMs: 60_000, leaseMs: 60_000, signInPerMinute: 5 },
+      settings: { publicUrl: 'http://127.0.0.1', sessionMs: 60_000, leaseMs: 60_000 },
     }
     const lead = {
       email: 'lead@settle.test',

@@ -99,7 +99,7 @@ describe('check.reviewed.v1 outbox', () => {
       publishReviewed: async () => {
         throw new Error('broker unreachable')
       },
-      settings: { publicUrl: 'http://127.0.0.1', sessionMs: 60_000, leaseMs: 60_000, signInPerMinute: 5 },
+      settings: { publicUrl: 'http://127.0.0.1', sessionMs: 60_000, leaseMs: 60_000 },
     }
     const now = new Date()
     const session = {
