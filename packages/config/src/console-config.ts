@@ -111,7 +111,7 @@ export function readConsoleConfig(r: EnvReader): ConsoleConfig {
           min: 1,
         }) * 1000,
       hashConcurrency: r.int('CONSOLE_HASH_CONCURRENCY', {
-        doc: 'Password hashes (scrypt, 32 MiB each) running at once per console process; more answer 503',
+        doc: 'Password hashes (scrypt, 32 MiB each) running at once per console process; more answer 429',
         default: 4,
         min: 1,
       }),

@@ -14,7 +14,7 @@ import type { ProxyTrust } from './session/client-address'
 import type { BackoffSettings } from './session/sign-in-backoff'
 
 export interface SignInSettings extends BackoffSettings {
-  /** Password hashes running at once (32 MiB each); more sign-ins answer 503. */
+  /** Password hashes running at once (32 MiB each); more sign-ins answer 429. */
   hashConcurrency: number
 }
 

@@ -1,6 +1,6 @@
 /**
  * A cap on password hashes running at once (scrypt costs 32 MiB each): `tryEnter` takes a slot or answers
- * undefined at once — a storm of sign-ins is refused (503 with Retry-After), never queued without bound.
+ * undefined at once — a storm of sign-ins is refused (429 with Retry-After: the client's storm, not a fault), never queued without bound.
  *
  * @example
  * const gate = createHashGate(4)

@@ -59,13 +59,13 @@ async function answered(h: ReturnType<typeof harness>, res: Response | Promise<R
 }
 
 describe('POST /sign-in', () => {
-  it('runs at most hashConcurrency hashes at once: the next answers 503 with Retry-After, not queued', async () => {
+  it('runs at most hashConcurrency hashes at once: the next answers 429 with Retry-After, not queued', async () => {
     const h = harness()
     const first = h.signIn({ email: user._id, password: 'right password' })
     const second = h.signIn({ email: user._id, password: 'right password' }, {}, '192.0.2.2')
     await new Promise((r) => setImmediate(r))
     const third = await h.signIn({ email: user._id, password: 'right password' }, {}, '192.0.2.3')
-    expect(third.status).toBe(503)
+    expect(third.status).toBe(429)
     expect(third.headers.get('retry-after')).toBe('1')
     expect(h.hashes()).toBe(2)
     h.release()

@@ -60,7 +60,7 @@ export function signInRoutes(deps: ConsoleDeps) {
       const leave = gate.tryEnter()
       if (!leave) {
         c.header('retry-after', '1')
-        return c.json({ error: 'the console is busy signing others in; try again in a second' }, 503)
+        return c.json({ error: 'the console is busy signing others in; try again in a second' }, 429)
       }
       const outcome = await deps.users.signIn(email, password).finally(leave)
       if (!outcome.user) {
@@ -121,7 +121,7 @@ export function signInRoutes(deps: ConsoleDeps) {
     const leave = gate.tryEnter()
     if (!leave) {
       c.header('retry-after', '1')
-      return c.json({ error: 'the console is busy; try again in a second' }, 503)
+      return c.json({ error: 'the console is busy; try again in a second' }, 429)
     }
     const ok = await deps.users.checkPassword(s.email, current).finally(leave)
     if (!ok) {
