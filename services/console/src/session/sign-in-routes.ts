@@ -33,6 +33,20 @@ export function signInRoutes(deps: ConsoleDeps) {
   const clientOf = (c: Context) =>
     resolveClientAddress(socketAddress(c), c.req.header('x-forwarded-for'), trust, proxies)
 
+  /**
+   * A password check may run: a 429 with Retry-After while the account or the client must wait (no hash
+   * is computed) or while `hashConcurrency` hashes run (a storm is refused, not queued); else the slot.
+   */
+  function admit(c: Context, account: string, client: string, nowMs: number) {
+    const wait = limits.wait(account, client, nowMs)
+    const leave = wait > 0 ? undefined : gate.tryEnter()
+    if (leave) return { leave }
+    c.header('retry-after', String(wait > 0 ? Math.ceil(wait / 1000) : 1))
+    const error =
+      wait > 0 ? 'too many failed attempts; wait and try again' : 'the console is busy; try again in a second'
+    return { refused: c.json({ error }, 429) }
+  }
+
   app.post(
     '/sign-in',
     bodyLimit({
@@ -47,22 +61,13 @@ export function signInRoutes(deps: ConsoleDeps) {
       const password = typeof body.password === 'string' ? body.password : ''
       const now = deps.now?.() ?? new Date()
       const client = clientOf(c)
-      const wait = limits.wait(email, client, now.getTime())
-      if (wait > 0) {
-        c.header('retry-after', String(Math.ceil(wait / 1000)))
-        return c.json({ error: 'too many failed sign-ins; wait and try again' }, 429)
-      }
       if (!email || !password) {
         limits.failed(email, client, now.getTime())
         return c.json({ error: 'wrong e-mail or password' }, 401)
       }
-      // At most `hashConcurrency` scrypt hashes at once: a storm is refused, not queued.
-      const leave = gate.tryEnter()
-      if (!leave) {
-        c.header('retry-after', '1')
-        return c.json({ error: 'the console is busy signing others in; try again in a second' }, 429)
-      }
-      const outcome = await deps.users.signIn(email, password).finally(leave)
+      const admitted = admit(c, email, client, now.getTime())
+      if (admitted.refused) return admitted.refused
+      const outcome = await deps.users.signIn(email, password).finally(admitted.leave)
       if (!outcome.user) {
         limits.failed(email, client, now.getTime())
         await deps.audit.record(
@@ -113,17 +118,9 @@ export function signInRoutes(deps: ConsoleDeps) {
       return c.json({ error: `a password has ${minPasswordLength} to 1024 characters` }, 400)
     const now = deps.now?.() ?? new Date()
     const client = clientOf(c)
-    const wait = limits.wait(s.email, client, now.getTime())
-    if (wait > 0) {
-      c.header('retry-after', String(Math.ceil(wait / 1000)))
-      return c.json({ error: 'too many wrong passwords; wait and try again' }, 429)
-    }
-    const leave = gate.tryEnter()
-    if (!leave) {
-      c.header('retry-after', '1')
-      return c.json({ error: 'the console is busy; try again in a second' }, 429)
-    }
-    const ok = await deps.users.checkPassword(s.email, current).finally(leave)
+    const admitted = admit(c, s.email, client, now.getTime())
+    if (admitted.refused) return admitted.refused
+    const ok = await deps.users.checkPassword(s.email, current).finally(admitted.leave)
     if (!ok) {
       limits.failed(s.email, client, now.getTime())
       return c.json({ error: 'the current password is wrong' }, 403)
