@@ -15,6 +15,7 @@ import { serve } from '@hono/node-server'
 import { connectStore } from '@rv/store'
 import { randomName } from '@rv/testing'
 import { createConsoleApp } from '../../services/console/src/console-app'
+import { storeDepsOf } from '../../services/console/src/console-deps'
 import { loadAverage } from '../load/proc-cpu'
 
 const { values } = parseArgs({
@@ -37,13 +38,7 @@ const tenant = await store.tenants.createTenant(randomName('storm'))
 await store.consoleUsers.add({ email: 'analyst@storm.test', tenantId: tenant._id, role: 'analyst', password })
 const app = createConsoleApp(
   {
-    users: store.consoleUsers,
-    queue: store.reviewQueue,
-    decisions: store.decisions,
-    audit: store.audit,
-    checks: store.checks,
-    reviews: store.reviews,
-    forgerySet: store.forgerySet,
+    ...storeDepsOf(store),
     // Sign-in reads no file.
     storage: { get: async () => new Uint8Array() },
     publishReviewed: async () => undefined,

@@ -64,9 +64,11 @@ beforeAll(async () => {
     })),
   )
   // One audit chain head per tenant.
-  await store.db.collection('console_audit_heads').insertMany(
-    Array.from({ length: tenants }, (_, i) => ({ _id: tenant(i) as never, seq: 10, hash: '0'.repeat(64) })),
-  )
+  await store.db
+    .collection('console_audit_heads')
+    .insertMany(
+      Array.from({ length: tenants }, (_, i) => ({ _id: tenant(i) as never, seq: 10, hash: '0'.repeat(64) })),
+    )
   await store.db
     .collection('review_claims')
     .insertMany(

@@ -8,6 +8,7 @@ import type {
   ForgerySetRepository,
   ReviewQueueRepository,
   ReviewRepository,
+  Store,
 } from '@rv/store'
 import type { ReviewMetrics } from './lead/review-metrics'
 import type { ProxyTrust } from './session/client-address'
@@ -56,3 +57,18 @@ export interface ConsoleDeps {
 }
 
 export type ConsoleRole = 'analyst' | 'lead'
+
+/** The console's repositories, from the store (main.ts, and tests and the storm over the real store). */
+export function storeDepsOf(
+  store: Store,
+): Pick<ConsoleDeps, 'users' | 'queue' | 'decisions' | 'audit' | 'checks' | 'reviews' | 'forgerySet'> {
+  return {
+    users: store.consoleUsers,
+    queue: store.reviewQueue,
+    decisions: store.decisions,
+    audit: store.audit,
+    checks: store.checks,
+    reviews: store.reviews,
+    forgerySet: store.forgerySet,
+  }
+}

@@ -7,6 +7,7 @@ import { createConsumerReadiness, openEventBus, startHealthServer } from '@rv/se
 import { createStorage } from '@rv/storage'
 import { backfillConsole, connectStore } from '@rv/store'
 import { createConsoleApp } from './console-app'
+import { storeDepsOf } from './console-deps'
 import { startDecisionSweeper } from './decisions/reviewed-outbox'
 import { createQueueGauges } from './lead/queue-gauges'
 import { createReviewMetrics } from './lead/review-metrics'
@@ -75,13 +76,7 @@ sessionPurge.unref()
 
 const app = createConsoleApp(
   {
-    users: store.consoleUsers,
-    queue: store.reviewQueue,
-    decisions: store.decisions,
-    audit: store.audit,
-    checks: store.checks,
-    reviews: store.reviews,
-    forgerySet: store.forgerySet,
+    ...storeDepsOf(store),
     metrics: createReviewMetrics(),
     // With a health port, /metrics is served there only: the console's own port faces analysts.
     ...(health ? {} : { renderMetrics: () => exposition() }),

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createE2eEnvironment } from '../../e2e/src/e2e-environment'
 import { repoRoot } from '../../e2e/src/start-services'
 import { createConsoleApp } from '../src/console-app'
-import type { ConsoleDeps } from '../src/console-deps'
+import { type ConsoleDeps, storeDepsOf } from '../src/console-deps'
 import { storeCheck } from './review-fixtures'
 
 const stack = inject('stack')
@@ -88,13 +88,7 @@ beforeAll(async () => {
   ] as const)
     await store.consoleUsers.add({ email, tenantId, role, password })
   const deps: ConsoleDeps = {
-    users: store.consoleUsers,
-    queue: store.reviewQueue,
-    decisions: store.decisions,
-    audit: store.audit,
-    checks: store.checks,
-    reviews: store.reviews,
-    forgerySet: store.forgerySet,
+    ...storeDepsOf(store),
     storage,
     publishReviewed: async () => undefined,
     // In-process requests have no socket: every one is the same client, so no backoff here
