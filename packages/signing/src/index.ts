@@ -1,0 +1,3 @@
+export * from './key-ring'
+export * from './record-signature'
+export * from './signing-key'
