@@ -51,3 +51,6 @@ export function verifyRecordSignature(record: unknown, jws: string, jwks: Jwks):
 function signingInput(protectedB64: string, record: unknown): Buffer {
   return Buffer.from(`${protectedB64}.${Buffer.from(canonicalJson(record)).toString('base64url')}`)
 }
+
+/** The response header of GET /v1/checks/{id} that carries the record's detached JWS. */
+export const recordSignatureHeader = 'RV-Record-Signature'
