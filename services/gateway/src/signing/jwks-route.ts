@@ -8,12 +8,10 @@ import type { GatewayEnv } from '../gateway-env'
  * holding a record may check it. Cached briefly, so a rotation reaches verifiers within five minutes.
  */
 export function jwksRoute(jwks: Jwks) {
-  const body = JSON.stringify(jwks)
   const app = new Hono<GatewayEnv>()
   app.get('/.well-known/jwks.json', (c) => {
     c.header('cache-control', 'public, max-age=300')
-    c.header('content-type', 'application/jwk-set+json')
-    return c.body(body, 200)
+    return c.json(jwks, 200)
   })
   return app
 }
