@@ -42,7 +42,7 @@ export function verifyRecordSignature(record: unknown, jws: string, jwks: Jwks):
   }
   if (header.alg !== 'EdDSA') return { ok: false, reason: 'unsupported_alg' }
   const jwk = jwks.keys.find((k) => k.kid === header.kid)
-  if (!jwk || jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519') return { ok: false, reason: 'unknown_kid' }
+  if (jwk?.kty !== 'OKP' || jwk.crv !== 'Ed25519') return { ok: false, reason: 'unknown_kid' }
   const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: jwk.x }, format: 'jwk' })
   const good = verify(null, signingInput(protectedB64, record), key, Buffer.from(signatureB64, 'base64url'))
   return good ? { ok: true, kid: jwk.kid } : { ok: false, reason: 'bad_signature' }
