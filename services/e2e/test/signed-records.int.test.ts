@@ -4,9 +4,10 @@
  * rotation during traffic; and @rv/client, built and packed by `npm pack`, runs its example end to end.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { readProcessEnv } from '@rv/config'
 import { generateReceipt } from '@rv/generator'
 import { createEventBus, type EventBus } from '@rv/kafka'
 import type { CheckCompletedV1 } from '@rv/schemas'
@@ -246,4 +247,32 @@ describe('signed records on the real stack', () => {
       rmSync(packDir, { recursive: true, force: true })
     }
   }, 240_000)
+
+  it("the README's snippet saves a record with its header and verify-record says it is valid", () => {
+    const readme = readFileSync(resolve(repoRoot, 'README.md'), 'utf8')
+    const start = readme.indexOf('### Signed records and the client library')
+    const block = /```bash\n([\s\S]*?)```/.exec(readme.slice(start))?.[1]
+    expect(block).toContain('npm run --silent verify-record')
+    // Run as written from the repository's root, with the quick start's KEY and RV_BASE_URL set.
+    const written = ['headers.txt', 'record.json'].map((f) => resolve(repoRoot, f))
+    try {
+      const run = spawnSync('bash', ['-eo', 'pipefail', '-c', block!], {
+        cwd: repoRoot,
+        env: {
+          PATH: e2e.env.PATH,
+          HOME: readProcessEnv().HOME,
+          KEY: tenant.key,
+          RV_BASE_URL: services.baseUrl,
+        },
+        encoding: 'utf8',
+        timeout: 120_000,
+      })
+      expect(run.status, run.stderr).toBe(0)
+      expect(run.stdout).toMatch(
+        new RegExp(`^valid: chk_\\w+ signed by key ${loadKeyRing(keys).active!.kid}$`, 'm'),
+      )
+    } finally {
+      for (const f of written) rmSync(f, { force: true })
+    }
+  }, 180_000)
 })
