@@ -213,7 +213,7 @@ describe('signed records on the real stack', () => {
     expect(kidOf((await waitForEvent(after)).signature ?? '')).toBe(newKid)
   }, 240_000)
 
-  it('@rv/client, packed as a user installs it, runs its example end to end and verifies the record', async () => {
+  it('@rv/client, built and packed by npm pack, runs its example end to end and verifies the record', async () => {
     const packDir = mkdtempSync(join(tmpdir(), 'rv-client-pack-'))
     try {
       // npm pack builds the library (prepack) and writes the tarball a user would install.
