@@ -1,6 +1,8 @@
 import { isApiKeyShaped } from '@rv/store'
 import { Hono } from 'hono'
 import { bearerAuth } from './auth/bearer-auth'
+import { requireScope } from './auth/require-scope'
+import { routeScopes } from './auth/route-scopes'
 import { deleteCheck } from './checks/delete-check'
 import { getCheck } from './checks/get-check'
 import { submitCheck } from './checks/submit-check'
@@ -46,6 +48,8 @@ export function createApp(deps: GatewayDeps) {
   app.use('/v1/*', rateLimit(deps.rateLimit))
   if (deps.sharedRateLimit) app.use('/v1/*', sharedRateLimit(deps.sharedRateLimit))
   app.use('/v1/*', tenantConcurrency(deps.concurrency), acceptJson())
+  // Each route's scope (auth/route-scopes.ts) is judged before its body is read.
+  for (const { method, path, scope } of routeScopes) app.on(method, path, requireScope(scope))
   // The idempotency key is judged before a byte of the body is read.
   app.post(
     '/v1/checks',
@@ -63,6 +67,8 @@ export function createApp(deps: GatewayDeps) {
   return app
 }
 
-function toTenant(doc: { _id: string; profile?: { name: string; version: number } } | undefined) {
-  return doc ? { id: doc._id, profile: doc.profile } : undefined
+function toTenant(
+  doc: { _id: string; profile?: { name: string; version: number }; scopes: readonly string[] } | undefined,
+) {
+  return doc ? { id: doc._id, profile: doc.profile, scopes: doc.scopes } : undefined
 }
