@@ -16,10 +16,9 @@ import { listDecisions } from './decisions/list-decisions'
 import { errorHandler, notFoundHandler } from './error-handler/error-handler'
 import type { GatewayDeps } from './gateway-deps'
 import type { GatewayEnv } from './gateway-env'
-import { healthRoutes } from './health/health-routes'
+import { liveness } from './health/health-routes'
 import { idempotencyKey } from './idempotency/idempotency-key'
 import { httpObservability } from './observability/http-observability'
-import { metricsRoute } from './observability/metrics-route'
 import { requestId } from './request-id/request-id'
 import { settlementRoutes } from './settlement/settlement-routes'
 
@@ -27,7 +26,8 @@ import { settlementRoutes } from './settlement/settlement-routes'
 const multipartOverheadBytes = 64 * 1024
 
 /**
- * The HTTP application: middleware chain and routes, with every dependency injected.
+ * The public HTTP application: middleware chain and `/v1` routes, with every dependency injected. The probes
+ * and metrics are on the operator port (operator-app.ts).
  *
  * @example
  * serve({ fetch: createApp(deps).fetch, port: 8080 })
@@ -36,8 +36,8 @@ export function createApp(deps: GatewayDeps) {
   const app = new Hono<GatewayEnv>()
   app.use(httpObservability())
   app.use(requestId({ logger: deps.logger }))
-  app.route('/', healthRoutes(deps.probes))
-  app.route('/', metricsRoute())
+  // /metrics and /readyz are the operator port's (operator-app.ts), never this public one.
+  app.get('/healthz', liveness)
   app.use(
     '/v1/*',
     bearerAuth({

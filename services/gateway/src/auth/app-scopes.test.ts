@@ -36,7 +36,6 @@ function appWith(keys: readonly (readonly string[])[]) {
     idempotency: { claim: unused, release: unused },
     storage: { put: unused, bucket: 'b' },
     publishSubmitted: unused,
-    probes: {},
     limits: { maxFileBytes: 1024, maxWaitSeconds: 1, waitPollMs: 50 },
     defaultProfile: { name: 'default', version: 1 },
     eraseCheck: async () => false,
