@@ -28,6 +28,7 @@ import { readFileSync } from 'node:fs'
 import {
   createEnvReader,
   readKafka,
+  readLearning,
   readMongo,
   readProcessEnv,
   readRegistry,
@@ -112,6 +113,7 @@ async function main(argv: string[]): Promise<number> {
   const mongo = readMongo(reader)
   const s3 = readS3(reader)
   const retention = readRetention(reader)
+  const learning = readLearning(reader)
   const bus = { kafka: readKafka(reader, 'admin'), registry: readRegistry(reader) }
   const all: Record<string, AdminCommand> = {
     ...commands,
@@ -136,6 +138,7 @@ async function main(argv: string[]): Promise<number> {
   let opened: EventBus | undefined
   const io = {
     storage: () => (storage ??= createStorage(s3)),
+    learningTenants: learning.tenants,
     publishCredits: async (events: readonly CreditReceivedV1[]) => {
       opened ??= await openEventBus(bus, createLogger({ level: 'warn' }), { shutdown: false })
       for (const event of events) await opened.publish('credit.received.v1', event.tenant_id, event)
