@@ -175,25 +175,24 @@ describe('fingerprint learn: the new-version guard', () => {
         guard: { minPayers: 4, minSamples: 5 },
       }),
     ).resolves.toMatchObject({ versions: [{ decision: 'refused' }] })
-    // Only ten_a may teach: one tenant's decisions never teach a new version, however many payers.
-    await expect(
+    // Only ten_a may teach: one tenant's decisions never teach a new version, however many payers. No tenant
+    // listed (the default): no accepted check is even read.
+    const teachingOnly = (teachingTenants?: string[]) =>
       learnFingerprintVersion(payers.deps, {
         family: 'alfa',
         folder: oldFolder(),
         fromAccepted: true,
         operator: 'ops',
-        teachingTenants: ['ten_a'],
-      }),
-    ).resolves.toMatchObject({ versions: [{ decision: 'refused', tenants: 1 }], samples: { accepted: 0 } })
-    // No tenant listed (the default): no accepted check is even read.
-    await expect(
-      learnFingerprintVersion(payers.deps, {
-        family: 'alfa',
-        folder: oldFolder(),
-        fromAccepted: true,
-        operator: 'ops',
-      }),
-    ).resolves.toMatchObject({ versions: [], samples: { accepted: 0, calibrationOnly: 0 } })
+        ...(teachingTenants ? { teachingTenants } : {}),
+      })
+    await expect(teachingOnly(['ten_a'])).resolves.toMatchObject({
+      versions: [{ decision: 'refused', tenants: 1 }],
+      samples: { accepted: 0 },
+    })
+    await expect(teachingOnly()).resolves.toMatchObject({
+      versions: [],
+      samples: { accepted: 0, calibrationOnly: 0 },
+    })
 
     const one = [{ id: 'chk_one', bytes: alfa('new-one', 0, NEW, '1111') }]
     const unapproved = depsOf({ accepted: one })
