@@ -31,7 +31,11 @@ export interface VersionGuardPolicy {
  * ≥ 3 distinct payers and ≥ 2 tenants among ≥ 5 receipts: one payer's repeated receipts, or one tenant's
  * decisions, never teach a version.
  */
-export const DEFAULT_VERSION_GUARD = { minPayers: 3, minSamples: 5, minTenants: 2 } as const satisfies Required<VersionGuardPolicy>
+export const DEFAULT_VERSION_GUARD = {
+  minPayers: 3,
+  minSamples: 5,
+  minTenants: 2,
+} as const satisfies Required<VersionGuardPolicy>
 
 export interface GuardCandidate {
   id: string
