@@ -3,6 +3,7 @@
  * production"). Versions are immutable: `learn` mints a new one, `activate`/`rollback` only move the
  * family's active pointer; the authenticity service picks the change up within FINGERPRINT_REFRESH_SECONDS.
  */
+import { userInfo } from 'node:os'
 import { bankOf } from '@rv/core/authenticity/assess'
 import { DEFAULT_VERSION_GUARD } from '@rv/core/authenticity/learning-guard'
 import { DEFAULT_MIN_SAMPLES, learnFingerprintVersion } from '@rv/fingerprints'
@@ -12,7 +13,11 @@ import type { Store } from '@rv/store'
 export type AdminCommand = (
   store: Store,
   args: string[],
-  io: { storage: () => FileStorage },
+  io: {
+    storage: () => FileStorage
+    /** The tenants whose decisions may teach the shared fingerprints (`LEARNING_TENANTS`; none when absent). */
+    learningTenants?: readonly string[]
+  },
 ) => Promise<string>
 
 /** `--flag value` pairs and bare `--switch`es (listed in `switches`); the rest stay positional. */
@@ -57,11 +62,13 @@ function date(text: string | undefined, flag: string): Date | undefined {
 
 export const fingerprintCommands: Record<string, AdminCommand> = {
   'fingerprint learn': async (store, args, io) => {
-    const { minPayers, minSamples } = DEFAULT_VERSION_GUARD
+    const { minPayers, minSamples, minTenants } = DEFAULT_VERSION_GUARD
     const usage =
       `fingerprint learn <family> [<folder>] [--from-accepted] [--since <date>] [--min N (default ${DEFAULT_MIN_SAMPLES})] ` +
-      `[--min-payers N (default ${minPayers})] [--min-version-samples N (default ${minSamples})] [--force-by <lead e-mail>] ` +
-      '[--activate no] [--note <text>]'
+      `[--min-payers N (default ${minPayers})] [--min-tenants N (default ${minTenants})] ` +
+      `[--min-version-samples N (default ${minSamples})] [--force-by <lead e-mail>] ` +
+      '[--by <operator> (default the OS user)] [--activate no] [--note <text>]' +
+      ' — accepted checks of the LEARNING_TENANTS only (none when unset)'
     const { positional, flags } = parseArgs(args, ['from-accepted'])
     const [family, folder] = positional
     if (!family || (!folder && !flags['from-accepted'])) throw new Error(`usage: ${usage}`)
@@ -73,7 +80,10 @@ export const fingerprintCommands: Record<string, AdminCommand> = {
         guard: {
           minPayers: flags['min-payers'] ? Number(flags['min-payers']) : minPayers,
           minSamples: flags['min-version-samples'] ? Number(flags['min-version-samples']) : minSamples,
+          minTenants: flags['min-tenants'] ? Number(flags['min-tenants']) : minTenants,
         },
+        operator: flags.by ?? userInfo().username,
+        teachingTenants: io.learningTenants ?? [],
         ...(flags['force-by'] ? { forceBy: flags['force-by'] } : {}),
         family,
         ...(folder ? { folder } : {}),

@@ -5,9 +5,10 @@
  *       re-judges every confirmed forgery of the family (the tenants' forgery regression sets) with the
  *       active fingerprint (or stored version N); fails when one is judged genuine or milder than the verdict
  *       it had when it was confirmed
- *   npm run admin -- fingerprint approve <family> "<generator version>" --lead <e-mail> [--note …]
- *       a lead's approval that a new template version may be learned from confirmed receipts (the version
- *       label as `fingerprint learn` reports it); recorded in the lead's console audit log
+ *   npm run admin -- fingerprint approve <family> "<generator version>" --by <operator> [--note …]
+ *       the operator's approval that a new template version may be learned from confirmed receipts (the
+ *       version label as `fingerprint learn` reports it); a tenant's lead cannot approve one — the fingerprints
+ *       judge every tenant. Recorded in `fingerprint_approvals` and in the learned version's `taught_by`
  */
 import { fingerprints as builtin, type Fingerprint } from '@rv/core'
 import { bankOf } from '@rv/core/authenticity/assess'
@@ -21,10 +22,6 @@ export function learnDeps(store: Store, readStored: (key: string) => Promise<Uin
     fingerprints: store.fingerprints,
     reviews: store.reviews,
     readStored,
-    confirmedByLead: async (d) =>
-      (await store.decisions.list(d.tenant_id, d._id)).some(
-        (x) => x.decision === 'genuine' && x.role === 'lead',
-      ),
     approvedVersions: (family, versions) => store.versionApprovals.approvedAmong(family, versions),
     isLead: async (email) => (await store.consoleUsers.find(email))?.role === 'lead',
     forgeryCases: async (family) => {
@@ -66,26 +63,18 @@ export const learningCommands: Record<string, AdminCommand> = {
     return out
   },
   'fingerprint approve': async (store, args) => {
-    const usage = 'fingerprint approve <family> "<generator version>" --lead <e-mail> [--note <text>]'
+    const usage = 'fingerprint approve <family> "<generator version>" --by <operator> [--note <text>]'
     const { positional, flags } = parseArgs(args)
     const [family, version] = positional
-    if (!family || !version || !flags.lead) throw new Error(`usage: ${usage}`)
+    const by = flags.by?.trim()
+    if (!family || !version || !by) throw new Error(`usage: ${usage}`)
     if (!builtin[family]) throw new Error(`unknown family ${family}`)
-    const lead = await store.consoleUsers.find(flags.lead)
-    if (lead?.role !== 'lead') throw new Error(`${flags.lead} is not a console user of role lead`)
     const created = await store.versionApprovals.approve({
       family,
       version,
-      approved_by: lead._id,
-      tenant_id: lead.tenant_id,
+      approved_by: by,
       note: flags.note ?? null,
     })
-    await store.audit.record({
-      tenantId: lead.tenant_id,
-      email: lead._id,
-      action: 'approve-version',
-      detail: `${family}: ${version}`,
-    })
-    return JSON.stringify({ family, version, approved_by: lead._id, created })
+    return JSON.stringify({ family, version, approved_by: by, role: 'operator', created })
   },
 }

@@ -1,9 +1,11 @@
 /**
  * Operator commands against the configured MongoDB (MONGODB_URL, MONGODB_DB):
  *
- *   npm run admin -- tenant create <name>     prints the tenant id and a new API key (shown once)
- *   npm run admin -- key create <tenant>      a new key for a tenant (id or name)
- *   npm run admin -- key revoke <prefix>      revokes the key with that prefix (first 17 characters)
+ *   npm run admin -- tenant create <name> [--scopes a,b]   prints the tenant id and a new API key (shown once)
+ *   npm run admin -- key create <tenant> [--scopes a,b]    a new key for a tenant (id or name); default every scope
+ *   npm run admin -- key list <tenant>                     the tenant's keys and scopes, never a secret
+ *   npm run admin -- key revoke <prefix>                   revokes the key with that prefix (first 17 characters)
+ *       scopes: checks:write, checks:read, credits:write, erase (scripts/admin-keys.ts)
  *   npm run admin -- profile list <tenant>                          names and versions the tenant can use
  *   npm run admin -- profile show <tenant> [name] [--version N]     a profile (default: `default`, latest)
  *   npm run admin -- profile set <tenant> <name> --file profile.json
@@ -30,6 +32,7 @@ import { readFileSync } from 'node:fs'
 import {
   createEnvReader,
   readKafka,
+  readLearning,
   readMongo,
   readProcessEnv,
   readRegistry,
@@ -45,50 +48,35 @@ import { assertValidProfile, connectStore, type Store } from '@rv/store'
 import { consoleCommands } from './admin-console'
 import { creditCommands } from './admin-credits'
 import { type AdminCommand, fingerprintCommands, parseArgs } from './admin-fingerprints'
+import { findTenantId, keyCommands, scopesFlag } from './admin-keys'
 import { learningCommands } from './admin-learning'
 import { retentionCommands } from './admin-retention'
 
 type Command = AdminCommand
 
 const commands: Record<string, Command> = {
-  'tenant create': async (store, [name]) => {
-    if (!name) throw new Error('usage: tenant create <name>')
+  'tenant create': async (store, args) => {
+    const { positional, flags } = parseArgs(args)
+    const name = positional[0]
+    if (!name) throw new Error('usage: tenant create <name> [--scopes a,b]')
+    const scopes = scopesFlag(flags)
     const tenant = await store.tenants.createTenant(name)
-    const { key } = await store.tenants.createKey(tenant._id)
-    return JSON.stringify({ tenant_id: tenant._id, name: tenant.name, api_key: key })
+    const { key } = await store.tenants.createKey(tenant._id, scopes)
+    return JSON.stringify({ tenant_id: tenant._id, name: tenant.name, api_key: key, scopes })
   },
-  'key create': async (store, [tenantRef]) => {
-    if (!tenantRef) throw new Error('usage: key create <tenant id or name>')
-    const tenant = await store.tenants.findTenant(tenantRef)
-    if (!tenant) throw new Error(`no tenant ${tenantRef}`)
-    const { key, prefix } = await store.tenants.createKey(tenant._id)
-    return JSON.stringify({ tenant_id: tenant._id, api_key: key, prefix })
-  },
-  'key revoke': async (store, [prefix]) => {
-    if (!prefix) throw new Error('usage: key revoke <prefix>')
-    const revoked = await store.tenants.revokeKey(prefix)
-    if (!revoked) throw new Error(`no live key with prefix ${prefix}`)
-    return JSON.stringify({ revoked: prefix })
-  },
-}
-
-async function tenantId(store: Store, ref: string | undefined, usage: string): Promise<string> {
-  if (!ref) throw new Error(`usage: ${usage}`)
-  const tenant = await store.tenants.findTenant(ref)
-  if (!tenant) throw new Error(`no tenant ${ref}`)
-  return tenant._id
+  ...keyCommands,
 }
 
 /** Profile commands: versions are immutable, so `set` never edits one in place. */
 export const profileCommands: Record<string, Command> = {
   'profile list': async (store, args) => {
-    const id = await tenantId(store, args[0], 'profile list <tenant>')
+    const id = await findTenantId(store, args[0], 'profile list <tenant>')
     return JSON.stringify({ tenant_id: id, profiles: await store.profiles.list(id) })
   },
   'profile show': async (store, args) => {
     const usage = 'profile show <tenant> [name] [--version N]'
     const { positional, flags } = parseArgs(args)
-    const id = await tenantId(store, positional[0], usage)
+    const id = await findTenantId(store, positional[0], usage)
     const name = positional[1] ?? 'default'
     let profile: Awaited<ReturnType<Store['profiles']['latest']>>
     if (flags.version === undefined) profile = await store.profiles.latest(id, name)
@@ -103,7 +91,7 @@ export const profileCommands: Record<string, Command> = {
   'profile set': async (store, args) => {
     const usage = 'profile set <tenant> <name> --file profile.json'
     const { positional, flags } = parseArgs(args)
-    const id = await tenantId(store, positional[0], usage)
+    const id = await findTenantId(store, positional[0], usage)
     const name = positional[1]
     if (!name || !flags.file) throw new Error(`usage: ${usage}`)
     const parsed = JSON.parse(readFileSync(flags.file, 'utf8')) as Record<string, unknown>
@@ -129,6 +117,7 @@ async function main(argv: string[]): Promise<number> {
   const mongo = readMongo(reader)
   const s3 = readS3(reader)
   const retention = readRetention(reader)
+  const learning = readLearning(reader)
   const bus = { kafka: readKafka(reader, 'admin'), registry: readRegistry(reader) }
   const all: Record<string, AdminCommand> = {
     ...commands,
@@ -153,6 +142,7 @@ async function main(argv: string[]): Promise<number> {
   let opened: EventBus | undefined
   const io = {
     storage: () => (storage ??= createStorage(s3)),
+    learningTenants: learning.tenants,
     publishCredits: async (events: readonly CreditReceivedV1[]) => {
       opened ??= await openEventBus(bus, createLogger({ level: 'warn' }), { shutdown: false })
       for (const event of events) await opened.publish('credit.received.v1', event.tenant_id, event)

@@ -148,7 +148,7 @@ async function runAll(
   }
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
-  observability?.scrape(bench.services.baseUrl)
+  observability?.scrape(bench.services.operatorUrl)
   const perCheck: number[] = []
   try {
     const template = await warmUp(bench, runId)

@@ -87,10 +87,16 @@ async function lifecycle(store: Store, tenantId: string, timings: Timings): Prom
   return id
 }
 
-function startGateway(env: Record<string, string>, port: number): ChildProcess {
+function startGateway(env: Record<string, string>, port: number, operatorPort: number): ChildProcess {
   const tsx = resolve(repoRoot, 'node_modules/.bin/tsx')
   return spawn(tsx, [resolve(repoRoot, 'services/gateway/src/main.ts')], {
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
+    env: {
+      ...env,
+      PORT: String(port),
+      OPERATOR_PORT: String(operatorPort),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
 }
@@ -122,9 +128,11 @@ async function main(): Promise<void> {
   try {
     if (viaGateway) {
       const port = await freePort()
+      const operatorPort = await freePort()
       baseUrl = `http://127.0.0.1:${port}`
-      gateway = startGateway(e2e.env, port)
-      await waitReady(baseUrl)
+      gateway = startGateway(e2e.env, port, operatorPort)
+      // Readiness is on the gateway's operator port.
+      await waitReady(`http://127.0.0.1:${operatorPort}`)
     }
     process.stdout.write(`database ${e2e.database}; ${ops} timed repetitions per operation\n`)
     let stored = 0

@@ -51,7 +51,7 @@ const scrapeAll = async (): Promise<Sample[]> =>
   (
     await Promise.all(
       serviceNames.map(async (n) => {
-        const url = n === 'gateway' ? services.baseUrl : `http://127.0.0.1:${ports[n]}`
+        const url = n === 'gateway' ? services.operatorUrl : `http://127.0.0.1:${ports[n]}`
         return parseExposition(await (await fetch(`${url}/metrics`)).text())
       }),
     )

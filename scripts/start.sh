@@ -22,8 +22,8 @@ npx tsx scripts/signing-key.ts ensure "$RECORD_SIGNING_KEY_FILE"
 
 cat <<'MSG'
 
-The stack is up. Services are starting; the gateway's base URL follows as RV_BASE_URL=...
-and the review console's as RV_CONSOLE_URL=...
+The stack is up. Services are starting; the gateway's base URL follows as RV_BASE_URL=...,
+its operator port (/metrics, /readyz) as RV_OPERATOR_URL=..., and the review console's as RV_CONSOLE_URL=...
 Get an API key (in another terminal, from this folder):
   eval "$(bash deploy/native/stack.sh env)" && npm run --silent admin -- tenant create my-shop
 Then, with RV_BASE_URL as printed below and the api_key printed by the admin command:

@@ -110,7 +110,7 @@ describe('openapi.yaml', () => {
     }
   })
 
-  it('declares ten JSON responses per read and write of a check, each with a body schema and an example', () => {
+  it('declares eleven JSON responses per read and write of a check, each with a body schema and an example', () => {
     expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual([
       'delete /v1/checks/{id}',
       'get /.well-known/jwks.json',
@@ -122,11 +122,11 @@ describe('openapi.yaml', () => {
       'post /v1/credits/statements',
     ])
     for (const { path, method, responses } of operations) {
-      // DELETE: 204 without a body, then six error responses. The settlement operations (docs/settlement.md)
+      // DELETE: 204 without a body, then seven error responses. The settlement operations (docs/settlement.md)
       // answer fewer, each documented the same way.
-      if (method === 'delete') expect(Object.keys(responses)).toHaveLength(7)
+      if (method === 'delete') expect(Object.keys(responses)).toHaveLength(8)
       else if (path === '/v1/checks' || path === '/v1/checks/{id}')
-        expect(Object.keys(responses)).toHaveLength(10)
+        expect(Object.keys(responses)).toHaveLength(11)
       for (const response of Object.values(responses).map(deref)) {
         if (method === 'delete' && response === responses['204']) {
           expect(response['content']).toBeUndefined()

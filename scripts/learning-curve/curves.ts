@@ -99,7 +99,9 @@ export function appUpdateCurve(
           origin: 'accepted',
           version: stratumOf(c.sample).version,
           payer: c.payer,
-          byLead: false,
+          // The bench's confirmations come from two tenants in turn: the guard's tenant rule is met, and
+          // the curve measures the payers' one.
+          tenant: `ten_${i % 2}`,
         })),
         new Set(),
         DEFAULT_VERSION_GUARD,

@@ -20,10 +20,10 @@ export interface Fault {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-async function waitGatewayReady(baseUrl: string): Promise<void> {
+async function waitGatewayReady(operatorUrl: string): Promise<void> {
   for (;;) {
     try {
-      if ((await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2000) })).ok) return
+      if ((await fetch(`${operatorUrl}/readyz`, { signal: AbortSignal.timeout(2000) })).ok) return
     } catch {
       // not listening yet
     }
@@ -38,7 +38,7 @@ function killed(service: ServiceName): Fault {
     async recover(bench) {
       await sleep(2000)
       bench.services.startService(service)
-      if (service === 'gateway') await waitGatewayReady(bench.services.baseUrl)
+      if (service === 'gateway') await waitGatewayReady(bench.services.operatorUrl)
       return 'restarted after 2 s'
     },
   }

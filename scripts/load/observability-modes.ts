@@ -20,8 +20,8 @@ export function parseObservabilityModes(raw: string | undefined): ObservabilityM
 
 export interface ModeRun {
   env: Record<string, string>
-  /** Starts scraping once the gateway is up. */
-  scrape(baseUrl: string): void
+  /** Starts scraping once the gateway is up (its operator port's URL). */
+  scrape(operatorUrl: string): void
   /** What the mode received, printed beside its figures (spans exported, scrapes answered). */
   summary(): string
   close(): Promise<void>
@@ -47,9 +47,9 @@ export async function startMode(mode: ObservabilityMode): Promise<ModeRun> {
         ? { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }
         : {}),
     },
-    scrape: (baseUrl) => {
+    scrape: (operatorUrl) => {
       const scrape = async () => {
-        const res = await fetch(`${baseUrl}/metrics`)
+        const res = await fetch(`${operatorUrl}/metrics`)
         if (res.ok && (await res.text()).includes('rv_http_requests_total')) scrapes++
       }
       timer = setInterval(() => void scrape().catch(() => undefined), 15_000)

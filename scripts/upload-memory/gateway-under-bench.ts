@@ -41,7 +41,6 @@ const app = createApp({
   idempotency: store.idempotency,
   storage,
   publishSubmitted: async () => undefined,
-  probes: {},
   limits: { maxFileBytes: Number(values['max-file-bytes']), maxWaitSeconds: 1, waitPollMs: 50 },
   defaultProfile: { name: 'default', version: 1 },
   rateLimit: { capacity: 1000, refillPerSecond: 1000 },

@@ -26,7 +26,12 @@ export interface GatewayConfig {
   registry: RegistryConfig
   mongo: MongoConfig
   s3: S3Config
-  /** Metrics (served at /metrics on the gateway's port) and traces. */
+  /**
+   * The operator port: /metrics, /readyz and /healthz, on `http.host`, never routed by the ingress (the public
+   * port serves only /healthz and /v1). 0 = any free port.
+   */
+  operator: { port: number }
+  /** Metrics (served at /metrics on the operator port) and traces. */
   observability: ObservabilityConfig
   limits: {
     maxFileBytes: number
@@ -74,6 +79,14 @@ export function readGatewayConfig(r: EnvReader): GatewayConfig {
     registry: readRegistry(r),
     mongo: readMongo(r),
     s3: readS3(r),
+    operator: {
+      port: r.int('OPERATOR_PORT', {
+        doc: "The gateway's operator port: /metrics, /readyz, /healthz (0 = any free port)",
+        default: 9090,
+        min: 0,
+        max: 65535,
+      }),
+    },
     observability: readObservability(r),
     limits: {
       maxFileBytes: r.int('MAX_FILE_BYTES', {

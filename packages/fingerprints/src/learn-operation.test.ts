@@ -39,7 +39,7 @@ function folderOf(files: Uint8Array[]): string {
 const oldFolder = () => folderOf(Array.from({ length: 10 }, (_, k) => alfa(`old-${k}`, k)))
 
 interface World {
-  accepted?: { id: string; bytes: Uint8Array; byLead?: boolean }[]
+  accepted?: { id: string; bytes: Uint8Array; tenant?: string }[]
   forgeries?: { id: string; bytes: Uint8Array; verdictWas: string }[]
   approved?: string[]
 }
@@ -54,7 +54,7 @@ function depsOf(world: World) {
   }
   const decisions: ReviewDecisionDocument[] = (world.accepted ?? []).map((a) => ({
     _id: a.id,
-    tenant_id: 'ten_a',
+    tenant_id: a.tenant ?? 'ten_a',
     family: 'alfa/sbp',
     bank: 'alfa',
     decision: 'genuine',
@@ -91,16 +91,21 @@ function depsOf(world: World) {
       activate: async () => {},
       activeAll: async () => ({}),
     },
-    reviews: { acceptedSince: async () => decisions },
+    // The store's filter (review-repository.ts): the listed tenants' decisions only.
+    reviews: {
+      acceptedSince: async (_bank, tenants) => decisions.filter((d) => tenants.includes(d.tenant_id)),
+    },
     readStored: async (key) => files.get(key) ?? Promise.reject(new Error('no such file')),
-    confirmedByLead: async (d) => world.accepted?.find((a) => a.id === d._id)?.byLead === true,
-    approvedVersions: async (_family, versions) => versions.filter((v) => world.approved?.includes(v)),
+    approvedVersions: async (_family, versions) =>
+      versions.filter((v) => world.approved?.includes(v)).map((version) => ({ version, approved_by: 'ops' })),
     isLead: async (email) => email === 'lead@example.test',
     forgeryCases: async () => cases,
   }
   return { deps, saved }
 }
 
+/** The operator running the learn, and the tenants it lets teach. */
+const teach = { operator: 'ops', teachingTenants: ['ten_a', 'ten_b'] }
 const learnedOf = (saved: FingerprintDocument[]): Fingerprint => saved.at(-1)!.fingerprint
 
 describe('fingerprint learn: the new-version guard', () => {
@@ -114,6 +119,7 @@ describe('fingerprint learn: the new-version guard', () => {
       family: 'alfa',
       folder: oldFolder(),
       fromAccepted: true,
+      ...teach,
     })
     expect(report.samples).toEqual({ folder: 10, accepted: 0, calibrationOnly: 5 })
     expect(report.versions).toEqual([
@@ -121,8 +127,9 @@ describe('fingerprint learn: the new-version guard', () => {
         version: NEW,
         samples: 5,
         payers: 2,
+        tenants: 1,
         decision: 'refused',
-        reason: expect.stringContaining('found 2 payer(s) among 5'),
+        reason: expect.stringContaining('found 2 payer(s) and 1 tenant(s) among 5'),
       },
     ])
     const fp = learnedOf(saved)
@@ -135,38 +142,82 @@ describe('fingerprint learn: the new-version guard', () => {
     )
   }, 300_000)
 
-  it('learns a new version confirmed for enough distinct payers, and one a lead confirmed or approved', async () => {
+  it('learns a new version confirmed for enough payers by enough tenants, or the operator approved, and records who taught it', async () => {
     const names = ['1111', '2222', '3333', '1111', '2222']
-    const accepted = names.map((name, k) => ({ id: `chk_${k}`, bytes: alfa(`new-${k}`, 0, NEW, name) }))
+    const tenants = ['ten_a', 'ten_b', 'ten_a', 'ten_b', 'ten_a']
+    const accepted = names.map((name, k) => ({
+      id: `chk_${k}`,
+      bytes: alfa(`new-${k}`, 0, NEW, name),
+      tenant: tenants[k],
+    }))
     const payers = depsOf({ accepted })
     const report = await learnFingerprintVersion(payers.deps, {
       family: 'alfa',
       folder: oldFolder(),
       fromAccepted: true,
+      ...teach,
     })
-    expect(report.versions[0]).toMatchObject({ version: NEW, payers: 3, decision: 'payers' })
+    expect(report.versions[0]).toMatchObject({ version: NEW, payers: 3, tenants: 2, decision: 'payers' })
     expect(learnedOf(payers.saved).categorical['producer']).toEqual([OLD, NEW])
+    expect(payers.saved[0]?.provenance.taught_by).toEqual({
+      tenants: ['ten_a', 'ten_b'],
+      decisions: ['chk_0', 'chk_1', 'chk_2', 'chk_3', 'chk_4'],
+      operator: 'ops',
+      approvals: [],
+    })
     // Raising the bar (a configurable threshold) refuses the same receipts.
     await expect(
       learnFingerprintVersion(payers.deps, {
         family: 'alfa',
         folder: oldFolder(),
         fromAccepted: true,
+        ...teach,
         guard: { minPayers: 4, minSamples: 5 },
       }),
     ).resolves.toMatchObject({ versions: [{ decision: 'refused' }] })
+    // Only ten_a may teach: one tenant's decisions never teach a new version, however many payers. No tenant
+    // listed (the default): no accepted check is even read.
+    const teachingOnly = (teachingTenants?: string[]) =>
+      learnFingerprintVersion(payers.deps, {
+        family: 'alfa',
+        folder: oldFolder(),
+        fromAccepted: true,
+        operator: 'ops',
+        ...(teachingTenants ? { teachingTenants } : {}),
+      })
+    await expect(teachingOnly(['ten_a'])).resolves.toMatchObject({
+      versions: [{ decision: 'refused', tenants: 1 }],
+      samples: { accepted: 0 },
+    })
+    await expect(teachingOnly()).resolves.toMatchObject({
+      versions: [],
+      samples: { accepted: 0, calibrationOnly: 0 },
+    })
 
-    const one = [{ id: 'chk_lead', bytes: alfa('new-lead', 0, NEW, '1111'), byLead: true }]
-    const lead = depsOf({ accepted: one })
-    await learnFingerprintVersion(lead.deps, { family: 'alfa', folder: oldFolder(), fromAccepted: true })
-    expect(learnedOf(lead.saved).categorical['producer']).toEqual([OLD, NEW])
-    const approval = depsOf({ accepted: [{ ...one[0]!, byLead: false }], approved: [NEW] })
+    const one = [{ id: 'chk_one', bytes: alfa('new-one', 0, NEW, '1111') }]
+    const unapproved = depsOf({ accepted: one })
+    await expect(
+      learnFingerprintVersion(unapproved.deps, {
+        family: 'alfa',
+        folder: oldFolder(),
+        fromAccepted: true,
+        ...teach,
+      }),
+    ).resolves.toMatchObject({ versions: [{ decision: 'refused' }] })
+    const approval = depsOf({ accepted: one, approved: [NEW] })
     const approved = await learnFingerprintVersion(approval.deps, {
       family: 'alfa',
       folder: oldFolder(),
       fromAccepted: true,
+      ...teach,
     })
-    expect(approved.versions[0]).toMatchObject({ decision: 'lead' })
+    expect(approved.versions[0]).toMatchObject({ decision: 'operator' })
+    expect(learnedOf(approval.saved).categorical['producer']).toEqual([OLD, NEW])
+    expect(approval.saved[0]?.provenance.taught_by).toMatchObject({
+      tenants: ['ten_a'],
+      decisions: ['chk_one'],
+      approvals: [{ version: NEW, approved_by: 'ops' }],
+    })
   }, 300_000)
 
   it('refuses to learn from confirmed receipts alone when the guard leaves too few', async () => {
@@ -175,10 +226,14 @@ describe('fingerprint learn: the new-version guard', () => {
       bytes: alfa(`n-${k}`, k, NEW, '1111'),
     }))
     const { deps, saved } = depsOf({ accepted })
-    const error = await learnFingerprintVersion(deps, { family: 'alfa', fromAccepted: true }).catch((e) => e)
+    const error = await learnFingerprintVersion(deps, { family: 'alfa', fromAccepted: true, ...teach }).catch(
+      (e) => e,
+    )
     expect(error).toBeInstanceOf(TooFewSamplesError)
     expect(error.message).toContain('from 0 genuine receipt(s)')
-    expect(error.message).toContain(`New versions refused: ${NEW}: a new version needs ≥ 3 distinct payers`)
+    expect(error.message).toContain(
+      `New versions refused: ${NEW}: a new version needs ≥ 3 distinct payers and ≥ 2 tenants`,
+    )
     expect(saved).toEqual([])
   }, 300_000)
 })
@@ -195,7 +250,9 @@ describe('fingerprint learn: the forgery regression set', () => {
       { id: 'chk_other', bytes: alfa('other', 2), verdictWas: 'genuine' },
     ]
     const { deps, saved } = depsOf({ forgeries })
-    const error = await learnFingerprintVersion(deps, { family: 'alfa', folder }).catch((e) => e)
+    const error = await learnFingerprintVersion(deps, { family: 'alfa', folder, operator: 'ops' }).catch(
+      (e) => e,
+    )
     expect(error).toBeInstanceOf(ForgeryRegressionError)
     expect(error.report.judged.find((c: { id: string }) => c.id === 'chk_forged')).toMatchObject({
       before: 'suspicious',
@@ -206,12 +263,18 @@ describe('fingerprint learn: the forgery regression set', () => {
     expect(saved).toEqual([])
 
     await expect(
-      learnFingerprintVersion(deps, { family: 'alfa', folder, forceBy: 'analyst@example.test' }),
+      learnFingerprintVersion(deps, {
+        family: 'alfa',
+        folder,
+        forceBy: 'analyst@example.test',
+        operator: 'ops',
+      }),
     ).rejects.toThrow('not a console user of role lead')
     const forced = await learnFingerprintVersion(deps, {
       family: 'alfa',
       folder,
       forceBy: 'lead@example.test',
+      operator: 'ops',
     })
     expect(forced.regression.forcedBy).toBe('lead@example.test')
     expect(saved[0]?.provenance.forced_by).toBe('lead@example.test')
@@ -222,7 +285,11 @@ describe('fingerprint learn: the forgery regression set', () => {
     // ten has a wider calibration, so the same soft mark no longer suffices. The regression run says so.
     const forgeries = [{ id: 'chk_forged', bytes: alfa('forged', 0, FOREIGN), verdictWas: 'suspicious' }]
     const { deps, saved } = depsOf({ forgeries })
-    const error = await learnFingerprintVersion(deps, { family: 'alfa', folder: oldFolder() }).catch((e) => e)
+    const error = await learnFingerprintVersion(deps, {
+      family: 'alfa',
+      folder: oldFolder(),
+      operator: 'ops',
+    }).catch((e) => e)
     expect(error.report?.regressions).toMatchObject([
       { id: 'chk_forged', before: 'suspicious', after: 'genuine' },
     ])
@@ -236,7 +303,11 @@ describe('fingerprint learn: the forgery regression set', () => {
       { id: 'chk_picture', bytes: png, verdictWas: 'suspicious' },
     ]
     const { deps, saved } = depsOf({ forgeries })
-    const report = await learnFingerprintVersion(deps, { family: 'alfa', folder: oldFolder() })
+    const report = await learnFingerprintVersion(deps, {
+      family: 'alfa',
+      folder: oldFolder(),
+      operator: 'ops',
+    })
     expect(report.regression).toMatchObject({
       judged: [{ id: 'chk_edited', before: 'forged', after: 'forged' }],
       skipped: [{ id: 'chk_picture', reason: 'a picture: no fingerprint judges it' }],

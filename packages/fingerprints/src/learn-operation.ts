@@ -1,10 +1,12 @@
 /**
  * `fingerprint learn`: collects genuine samples of a family (a folder, and/or the original files of checks
- * people confirmed genuine), lets a new template version through only from several payers or a lead
+ * people of the tenants the operator lets teach — `teachingTenants`, none by default — confirmed genuine),
+ * lets a new template version through only from several payers and tenants or the operator's approval
  * (`guardNewVersions`; refused receipts still calibrate), refuses too few, learns one fingerprint
  * (`learnFamilyFromScreened`), re-judges the confirmed forgeries with it (refused when one gets milder,
  * unless a lead forces it), saves it as the family's next immutable version and, unless told otherwise,
- * makes it the active one.
+ * makes it the active one. The version records who taught it (`taught_by`: tenants, decision ids, the
+ * operator, the approvals it relied on).
  */
 import { assessAuthenticity, fingerprints as builtin, type Fingerprint } from '@rv/core'
 import { stratumOf } from '@rv/core/authenticity/assess'
@@ -15,7 +17,12 @@ import {
   type VersionGuardPolicy,
   type VersionGuardRow,
 } from '@rv/core/authenticity/learning-guard'
-import type { FingerprintRepository, ReviewDecisionDocument, ReviewRepository } from '@rv/store'
+import type {
+  FingerprintProvenance,
+  FingerprintRepository,
+  ReviewDecisionDocument,
+  ReviewRepository,
+} from '@rv/store'
 import {
   ForgeryRegressionError,
   type RegressionDeps,
@@ -39,10 +46,11 @@ export const MIN_SAMPLES_FLOOR = 5
 export interface LearnDeps extends RegressionDeps {
   fingerprints: Pick<FingerprintRepository, 'save' | 'activate' | 'activeAll'>
   reviews: Pick<ReviewRepository, 'acceptedSince'>
-  /** Whether a user of role `lead` confirmed this accepted check genuine (the console's decisions). */
-  confirmedByLead: (decision: ReviewDecisionDocument) => Promise<boolean>
-  /** Which of these version labels a lead approved for the family (`fingerprint approve`). */
-  approvedVersions: (family: string, versions: readonly string[]) => Promise<string[]>
+  /** Which of these version labels the operator approved for the family (`fingerprint approve`), and by whom. */
+  approvedVersions: (
+    family: string,
+    versions: readonly string[],
+  ) => Promise<{ version: string; approved_by: string }[]>
   /** Whether the address is a console user of role `lead`. */
   isLead: (email: string) => Promise<boolean>
 }
@@ -52,9 +60,13 @@ export interface LearnRequest {
   folder?: string
   /** Also learn from checks accepted as genuine (since `since` when given). */
   fromAccepted?: boolean
+  /** The tenants whose accepted checks may teach (`LEARNING_TENANTS`); none when absent or empty. */
+  teachingTenants?: readonly string[]
+  /** Who runs the learn: recorded in the version's `taught_by`. */
+  operator: string
   since?: Date
   minSamples?: number
-  /** The new-version guard (default ≥ 3 payers among ≥ 5 confirmed receipts). */
+  /** The new-version guard (default ≥ 3 payers and ≥ 2 tenants among ≥ 5 confirmed receipts). */
   guard?: VersionGuardPolicy
   /** A lead's address: write the fingerprint even if confirmed forgeries get milder. */
   forceBy?: string
@@ -106,7 +118,7 @@ export class TooFewSamplesError extends Error {
 async function acceptedCandidates(deps: LearnDeps, req: LearnRequest) {
   const candidates: (SampleCandidate & { decision: ReviewDecisionDocument })[] = []
   const missing: RejectedSample[] = []
-  for (const decision of await deps.reviews.acceptedSince(req.family, req.since)) {
+  for (const decision of await deps.reviews.acceptedSince(req.family, req.teachingTenants ?? [], req.since)) {
     try {
       const bytes = await deps.readStored(decision.file.key)
       candidates.push({ label: decision._id, origin: 'accepted', bytes, decision })
@@ -128,11 +140,14 @@ function validate(req: LearnRequest): number {
     !Number.isInteger(guard.minPayers) ||
     guard.minPayers < 2 ||
     !Number.isInteger(guard.minSamples) ||
-    guard.minSamples < guard.minPayers
+    guard.minSamples < guard.minPayers ||
+    !Number.isInteger(guard.minTenants ?? 2) ||
+    (guard.minTenants ?? 2) < 2
   )
     throw new Error(
-      '--min-payers must be an integer of at least 2, --min-version-samples at least --min-payers',
+      '--min-payers and --min-tenants must be integers of at least 2, --min-version-samples at least --min-payers',
     )
+  if (req.operator.trim() === '') throw new Error('the operator running the learn must be named')
   if (!req.folder && !req.fromAccepted)
     throw new Error('nothing to learn from: give a folder or --from-accepted')
   return min
@@ -157,14 +172,14 @@ export async function learnFingerprintVersion(deps: LearnDeps, req: LearnRequest
         origin: s.origin,
         version: stratumOf(learningSampleOf(req.family, s)).version,
         payer: payerIdentity(s.extraction, s.model),
-        byLead: decision ? await deps.confirmedByLead(decision) : false,
+        tenant: decision?.tenant_id ?? null,
       }
     }),
   )
   const known = knownVersions(registry[req.family])
   const unknown = [...new Set(candidates.map((c) => c.version).filter((v) => !known.has(v)))]
-  const approved = new Set(await deps.approvedVersions(req.family, unknown))
-  const guarded = guardNewVersions(known, candidates, approved, req.guard)
+  const approvals = await deps.approvedVersions(req.family, unknown)
+  const guarded = guardNewVersions(known, candidates, new Set(approvals.map((a) => a.version)), req.guard)
   const learnIds = new Set(guarded.learn)
   const learnFrom = screened.accepted.filter((s) => learnIds.has(s.label))
   const calibrateOn = screened.accepted.filter((s) => !learnIds.has(s.label))
@@ -199,6 +214,7 @@ export async function learnFingerprintVersion(deps: LearnDeps, req: LearnRequest
       ...(samples.calibrationOnly > 0 ? { calibration_only: samples.calibrationOnly } : {}),
       ...(forced ? { forced_by: forced } : {}),
       ...(req.note ? { note: req.note } : {}),
+      taught_by: taughtBy(req, learnFrom, decisions, guarded.versions, approvals),
     },
     req.now,
   )
@@ -214,5 +230,23 @@ export async function learnFingerprintVersion(deps: LearnDeps, req: LearnRequest
     versions: guarded.versions,
     judgedBefore: { version: registry[req.family]!.version ?? 'builtin', verdicts },
     regression: { ...regression, ...(forced ? { forcedBy: forced } : {}) },
+  }
+}
+
+/** Who taught the version: the decisions learned from, their tenants, the operator, the approvals used. */
+function taughtBy(
+  req: LearnRequest,
+  learnFrom: readonly { label: string }[],
+  decisions: ReadonlyMap<string, ReviewDecisionDocument>,
+  versions: readonly VersionGuardRow[],
+  approvals: readonly { version: string; approved_by: string }[],
+): NonNullable<FingerprintProvenance['taught_by']> {
+  const taught = learnFrom.flatMap((s) => decisions.get(s.label) ?? [])
+  const relied = new Set(versions.filter((v) => v.decision === 'operator').map((v) => v.version))
+  return {
+    tenants: [...new Set(taught.map((d) => d.tenant_id))].sort(),
+    decisions: taught.map((d) => d._id),
+    operator: req.operator,
+    approvals: approvals.filter((a) => relied.has(a.version)),
   }
 }

@@ -9,5 +9,12 @@ export {
 export { enableMetrics, metrics, renderMetrics, secondsSince, timed } from './metrics'
 export { createSampler } from './sampler'
 export { type Observability, startObservability } from './start-observability'
-export { contextFromHeaders, SpanKind, traceContextHeaders, withSpan } from './trace-context'
+export {
+  contextFromHeaders,
+  linksFromHeaders,
+  rootContext,
+  SpanKind,
+  traceContextHeaders,
+  withSpan,
+} from './trace-context'
 export { isTracingOn, startTracing, type Tracing, type TracingOptions } from './tracing'

@@ -8,7 +8,10 @@ import {
   type Context,
   context,
   INVALID_SPAN_CONTEXT,
+  isSpanContextValid,
+  type Link,
   propagation,
+  ROOT_CONTEXT,
   type Span,
   SpanKind,
   SpanStatusCode,
@@ -38,6 +41,20 @@ export function contextFromHeaders(headers: Readonly<Record<string, string | und
 }
 
 /**
+ * The span named by incoming headers as a link, not a parent: an edge that starts its own trace (the public
+ * gateway: a client's `traceparent` must decide neither its sampling nor its trace id) still records where
+ * the request came from. Empty while tracing is off or without a valid `traceparent`.
+ */
+export function linksFromHeaders(headers: Readonly<Record<string, string | undefined>>): Link[] {
+  if (!isTracingOn()) return []
+  const remote = trace.getSpanContext(propagation.extract(ROOT_CONTEXT, headers))
+  return remote && isSpanContextValid(remote) ? [{ context: remote }] : []
+}
+
+/** The empty context: a span started under it is the root of a new trace, sampled by the root sampler. */
+export const rootContext: Context = ROOT_CONTEXT
+
+/**
  * Runs `fn` inside a new active span (child of `parent`, or of the active context), recording an exception
  * and an error status when it throws, and ending the span either way.
  *
@@ -46,7 +63,7 @@ export function contextFromHeaders(headers: Readonly<Record<string, string | und
  */
 export async function withSpan<R>(
   name: string,
-  options: { kind?: SpanKind; attributes?: Attributes; parent?: Context },
+  options: { kind?: SpanKind; attributes?: Attributes; parent?: Context; links?: Link[] },
   fn: (span: Span) => Promise<R>,
 ): Promise<R> {
   if (!isTracingOn()) return fn(offSpan)
@@ -54,6 +71,7 @@ export async function withSpan<R>(
   const spanOptions = {
     ...(options.kind === undefined ? {} : { kind: options.kind }),
     ...(options.attributes ? { attributes: options.attributes } : {}),
+    ...(options.links?.length ? { links: options.links } : {}),
   }
   return tracer.startActiveSpan(name, spanOptions, options.parent ?? context.active(), async (span) => {
     try {

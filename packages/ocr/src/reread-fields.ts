@@ -6,8 +6,18 @@
  * its characters when the pass names them. The words go back to page pixels with
  * block ids from `fieldBlock`, so they never join a first-pass line. Which reading is kept is core's
  * `chooseFieldReadings`.
+ *
+ * A crop is made only when, enlarged, it stays within the page's pixel limits (core's `cropWithinLimits`,
+ * `maxPixels` / `maxSide` as the page had them): a pass whose crop would pass them is not read, and the first
+ * reading stands — a hostile picture never asks sharp or tesseract for more pixels than its page was allowed.
  */
-import { type FieldPassReading, type FieldRereading, parseTesseractTsv } from '@rv/core'
+import {
+  cropWithinLimits,
+  type FieldPassReading,
+  type FieldRereading,
+  parseTesseractTsv,
+  pixelLimitsOf,
+} from '@rv/core'
 import sharp from 'sharp'
 import { runTesseract, type TesseractOptions } from './run-tesseract'
 
@@ -15,15 +25,22 @@ import { runTesseract, type TesseractOptions } from './run-tesseract'
 export const fieldBlock = 20_000
 const upscale = 2
 
+export interface RereadOptions extends TesseractOptions {
+  /** The page's pixel limits, which every enlarged crop is held to (default core's `defaultImageLimits`). */
+  maxPixels?: number
+  maxSide?: number
+}
+
 export async function rereadFields(
   png: Buffer,
   size: { width: number; height: number },
   rereadings: readonly FieldRereading[],
-  options: TesseractOptions = {},
+  options: RereadOptions = {},
   /** The block id of the first re-reading's words (a later call starts after an earlier one's). */
   firstBlock = fieldBlock,
 ): Promise<FieldPassReading[]> {
   const readings: FieldPassReading[] = []
+  const limits = pixelLimitsOf(options)
   for (const [i, rereading] of rereadings.entries()) {
     const { box } = rereading
     // Margin: under half a line, so the rows above and below stay out of the crop.
@@ -47,6 +64,7 @@ export async function rereadFields(
     }
     for (const pass of rereading.passes) {
       const scale = pass.upscale ?? upscale
+      if (!cropWithinLimits(width, height, scale, limits)) continue
       const image = await cropFor(scale, pass.binarise === true)
       const variables = pass.whitelist ? { tessedit_char_whitelist: pass.whitelist } : undefined
       const tsv = await runTesseract(image, {

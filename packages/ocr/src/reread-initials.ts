@@ -15,15 +15,14 @@ import {
   type OcrWord,
   overturningLetter,
 } from '@rv/core'
-import { rereadFields } from './reread-fields'
+import { type RereadOptions, rereadFields } from './reread-fields'
 import { rewriteWords } from './rewrite-words'
-import type { TesseractOptions } from './run-tesseract'
 
 export async function rereadInitials(
   png: Buffer,
   size: { width: number; height: number },
   page: OcrPage,
-  options: TesseractOptions = {},
+  options: RereadOptions = {},
 ): Promise<OcrPage> {
   const initials = initialsToReread(page, extractImageReceipt(page))
   // Pass by pass, each for the initials every pass before it would overturn (core's `overturningLetter`).

@@ -4,12 +4,15 @@
  * stacked one under another with white space between them, and read by ONE tesseract call (the engine's
  * start-up, loading the Russian and English models, costs about as much as reading a few lines). Each word
  * read goes back to its region and to page coordinates. Words of region `i` get block `rereadBlock + i`, so
- * they never join a first-pass line.
+ * they never join a first-pass line. The stack is held to the page's pixel limits (core's `cropWithinLimits`):
+ * one that would pass them — a page-sized region makes it nine pages — is not made, and the first reading
+ * stands.
  */
-import { type OcrWord, parseTesseractTsv } from '@rv/core'
+import { cropWithinLimits, type OcrWord, parseTesseractTsv, pixelLimitsOf } from '@rv/core'
 import sharp from 'sharp'
 import type { GrayImage, UnreadRegion } from './find-unread-ink'
-import { runTesseract, type TesseractOptions } from './run-tesseract'
+import type { RereadOptions } from './reread-fields'
+import { runTesseract } from './run-tesseract'
 
 /** Block ids of reread words start here (tesseract numbers a page's blocks from 1). */
 export const rereadBlock = 10_000
@@ -22,7 +25,7 @@ export interface RegionReading {
 export async function rereadRegions(
   image: GrayImage,
   regions: readonly UnreadRegion[],
-  options: TesseractOptions = {},
+  options: RereadOptions = {},
 ): Promise<RegionReading[]> {
   if (regions.length === 0) return []
   const gap = Math.max(20, ...regions.map((r) => r.height))
@@ -33,6 +36,8 @@ export async function rereadRegions(
     slots.push(height)
     height += r.height + gap
   }
+  const limits = pixelLimitsOf(options)
+  if (!cropWithinLimits(width, height, 1, limits)) return []
   const stack = new Uint8Array(width * height).fill(255)
   regions.forEach((r, i) => {
     stretchInto(image, r, stack, width, gap, slots[i]!)

@@ -14,6 +14,17 @@ export interface FingerprintProvenance {
   /** A lead who forced the learn past a forgery-regression failure (`--force-by`). */
   forced_by?: string
   note?: string
+  /**
+   * Who taught this version: the tenants and decision ids (check ids) whose confirmed receipts it learned,
+   * the operator who ran the learn, and the operator approvals of new versions it relied on. Absent on
+   * versions learned before it was recorded.
+   */
+  taught_by?: {
+    tenants: string[]
+    decisions: string[]
+    operator: string
+    approvals: { version: string; approved_by: string }[]
+  }
 }
 
 export interface FingerprintDocument {

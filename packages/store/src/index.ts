@@ -1,4 +1,5 @@
 export * from './api-key'
+export * from './api-key-scopes'
 export * from './check-repository'
 export * from './check-tombstones'
 export * from './connect-store'

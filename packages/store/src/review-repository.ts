@@ -62,9 +62,19 @@ export function createReviewRepository(db: Db) {
       return (await decisions.findOne({ _id: checkId })) ?? undefined
     },
 
-    /** Checks of the bank accepted as genuine since `since` (all when absent), oldest first. */
-    async acceptedSince(bank: string, since?: Date): Promise<ReviewDecisionDocument[]> {
-      const filter = since ? { bank, decided_at: { $gte: since } } : { bank }
+    /**
+     * Checks of the bank accepted as genuine by one of `tenants` since `since` (all when absent), oldest first.
+     * Only the tenants the operator lets teach the shared fingerprints (`LEARNING_TENANTS`) are asked for: no
+     * tenant's decisions reach every tenant's judgement unless the operator chose so. No tenants: none.
+     */
+    async acceptedSince(
+      bank: string,
+      tenants: readonly string[],
+      since?: Date,
+    ): Promise<ReviewDecisionDocument[]> {
+      if (tenants.length === 0) return []
+      const byTenant = { bank, tenant_id: { $in: [...tenants] } }
+      const filter = since ? { ...byTenant, decided_at: { $gte: since } } : byTenant
       return decisions.find(filter).sort({ decided_at: 1 }).toArray()
     },
   }

@@ -1,5 +1,6 @@
 import type { Collection, Db } from 'mongodb'
 import { apiKeyPrefix, generateApiKey, hashApiKey, randomBase62, sameDigest } from './api-key'
+import { type ApiKeyScope, apiKeyScopes, scopesOfKey } from './api-key-scopes'
 import { isDuplicateKeyError } from './duplicate-key'
 import { findOneWith, storeIndexes, tenantQueries } from './store-queries'
 
@@ -18,8 +19,24 @@ export interface ApiKeyDocument {
   _id: string
   tenant_id: string
   hash: string
+  /** What the key may do; absent on keys issued before scopes, which keep every scope (api-key-scopes.ts). */
+  scopes?: ApiKeyScope[]
   created_at: Date
   revoked_at: Date | null
+}
+
+/** A key as an operator may see it: everything but its hash. */
+export interface ApiKeySummary {
+  prefix: string
+  tenant_id: string
+  scopes: ApiKeyScope[]
+  created_at: Date
+  revoked_at: Date | null
+}
+
+/** The tenant a presented key belongs to, with the scopes of that key. */
+export interface AuthenticatedKey extends TenantDocument {
+  scopes: ApiKeyScope[]
 }
 
 /** Tenants and their API keys (stored as SHA-256 hashes, looked up by prefix). */
@@ -47,19 +64,46 @@ export function createTenantRepository(db: Db) {
       )
     },
 
-    /** Issues a key; the plain key is returned once and never stored. */
-    async createKey(tenantId: string, now = new Date()): Promise<{ key: string; prefix: string }> {
+    /** Issues a key with these scopes (default: all); the plain key is returned once and never stored. */
+    async createKey(
+      tenantId: string,
+      scopes: readonly ApiKeyScope[] = apiKeyScopes,
+      now = new Date(),
+    ): Promise<{ key: string; prefix: string; scopes: ApiKeyScope[] }> {
+      const granted = apiKeyScopes.filter((s) => scopes.includes(s))
+      if (granted.length === 0) throw new Error('an API key needs at least one scope')
       for (let attempt = 0; attempt < 5; attempt++) {
         const { key, prefix, hash } = generateApiKey()
         try {
-          await keys.insertOne({ _id: prefix, tenant_id: tenantId, hash, created_at: now, revoked_at: null })
-          return { key, prefix }
+          await keys.insertOne({
+            _id: prefix,
+            tenant_id: tenantId,
+            hash,
+            scopes: granted,
+            created_at: now,
+            revoked_at: null,
+          })
+          return { key, prefix, scopes: granted }
         } catch (error) {
           // A prefix collision is astronomically rare; draw again rather than fail.
           if (!isDuplicateKeyError(error)) throw error
         }
       }
       throw new Error('could not allocate a unique API key prefix')
+    },
+
+    /** The tenant's keys, revoked ones too, oldest first; never a key or its hash. */
+    async listKeys(tenantId: string): Promise<ApiKeySummary[]> {
+      const docs = await keys.find({ tenant_id: tenantId }).toArray()
+      return docs
+        .sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
+        .map((doc) => ({
+          prefix: doc._id,
+          tenant_id: doc.tenant_id,
+          scopes: scopesOfKey(doc),
+          created_at: doc.created_at,
+          revoked_at: doc.revoked_at,
+        }))
     },
 
     /** Every tenant (admin-sized: one document per customer). */
@@ -88,12 +132,13 @@ export function createTenantRepository(db: Db) {
       return result.modifiedCount === 1
     },
 
-    /** The tenant id a presented key belongs to, or undefined for unknown, wrong or revoked keys. */
-    async authenticate(presented: string): Promise<TenantDocument | undefined> {
+    /** The tenant a presented key belongs to and the key's scopes; undefined for unknown, wrong or revoked keys. */
+    async authenticate(presented: string): Promise<AuthenticatedKey | undefined> {
       const doc = await keys.findOne({ _id: apiKeyPrefix(presented) })
       if (!doc || doc.revoked_at !== null) return undefined
       if (!sameDigest(doc.hash, hashApiKey(presented))) return undefined
-      return (await tenants.findOne({ _id: doc.tenant_id })) ?? undefined
+      const tenant = await tenants.findOne({ _id: doc.tenant_id })
+      return tenant ? { ...tenant, scopes: scopesOfKey(doc) } : undefined
     },
   }
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createFingerprintRepository, type FingerprintRepository } from '../src/fingerprint-repository'
 import { createGeneratorSightings, type GeneratorSightings } from '../src/generator-sightings'
 import { createReviewRepository, type ReviewRepository } from '../src/review-repository'
+import { createVersionApprovalRepository } from '../src/version-approval-repository'
 
 const stack = inject('stack')
 const cleanup = createCleanup(stack, 'it-fingerprints')
@@ -106,10 +107,19 @@ describe('review decisions', () => {
       { _id: 'chk_3', tenant_id: 't', family: 'alfa/y', bank: 'alfa', note: null, file },
       t1,
     )
-    expect((await reviews.acceptedSince('vtb')).map((d) => d._id)).toEqual(['chk_1', 'chk_2'])
-    expect((await reviews.acceptedSince('vtb', new Date('2026-01-15T00:00:00Z'))).map((d) => d._id)).toEqual([
+    await reviews.accept({ _id: 'chk_4', tenant_id: 'u', family: 'vtb/y', bank: 'vtb', note: null, file }, t1)
+    expect((await reviews.acceptedSince('vtb', ['t'])).map((d) => d._id)).toEqual(['chk_1', 'chk_2'])
+    expect(
+      (await reviews.acceptedSince('vtb', ['t'], new Date('2026-01-15T00:00:00Z'))).map((d) => d._id),
+    ).toEqual(['chk_2'])
+    // Only the tenants the operator lists teach; none listed, none read.
+    expect((await reviews.acceptedSince('vtb', ['t', 'u'])).map((d) => d._id)).toEqual([
+      'chk_1',
       'chk_2',
+      'chk_4',
     ])
+    expect((await reviews.acceptedSince('vtb', ['u'])).map((d) => d._id)).toEqual(['chk_4'])
+    expect(await reviews.acceptedSince('vtb', [])).toEqual([])
   })
 })
 
@@ -142,5 +152,34 @@ describe('generator sightings', () => {
     expect(await sightings.record(sighting('t3', 'Cid', 25), day)).toEqual({ payers: 4, tenants: 2 })
     // Two windows later the old evidence is gone.
     expect(await sightings.record(sighting('t3', 'Cid', 73), day)).toEqual({ payers: 1, tenants: 1 })
+  })
+})
+
+describe('version approvals', () => {
+  it("counts the operator's approval only, which takes the place of a lead's from before", async () => {
+    const db = client.db(cleanup.database())
+    const approvals = createVersionApprovalRepository(db)
+    // A lead's approval as stored before operators approved (no `role`), under the id its version has.
+    const legacy = { family: 'alfa', version: 'Legacy 1.0', approved_by: 'lead@shop.test', note: null }
+    await approvals.approve({ ...legacy, tenant_id: 'ten_shop' })
+    await db
+      .collection('fingerprint_approvals')
+      .updateOne({ version: 'Legacy 1.0' }, { $unset: { role: '' } })
+    expect(await approvals.approvedAmong('alfa', ['Legacy 1.0', 'Producer 2.0'])).toEqual([])
+    // The operator's approval of the same version takes the lead's place.
+    expect(await approvals.approve({ ...legacy, approved_by: 'ops' })).toBe(true)
+    expect(await approvals.approvedAmong('alfa', ['Legacy 1.0'])).toEqual([
+      { version: 'Legacy 1.0', approved_by: 'ops' },
+    ])
+    expect(
+      await approvals.approve({ family: 'alfa', version: 'Producer 2.0', approved_by: 'ops', note: null }),
+    ).toBe(true)
+    expect(
+      await approvals.approve({ family: 'alfa', version: 'Producer 2.0', approved_by: 'other', note: null }),
+    ).toBe(false)
+    expect(await approvals.approvedAmong('alfa', ['Producer 2.0'])).toEqual([
+      { version: 'Producer 2.0', approved_by: 'ops' },
+    ])
+    expect(await approvals.approvedAmong('vtb', ['Producer 2.0'])).toEqual([])
   })
 })

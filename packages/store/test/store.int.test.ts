@@ -39,6 +39,34 @@ describe('tenants and API keys', () => {
     expect(await store.tenants.authenticate(key)).toBeUndefined()
     expect(await store.tenants.revokeKey(prefix)).toBe(false)
   })
+
+  it("keeps each key's scopes, gives a key issued before scopes every scope, and lists keys without secrets", async () => {
+    const tenant = await store.tenants.createTenant('scoped')
+    const reader = await store.tenants.createKey(tenant._id, ['checks:read'])
+    expect(reader.scopes).toEqual(['checks:read'])
+    expect((await store.tenants.authenticate(reader.key))?.scopes).toEqual(['checks:read'])
+    // A key as stored before scopes existed: no `scopes` field.
+    const legacy = await store.tenants.createKey(tenant._id)
+    await store.db
+      .collection('api_keys')
+      .updateOne({ _id: legacy.prefix as never }, { $unset: { scopes: '' } })
+    expect((await store.tenants.authenticate(legacy.key))?.scopes).toEqual([
+      'checks:write',
+      'checks:read',
+      'credits:write',
+      'erase',
+    ])
+    await expect(store.tenants.createKey(tenant._id, [])).rejects.toThrow(/at least one scope/)
+    await store.tenants.revokeKey(legacy.prefix)
+    const listed = await store.tenants.listKeys(tenant._id)
+    expect(listed.map((k) => [k.prefix, k.scopes.length, k.revoked_at !== null])).toEqual([
+      [reader.prefix, 1, false],
+      [legacy.prefix, 4, true],
+    ])
+    const text = JSON.stringify(listed)
+    expect(text).not.toContain(reader.key)
+    expect(text).not.toContain('hash')
+  })
 })
 
 describe('idempotency', () => {

@@ -1,6 +1,6 @@
 /**
  * Starts the seven services as child processes (the same `tsx src/main.ts` a container runs) with one
- * environment, waits until the gateway answers /readyz, and stops them all together.
+ * environment, waits until the gateway answers /readyz on its operator port, and stops them all together.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
@@ -25,6 +25,8 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../
 
 export interface RunningServices {
   baseUrl: string
+  /** The gateway's operator port: /metrics, /readyz, /healthz (never on `baseUrl`). */
+  operatorUrl: string
   stop: () => Promise<void>
   /** Stops one service, every replica (SIGTERM, as an orchestrator would); `start` brings them back. */
   stopService: (name: ServiceName) => Promise<void>
@@ -40,6 +42,8 @@ export interface StartServicesOptions {
   env: Record<string, string | undefined>
   /** Gateway port; a free one when absent. */
   port?: number
+  /** The gateway's operator port (OPERATOR_PORT: /metrics, /readyz); a free one when absent. */
+  operatorPort?: number
   /** Where child output goes; inherited by default. */
   output?: 'inherit' | 'ignore'
   readyTimeoutMs?: number
@@ -182,7 +186,8 @@ function childPids(pid: number): number[] {
  */
 export async function startServices(options: StartServicesOptions): Promise<RunningServices> {
   const port = options.port ?? (await freePort())
-  const env = { ...options.env, PORT: String(port), HOST: '127.0.0.1' }
+  const operatorPort = options.operatorPort ?? (await freePort())
+  const env = { ...options.env, PORT: String(port), OPERATOR_PORT: String(operatorPort), HOST: '127.0.0.1' }
   const output = options.output ?? 'inherit'
   const replicasOf = (name: ServiceName) =>
     name === 'gateway' ? 1 : Math.max(1, options.replicas?.[name] ?? 1)
@@ -204,14 +209,16 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
     await Promise.all(all().map((child) => stopChild(child.process)))
   }
   const baseUrl = `http://127.0.0.1:${port}`
+  const operatorUrl = `http://127.0.0.1:${operatorPort}`
   try {
-    if (started.includes('gateway')) await waitReady(baseUrl, all(), options.readyTimeoutMs ?? 60_000)
+    if (started.includes('gateway')) await waitReady(operatorUrl, all(), options.readyTimeoutMs ?? 60_000)
   } catch (error) {
     await stop()
     throw error
   }
   return {
     baseUrl,
+    operatorUrl,
     stop,
     stopService: async (name) => {
       await Promise.all(replicas(name).map((child) => stopChild(child.process)))

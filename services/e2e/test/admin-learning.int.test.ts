@@ -57,52 +57,33 @@ afterAll(async () => {
 })
 
 describe('decisions teach, over the real store and file storage', () => {
-  it('tells a lead’s genuine decision from an analyst’s, and keeps a lead’s approval of a new version with its audit entry', async () => {
+  it('reads only the listed tenants’ decisions, and counts the operator’s approval of a new version, never a lead’s', async () => {
     const deps = learnDeps(store, (key) => storage.get(key))
-    for (const [check, role] of [
-      ['chk_learn_lead', 'lead'],
-      ['chk_learn_analyst', 'analyst'],
-    ] as const) {
-      const file = await stored(check, NEW)
-      await store.decisions.append({
-        check_id: check,
-        tenant_id: tenant,
-        decision: 'genuine',
-        reason_code: null,
-        note: null,
-        decided_by: `${role}@learning.test`,
-        role,
-        record_sha256: '0'.repeat(64),
-        recommendation_was: 'review',
-        family: 'alfa/sbp',
-        verdict_was: 'suspicious',
-        failed_checks: [],
-        completed_at: new Date(),
-      })
-      const { decision } = await store.reviews.accept({
-        _id: check,
-        tenant_id: tenant,
-        family: 'alfa/sbp',
-        bank: 'alfa',
-        note: null,
-        file,
-      })
-      expect(await deps.confirmedByLead(decision)).toBe(role === 'lead')
-    }
+    const file = await stored('chk_learn_lead', NEW)
+    await store.reviews.accept({
+      _id: 'chk_learn_lead',
+      tenant_id: tenant,
+      family: 'alfa/sbp',
+      bank: 'alfa',
+      note: null,
+      file,
+    })
+    expect((await deps.reviews.acceptedSince('alfa', [tenant])).map((d) => d._id)).toEqual(['chk_learn_lead'])
+    expect(await deps.reviews.acceptedSince('alfa', [])).toEqual([])
+    expect(await deps.reviews.acceptedSince('alfa', ['ten_other'])).toEqual([])
 
-    await expect(run('fingerprint approve', 'alfa', NEW, '--lead', 'analyst@learning.test')).rejects.toThrow(
-      'not a console user of role lead',
-    )
-    expect(await run('fingerprint approve', 'alfa', NEW, '--lead', 'lead@learning.test')).toEqual({
+    await expect(run('fingerprint approve', 'alfa', NEW)).rejects.toThrow('usage: fingerprint approve')
+    expect(await run('fingerprint approve', 'alfa', NEW, '--by', 'ops@operator.test')).toEqual({
       family: 'alfa',
       version: NEW,
-      approved_by: 'lead@learning.test',
+      approved_by: 'ops@operator.test',
+      role: 'operator',
       created: true,
     })
-    expect(await deps.approvedVersions('alfa', [NEW, OLD])).toEqual([NEW])
+    expect(await deps.approvedVersions('alfa', [NEW, OLD])).toEqual([
+      { version: NEW, approved_by: 'ops@operator.test' },
+    ])
     expect(await deps.approvedVersions('vtb', [NEW])).toEqual([])
-    const audit = await store.db.collection('console_audit').find({ action: 'approve-version' }).toArray()
-    expect(audit).toMatchObject([{ tenant_id: tenant, email: 'lead@learning.test', detail: `alfa: ${NEW}` }])
   })
 
   it('re-runs the tenants’ forgery regression set on demand and fails when a confirmed forgery is judged milder', async () => {

@@ -74,7 +74,7 @@ afterAll(async () => {
 }, 60_000)
 
 async function scrape(name: ServiceName): Promise<string> {
-  const url = name === 'gateway' ? services.baseUrl : `http://127.0.0.1:${healthPort[name]}`
+  const url = name === 'gateway' ? services.operatorUrl : `http://127.0.0.1:${healthPort[name]}`
   const res = await fetch(`${url}/metrics`)
   expect(res.status).toBe(200)
   return res.text()

@@ -387,10 +387,14 @@ describe('request handling', () => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('file_too_large')
   })
 
-  it('reports liveness and readiness', async () => {
+  it('reports liveness and readiness on the operator port, and neither readiness nor metrics on the public one', async () => {
     expect((await fetch(`${services.baseUrl}/healthz`)).status).toBe(200)
-    const ready = await fetch(`${services.baseUrl}/readyz`)
+    expect((await fetch(`${services.operatorUrl}/healthz`)).status).toBe(200)
+    const ready = await fetch(`${services.operatorUrl}/readyz`)
     expect(ready.status).toBe(200)
     expect(await ready.json()).toEqual({ status: 'ready', checks: { mongo: 'ok', s3: 'ok', kafka: 'ok' } })
+    expect((await fetch(`${services.baseUrl}/readyz`)).status).toBe(404)
+    expect((await fetch(`${services.baseUrl}/metrics`)).status).toBe(404)
+    expect((await fetch(`${services.operatorUrl}/metrics`)).status).toBe(200)
   })
 })

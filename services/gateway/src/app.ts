@@ -1,6 +1,8 @@
 import { isApiKeyShaped } from '@rv/store'
 import { Hono } from 'hono'
 import { bearerAuth } from './auth/bearer-auth'
+import { requireScope } from './auth/require-scope'
+import { routeScopes } from './auth/route-scopes'
 import { deleteCheck } from './checks/delete-check'
 import { getCheck } from './checks/get-check'
 import { submitCheck } from './checks/submit-check'
@@ -14,10 +16,9 @@ import { listDecisions } from './decisions/list-decisions'
 import { errorHandler, notFoundHandler } from './error-handler/error-handler'
 import type { GatewayDeps } from './gateway-deps'
 import type { GatewayEnv } from './gateway-env'
-import { healthRoutes } from './health/health-routes'
+import { liveness } from './health/health-routes'
 import { idempotencyKey } from './idempotency/idempotency-key'
 import { httpObservability } from './observability/http-observability'
-import { metricsRoute } from './observability/metrics-route'
 import { requestId } from './request-id/request-id'
 import { settlementRoutes } from './settlement/settlement-routes'
 import { jwksRoute } from './signing/jwks-route'
@@ -26,7 +27,8 @@ import { jwksRoute } from './signing/jwks-route'
 const multipartOverheadBytes = 64 * 1024
 
 /**
- * The HTTP application: middleware chain and routes, with every dependency injected.
+ * The public HTTP application: middleware chain and `/v1` routes, with every dependency injected. The probes
+ * and metrics are on the operator port (operator-app.ts).
  *
  * @example
  * serve({ fetch: createApp(deps).fetch, port: 8080 })
@@ -35,8 +37,8 @@ export function createApp(deps: GatewayDeps) {
   const app = new Hono<GatewayEnv>()
   app.use(httpObservability())
   app.use(requestId({ logger: deps.logger }))
-  app.route('/', healthRoutes(deps.probes))
-  app.route('/', metricsRoute())
+  // /metrics and /readyz are the operator port's (operator-app.ts), never this public one.
+  app.get('/healthz', liveness)
   app.route('/', jwksRoute(deps.signing?.jwks ?? { keys: [] }))
   app.use(
     '/v1/*',
@@ -48,6 +50,8 @@ export function createApp(deps: GatewayDeps) {
   app.use('/v1/*', rateLimit(deps.rateLimit))
   if (deps.sharedRateLimit) app.use('/v1/*', sharedRateLimit(deps.sharedRateLimit))
   app.use('/v1/*', tenantConcurrency(deps.concurrency), acceptJson())
+  // Each route's scope (auth/route-scopes.ts) is judged before its body is read.
+  for (const { method, path, scope } of routeScopes) app.on(method, path, requireScope(scope))
   // The idempotency key is judged before a byte of the body is read.
   app.post(
     '/v1/checks',
@@ -65,6 +69,8 @@ export function createApp(deps: GatewayDeps) {
   return app
 }
 
-function toTenant(doc: { _id: string; profile?: { name: string; version: number } } | undefined) {
-  return doc ? { id: doc._id, profile: doc.profile } : undefined
+function toTenant(
+  doc: { _id: string; profile?: { name: string; version: number }; scopes: readonly string[] } | undefined,
+) {
+  return doc ? { id: doc._id, profile: doc.profile, scopes: doc.scopes } : undefined
 }

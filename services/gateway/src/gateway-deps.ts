@@ -27,8 +27,6 @@ export interface GatewayDeps {
   publishCredit?: (event: CreditReceivedV1) => Promise<void>
   /** Each check's settlement, read by GET /v1/checks/{id}/settlement and folded into GET /v1/checks/{id}. */
   settlements?: Pick<SettlementRepository, 'findSettlement'>
-  /** Reachability of each dependency, for /readyz. */
-  probes: Record<string, () => Promise<void>>
   /** `waitPollMaxMs`: the longest interval `Prefer: wait` backs off to (default `waitPollMs`: no backoff). */
   limits: { maxFileBytes: number; maxWaitSeconds: number; waitPollMs: number; waitPollMaxMs?: number }
   defaultProfile: { name: string; version: number }

@@ -10,6 +10,7 @@ import { createStorage } from '@rv/storage'
 import { connectStore, hashApiKey } from '@rv/store'
 import { createApp } from './app'
 import { cacheLookup } from './lookup-cache/lookup-cache'
+import { createOperatorApp } from './operator-app'
 
 const config = loadGatewayConfig(readProcessEnv())
 const logger = createLogger({ level: config.logLevel, bindings: { service: 'gateway' } })
@@ -44,7 +45,6 @@ const app = createApp({
     ),
   publishCredit: (event) => bus.publish('credit.received.v1', event.tenant_id, event),
   settlements: store.settlements,
-  probes: { mongo: () => store.ping(), s3: () => storage.ping(), kafka: () => bus.ping() },
   limits: config.limits,
   bus: config.bus,
   rateLimit: config.rateLimit,
@@ -68,9 +68,21 @@ if ('keepAliveTimeout' in server) {
   server.headersTimeout = 66_000
 }
 
+// /metrics, /readyz and /healthz on the operator port only: the public port above never serves them.
+const probes = { mongo: () => store.ping(), s3: () => storage.ping(), kafka: () => bus.ping() }
+const operator = serve(
+  {
+    fetch: createOperatorApp({ logger, probes }).fetch,
+    hostname: config.http.host,
+    port: config.operator.port,
+  },
+  (info) => logger.info('operator port listening', { url: `http://${config.http.host}:${info.port}` }),
+)
+
 async function shutdown(signal: string): Promise<void> {
   logger.info('shutting down', { signal })
   server.close()
+  operator.close()
   await bus.close().catch((err) => logger.warn('bus close failed', { err }))
   await store.close()
   await observability.shutdown()

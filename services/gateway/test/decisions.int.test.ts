@@ -24,7 +24,6 @@ function app() {
     decisions: store.decisions,
     storage: { put: () => Promise.reject(new Error('GET only')), bucket: 'unused' },
     publishSubmitted: () => Promise.reject(new Error('GET only')),
-    probes: {},
     limits: { maxFileBytes: 1024, maxWaitSeconds: 1, waitPollMs: 50 },
     defaultProfile: { name: 'default', version: 1 },
   })

@@ -30,7 +30,6 @@ function app(overrides: Partial<GatewayDeps> = {}) {
     storage,
     publishSubmitted: (s, requestId) =>
       bus.publish('check.submitted.v1', s.check_id, s, requestId ? { 'request-id': requestId } : {}),
-    probes: { mongo: () => store.ping(), s3: () => storage.ping() },
     limits: { maxFileBytes: 1024 * 1024, maxWaitSeconds: 1, waitPollMs: 50 },
     defaultProfile: { name: 'default', version: 1 },
     ...overrides,

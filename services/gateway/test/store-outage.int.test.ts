@@ -42,7 +42,6 @@ beforeAll(async () => {
     storage,
     // The bus is not what this test takes away.
     publishSubmitted: async () => undefined,
-    probes: { mongo: () => store.ping() },
     limits: { maxFileBytes: 1024 * 1024, maxWaitSeconds: 1, waitPollMs: 50 },
     defaultProfile: { name: 'default', version: 1 },
     pinProfile: (tenantId) => store.profiles.latest(tenantId, 'default'),

@@ -31,7 +31,6 @@ function app() {
     idempotency: store.idempotency,
     storage: storage(),
     publishSubmitted: (s) => bus.publish('check.submitted.v1', s.check_id, s),
-    probes: {},
     limits: { maxFileBytes, maxWaitSeconds: 1, waitPollMs: 50 },
     defaultProfile: { name: 'default', version: 1 },
   })

@@ -4,14 +4,14 @@ import { type GuardCandidate, guardNewVersions, knownVersions } from './learning
 
 const OLD = 'Oracle BI Publisher 12.2.1.4.0'
 const NEW = 'Oracle BI Publisher 12.2.1.5.0'
-const confirmed = (id: string, version: string, payer: string | null, byLead = false): GuardCandidate => ({
+const confirmed = (id: string, version: string, payer: string | null, tenant = 'ten_a'): GuardCandidate => ({
   id,
   origin: 'accepted',
   version,
   payer,
-  byLead,
+  tenant,
 })
-const policy = { minPayers: 3, minSamples: 4 }
+const policy = { minPayers: 3, minSamples: 4, minTenants: 2 }
 
 describe('guardNewVersions', () => {
   it('knows the versions of a learned fingerprint', () => {
@@ -24,7 +24,7 @@ describe('guardNewVersions', () => {
       [
         confirmed('k1', OLD, 'p1'),
         confirmed('n1', NEW, 'p1'),
-        confirmed('n2', NEW, 'p1'),
+        confirmed('n2', NEW, 'p1', 'ten_b'),
         confirmed('n3', NEW, 'p2'),
         confirmed('n4', NEW, null),
       ],
@@ -34,23 +34,25 @@ describe('guardNewVersions', () => {
     expect(out.learn).toEqual(['k1'])
     expect(out.judgedOnly).toEqual(['n1', 'n2', 'n3', 'n4'])
     expect(out.versions).toEqual([
-      { version: OLD, samples: 1, payers: 1, decision: 'known', reason: expect.any(String) },
+      { version: OLD, samples: 1, payers: 1, tenants: 1, decision: 'known', reason: expect.any(String) },
       {
         version: NEW,
         samples: 4,
         payers: 2,
+        tenants: 2,
         decision: 'refused',
-        reason: expect.stringContaining('found 2 payer(s) among 4'),
+        reason: expect.stringContaining('found 2 payer(s) and 2 tenant(s) among 4'),
       },
     ])
   })
 
-  it('learns a new version from enough receipts of enough distinct payers', () => {
-    const cs = ['p1', 'p2', 'p3', 'p3'].map((p, i) => confirmed(`n${i}`, NEW, p))
+  it('learns a new version from enough receipts of enough distinct payers confirmed by enough tenants', () => {
+    const tenants = ['ten_a', 'ten_b', 'ten_a', 'ten_b']
+    const cs = ['p1', 'p2', 'p3', 'p3'].map((p, i) => confirmed(`n${i}`, NEW, p, tenants[i]))
     expect(guardNewVersions(new Set([OLD]), cs, new Set(), policy)).toMatchObject({
       learn: ['n0', 'n1', 'n2', 'n3'],
       judgedOnly: [],
-      versions: [{ decision: 'payers', payers: 3, samples: 4 }],
+      versions: [{ decision: 'payers', payers: 3, tenants: 2, samples: 4 }],
     })
     // Three payers among three receipts: below minSamples.
     expect(guardNewVersions(new Set([OLD]), cs.slice(0, 3), new Set(), policy).versions[0]?.decision).toBe(
@@ -58,15 +60,24 @@ describe('guardNewVersions', () => {
     )
   })
 
-  it('learns a new version a lead confirmed or approved, and one the operator’s folder already holds', () => {
+  it('refuses a new version however many payers confirm it when one tenant alone does', () => {
+    const cs = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6'].map((p, i) => confirmed(`n${i}`, NEW, p, 'ten_a'))
+    const out = guardNewVersions(new Set([OLD]), cs, new Set(), policy)
+    expect(out.learn).toEqual([])
+    expect(out.versions[0]).toMatchObject({ decision: 'refused', payers: 6, tenants: 1 })
+    // The default asks for two tenants too.
+    expect(guardNewVersions(new Set([OLD]), cs, new Set()).versions[0]?.decision).toBe('refused')
+  })
+
+  it('learns a new version the operator approved, and one the operator’s folder already holds', () => {
     const one = [confirmed('n1', NEW, 'p1')]
-    expect(guardNewVersions(new Set([OLD]), one, new Set([NEW]), policy).versions[0]?.decision).toBe('lead')
-    expect(
-      guardNewVersions(new Set([OLD]), [confirmed('n1', NEW, 'p1', true)], new Set(), policy).learn,
-    ).toEqual(['n1'])
+    expect(guardNewVersions(new Set([OLD]), one, new Set([NEW]), policy).versions[0]?.decision).toBe(
+      'operator',
+    )
+    expect(guardNewVersions(new Set([OLD]), one, new Set(), policy).learn).toEqual([])
     const withFolder = guardNewVersions(
       new Set([OLD]),
-      [...one, { id: 'f1', origin: 'folder', version: NEW, payer: null, byLead: false }],
+      [...one, { id: 'f1', origin: 'folder', version: NEW, payer: null, tenant: null }],
       new Set(),
       policy,
     )

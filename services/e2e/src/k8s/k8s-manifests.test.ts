@@ -178,7 +178,8 @@ describe('deploy/k8s manifests', () => {
     for (const service of services) {
       const container = containerOf(service)
       const env = envOf(container)
-      const listenPort = Number(service === 'gateway' ? env.PORT : env.HEALTH_PORT)
+      // The gateway's probes are on its operator port; its public port serves /v1 (and /healthz) only.
+      const listenPort = Number(service === 'gateway' ? env.OPERATOR_PORT : env.HEALTH_PORT)
       expect(listenPort, service).toBeGreaterThan(0)
       const ports = new Map((container.ports ?? []).map((p) => [p.name, p.containerPort]))
       for (const [probe, path] of [
@@ -311,6 +312,10 @@ describe('deploy/k8s manifests', () => {
       { 'app.kubernetes.io/name': 'console' },
     ])
     expect(JSON.stringify(opened[0]?.spec.ingress)).toContain('8080')
+    // The gateway's public port only: its operator port serves /metrics and /readyz.
+    const gatewayPorts = new Map((containerOf('gateway').ports ?? []).map((p) => [p.name, p.containerPort]))
+    expect(gatewayPorts.get('operator')).toBe(Number(envOf(containerOf('gateway')).OPERATOR_PORT))
+    expect(JSON.stringify(opened[0]?.spec.ingress)).not.toContain(String(gatewayPorts.get('operator')))
     // The console's analysts' port only: its health port serves /metrics.
     const consolePorts = new Map((containerOf('console').ports ?? []).map((p) => [p.name, p.containerPort]))
     expect(JSON.stringify(opened[1]?.spec.ingress)).toContain(String(consolePorts.get('http')))

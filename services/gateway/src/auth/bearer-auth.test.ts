@@ -7,7 +7,7 @@ import type { GatewayEnv } from '../gateway-env'
 import { requestId } from '../request-id/request-id'
 import { bearerAuth } from './bearer-auth'
 
-const keys = new Map([['rvk_live_good', { id: 'ten_a' }]])
+const keys = new Map([['rvk_live_good', { id: 'ten_a', scopes: ['checks:read'] }]])
 
 function app() {
   const a = new Hono<GatewayEnv>()

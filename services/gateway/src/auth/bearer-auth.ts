@@ -5,6 +5,8 @@ import type { GatewayEnv } from '../gateway-env'
 export interface AuthenticatedTenant {
   id: string
   profile?: { name: string; version: number }
+  /** What the presented key may do (`requireScope` judges each route by them). */
+  scopes: readonly string[]
 }
 
 export interface BearerAuthOptions {
@@ -44,6 +46,7 @@ export function bearerAuth(options: BearerAuthOptions) {
       })
     }
     c.set('tenant', { id: tenant.id, profile: tenant.profile })
+    c.set('scopes', tenant.scopes)
     c.set('logger', c.get('logger').child({ tenant_id: tenant.id }))
     await next()
   })

@@ -1,6 +1,10 @@
 import { Hono } from 'hono'
+import type { Handler } from 'hono/types'
 import type { GatewayEnv } from '../gateway-env'
 import { type CachedReadinessOptions, cachedReadiness } from './cached-readiness'
+
+/** `/healthz`: the process answers. Served on the public port too (a load balancer's check). */
+export const liveness: Handler<GatewayEnv> = (c) => c.json({ status: 'ok' })
 
 /**
  * `/healthz`: the process answers (liveness). `/readyz`: every dependency answered its probe within
@@ -13,7 +17,7 @@ export function healthRoutes(
 ) {
   const readiness = cachedReadiness(probes, options)
   const app = new Hono<GatewayEnv>()
-  app.get('/healthz', (c) => c.json({ status: 'ok' }))
+  app.get('/healthz', liveness)
   app.get('/readyz', async (c) => {
     const { ready, checks } = await readiness()
     c.header('cache-control', 'no-store')

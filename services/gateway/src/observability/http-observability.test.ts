@@ -1,9 +1,17 @@
-import { enableMetrics, renderMetrics, startTracing, traceContextHeaders } from '@rv/observability'
+import {
+  enableMetrics,
+  renderMetrics,
+  startTracing,
+  type TracingOptions,
+  traceContextHeaders,
+} from '@rv/observability'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import type { GatewayEnv } from '../gateway-env'
 import { httpObservability } from './http-observability'
 import { metricsRoute } from './metrics-route'
+
+type ReadableSpan = Parameters<NonNullable<TracingOptions['exporter']>['export']>[0][number]
 
 function app() {
   const a = new Hono<GatewayEnv>()
@@ -43,20 +51,32 @@ describe('httpObservability', () => {
     expect((await renderMetrics())?.body).toContain('rv_http_requests_total')
   })
 
-  it("continues the caller's trace: what the request publishes carries the same trace id", async () => {
+  it("starts its own trace: a client's traceparent sets neither the trace id nor the sampling, and is kept as a link", async () => {
+    const exported: ReadableSpan[] = []
     const tracing = startTracing({
       service: 'gateway-test',
       otlpEndpoint: undefined,
-      exporter: { export: (_spans, done) => done({ code: 0 }), shutdown: async () => undefined },
+      exporter: {
+        export: (spans, done) => {
+          exported.push(...spans)
+          done({ code: 0 })
+        },
+        shutdown: async () => undefined,
+      },
     })
     try {
-      const traceId = '4bf92f3577b34da6a3ce929d0e0e4736'
+      const clientTrace = '4bf92f3577b34da6a3ce929d0e0e4736'
+      // `-00`: the client asks for the request not to be sampled; the gateway's own sampler decides.
       const res = await app().request('/v1/checks/chk_1', {
-        headers: { authorization: 'Bearer x', traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+        headers: { authorization: 'Bearer x', traceparent: `00-${clientTrace}-00f067aa0ba902b7-00` },
       })
       const { headers } = (await res.json()) as { headers: Record<string, string> }
-      expect(headers.traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`))
-      expect(headers.traceparent).not.toContain('00f067aa0ba902b7')
+      expect(headers.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/)
+      expect(headers.traceparent).not.toContain(clientTrace)
+      await tracing.flush()
+      const server = exported.find((span) => span.name === 'GET /v1/checks/:id')
+      expect(server?.parentSpanContext).toBeUndefined()
+      expect(server?.links.map((link) => link.context.traceId)).toEqual([clientTrace])
     } finally {
       await tracing.shutdown()
     }

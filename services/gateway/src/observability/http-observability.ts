@@ -1,4 +1,4 @@
-import { contextFromHeaders, metrics, SpanKind, secondsSince, withSpan } from '@rv/observability'
+import { linksFromHeaders, metrics, rootContext, SpanKind, secondsSince, withSpan } from '@rv/observability'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { matchedRoutes } from 'hono/route'
@@ -6,8 +6,10 @@ import type { GatewayEnv } from '../gateway-env'
 
 /**
  * Counts and times every request by method, route pattern (`/v1/checks/:id`, never the raw path, which
- * holds check ids) and status, and runs it inside a server span continuing the caller's W3C `traceparent`;
- * the span is the parent of everything the request publishes, so a check's trace starts here.
+ * holds check ids) and status, and runs it inside a server span that starts a new trace: the gateway faces
+ * the internet, so a client's W3C `traceparent` decides neither the trace id nor whether the request is
+ * sampled (a client sending `-01` on every request would force full tracing). The caller's span is kept as a
+ * link. The span is the parent of everything the request publishes, so a check's trace starts here.
  *
  * @example
  * app.use(httpObservability())
@@ -15,11 +17,12 @@ import type { GatewayEnv } from '../gateway-env'
 export function httpObservability() {
   return createMiddleware<GatewayEnv>(async (c, next) => {
     const started = performance.now()
-    const parent = contextFromHeaders({
+    const links = linksFromHeaders({
       traceparent: c.req.header('traceparent'),
       tracestate: c.req.header('tracestate'),
     })
-    await withSpan(`${c.req.method} ${routeOf(c)}`, { kind: SpanKind.SERVER, parent }, async (span) => {
+    const options = { kind: SpanKind.SERVER, parent: rootContext, links }
+    await withSpan(`${c.req.method} ${routeOf(c)}`, options, async (span) => {
       await next()
       span.setAttribute('http.response.status_code', c.res.status)
     })

@@ -3,8 +3,8 @@ import { Hono } from 'hono'
 import type { GatewayEnv } from '../gateway-env'
 
 /**
- * `GET /metrics`: the Prometheus exposition of this gateway; 404 while metrics are disabled. Like the
- * probes it needs no API key, so the ingress in front should route only `/v1` to the gateway.
+ * `GET /metrics`: the Prometheus exposition of this gateway; 404 while metrics are disabled. It needs no API
+ * key, so it is served on the operator port only (operator-app.ts), which no ingress routes.
  */
 export function metricsRoute() {
   const app = new Hono<GatewayEnv>()

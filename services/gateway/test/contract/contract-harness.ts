@@ -62,7 +62,6 @@ export async function startHarness(stack: StackConfig, name: string): Promise<Ha
         idempotency: store.idempotency,
         storage,
         publishSubmitted: (s) => bus.publish('check.submitted.v1', s.check_id, s),
-        probes: { mongo: () => store.ping() },
         limits: { maxFileBytes: 64 * 1024, maxWaitSeconds: 2, waitPollMs: 50 },
         defaultProfile: { name: 'default', version: 1 },
         rateLimit: { capacity: 10_000, refillPerSecond: 10_000 },

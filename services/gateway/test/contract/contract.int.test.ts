@@ -170,9 +170,23 @@ describe('every response the API produces follows openapi.yaml', () => {
     expect(JSON.stringify(r.body)).not.toContain('TypeError')
   })
 
+  it('POST and GET 403 insufficient_scope with a key that lacks the scope', async () => {
+    const app = h.app()
+    const reader = await h.store.tenants.createKey(h.tenantId, ['checks:read'])
+    const writer = await h.store.tenants.createKey(h.tenantId, ['checks:write'])
+    const posted = await post(app, form({}), { authorization: `Bearer ${reader.key}` })
+    expect([posted.status, code(posted)]).toEqual([403, 'insufficient_scope'])
+    const read = await get(app, 'chk_0123456789abcdef', { authorization: `Bearer ${writer.key}` })
+    expect([read.status, code(read)]).toEqual([403, 'insufficient_scope'])
+    // The key holding the scope gets past it.
+    expect((await get(app, 'chk_0123456789abcdef', { authorization: `Bearer ${reader.key}` })).status).toBe(
+      404,
+    )
+  })
+
   it('reached most documented responses', () => {
     // Not reachable on demand here: GET 410 (its own test: delete-check.int.test.ts) and 504 (a slow store cannot be forced).
     expect([...seen.post].sort()).toEqual(contract.documentedStatuses('post', '/v1/checks').sort())
-    expect([...seen.get].sort()).toEqual(['200', '400', '401', '404', '406', '429', '500', '503'])
+    expect([...seen.get].sort()).toEqual(['200', '400', '401', '403', '404', '406', '429', '500', '503'])
   })
 })
