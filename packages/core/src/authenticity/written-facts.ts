@@ -15,6 +15,7 @@
  * from its own samples, so a build held out stays unseen.
  */
 import tbank from '../families/tbank/written-facts.json'
+import vtb from '../families/vtb/written-facts.json'
 import type { Envelope, Fingerprint } from './fingerprint'
 
 export interface WrittenFacts {
@@ -33,7 +34,7 @@ export interface WrittenFacts {
   semantics?: Partial<Record<'idTimeSlack' | 'creationAfterOperation', Envelope>>
 }
 
-export const writtenFacts: Readonly<Record<string, WrittenFacts>> = { tbank }
+export const writtenFacts: Readonly<Record<string, WrittenFacts>> = { tbank, vtb }
 
 const union = (a: readonly string[] | undefined, b: readonly string[]) =>
   [...new Set([...(a ?? []), ...b])].sort()

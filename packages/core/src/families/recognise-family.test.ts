@@ -86,6 +86,7 @@ describe('family definitions', () => {
       'vtb/salary',
       'vtb/abroad_phone',
       'vtb/card_abroad',
+      'vtb/tax',
       'alfa/sbp',
       'alfa/alfa_client',
       'alfa/abroad_phone',
@@ -95,6 +96,7 @@ describe('family definitions', () => {
       'tbank/phone_within',
       'tbank/card',
       'tbank/tbank_client',
+      'tbank/qr_purchase',
       'gazprombank/sbp',
       'ozon/sbp_outgoing',
     ])

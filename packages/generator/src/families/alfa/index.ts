@@ -19,7 +19,8 @@ export const alfa: FamilyDefinition = {
   bank: 'alfa',
   variants: alfaVariants,
   build(ctx: BuildContext): BuiltReceipt {
-    const content = alfaContent(ctx)
+    const drawn = alfaContent(ctx)
+    const content = ctx.overrides.title ? { ...drawn, title: ctx.overrides.title } : drawn
     const generatedAt = ctx.overrides.generatedAt
       ? Date.parse(ctx.overrides.generatedAt)
       : delayBefore(ctx, content.printedAt, generatedDelayMs(ctx), 0)

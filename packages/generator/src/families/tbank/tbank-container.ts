@@ -15,6 +15,8 @@ export interface TbankContainerInput {
   keywords: string
   linkX: number
   linkWidth: number
+  /** Page height (pt): 519 for an SBP transfer; it follows the rows (a QR purchase: 459). */
+  height?: number
 }
 
 const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
@@ -76,9 +78,9 @@ export function writeTbankPdf(i: TbankContainerInput): Uint8Array {
   doc.set(contents, '<</Filter/FlateDecode/Length {LEN}>>', flate(i.content))
   doc.set(
     page,
-    `<</Tabs/S/Group<</S/Transparency/Type/Group/CS/DeviceRGB>>/Contents ${ref(contents)}/Type/Page/Resources<</ColorSpace<</CS/DeviceRGB>>/ExtGState<</GS1 ${ref(gs1)}/GS2 ${ref(gs2)}>>/Font<</F1 ${ref(f1)}/F2 ${ref(f2)}/F3 ${ref(f3)}>>/XObject<</img3 ${ref(stamp)}/img2 ${ref(stampMask)}/img1 ${ref(logo)}/img0 ${ref(logoMask)}>>>>/Annots[${ref(link)}]/Parent ${ref(pages)}/MediaBox[0 0 270 519]>>`,
+    `<</Tabs/S/Group<</S/Transparency/Type/Group/CS/DeviceRGB>>/Contents ${ref(contents)}/Type/Page/Resources<</ColorSpace<</CS/DeviceRGB>>/ExtGState<</GS1 ${ref(gs1)}/GS2 ${ref(gs2)}>>/Font<</F1 ${ref(f1)}/F2 ${ref(f2)}/F3 ${ref(f3)}>>/XObject<</img3 ${ref(stamp)}/img2 ${ref(stampMask)}/img1 ${ref(logo)}/img0 ${ref(logoMask)}>>>>/Annots[${ref(link)}]/Parent ${ref(pages)}/MediaBox[0 0 270 ${i.height ?? 519}]>>`,
   )
-  doc.set(dest, `[${ref(page)}/XYZ 0 529 0]`)
+  doc.set(dest, `[${ref(page)}/XYZ 0 ${(i.height ?? 519) + 10} 0]`)
   embedCidFont(doc, i.regular, {
     writer: 'openpdf',
     tag: i.rng.chars(6, letters),

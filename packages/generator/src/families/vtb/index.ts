@@ -16,7 +16,9 @@ export const vtb: FamilyDefinition = {
   bank: 'vtb',
   variants: vtbVariants,
   build(ctx: BuildContext): BuiltReceipt {
-    const content = vtbContent(ctx)
+    const drawn = vtbContent(ctx)
+    const title = ctx.overrides.title
+    const content = title ? { ...drawn, heading: [title, ...drawn.heading.slice(1)] } : drawn
     const downloaded = ctx.overrides.generatedAt
       ? Date.parse(ctx.overrides.generatedAt)
       : delayBefore(ctx, content.at, downloadDelayMs(ctx), 15_000)
