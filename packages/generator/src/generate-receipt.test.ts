@@ -43,6 +43,8 @@ describe('generateReceipt', () => {
         'alfa/sbp',
         'gazprombank/sbp',
         'ozon/sbp_outgoing',
+        'pochtabank/sbp',
+        'sberbank/sber_client',
         'tbank/qr_purchase',
         'tbank/sbp',
         'vtb/abroad_phone',

@@ -22,6 +22,8 @@ export const goldenSet: GenerateInput[] = [
   { family: 'tbank', variant: 'qr_purchase', seed: 'golden' },
   { family: 'gazprombank', variant: 'sbp', seed: 'golden' },
   { family: 'ozon', variant: 'sbp_outgoing', seed: 'golden' },
+  { family: 'sberbank', variant: 'sber_client', seed: 'golden' },
+  { family: 'pochtabank', variant: 'sbp', seed: 'golden' },
   {
     family: 'vtb',
     variant: 'sbp_outgoing',

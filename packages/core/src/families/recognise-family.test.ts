@@ -77,7 +77,7 @@ describe('recogniseFamily', () => {
 })
 
 describe('family definitions', () => {
-  it('ship five valid families with every FAMILIES.md variant', () => {
+  it('ship seven valid families with every FAMILIES.md variant', () => {
     const names = families.flatMap((f) => f.variants.map((v) => `${f.family}/${v.variant}`))
     expect(names).toEqual([
       'vtb/sbp_outgoing',
@@ -99,6 +99,8 @@ describe('family definitions', () => {
       'tbank/qr_purchase',
       'gazprombank/sbp',
       'ozon/sbp_outgoing',
+      'sberbank/sber_client',
+      'pochtabank/sbp',
     ])
   })
 
