@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { GeneratorVersion } from './generator-versions'
 import { fingerprints } from './fingerprints'
+import type { GeneratorVersion } from './generator-versions'
 import { emptyFingerprint } from './testing/empty-fingerprint'
 import { type WrittenFacts, withWrittenFacts, writtenFacts } from './written-facts'
 
