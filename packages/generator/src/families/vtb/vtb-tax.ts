@@ -10,7 +10,7 @@ import type { VtbContent, VtbRow } from './vtb-variants'
  * payment to a government body by its bank details, drawn by VTB's generator like every other variant, with 22
  * rows — the budget details (БИК, treasury account, УИН, КБК, ОКТМО, …) — whose long labels and values wrap, so
  * the page is about 1000 pt tall (998 in FAMILIES.md; the height fits the content in steps of 0.75 pt). No SBP
- * id: the receipt's own number is `Номер квитанции`, the payment's reference the УИН (`Идентификатор`).
+ * id: the receipt's own number, `Номер квитанции`, is the receipt number and the payment reference.
  */
 const LABEL_X = 24.75
 const VALUE_RIGHT = 257.07
@@ -91,7 +91,9 @@ export function vtbTaxContent(ctx: BuildContext): VtbContent {
     paid_at_source: 'printed',
     recipient_name: recipient,
     recipient_account: treasury,
-    payment_reference: uin,
+    // The bank's own number is the payment reference, as on every receipt (docs/extraction.md); the УИН is
+    // printed but no record field holds it.
+    payment_reference: receiptNo,
     purpose: body.purpose,
   })
   return {
