@@ -5,6 +5,7 @@
  * The whole text must be one date-time; impossible dates (31.02) are refused. A time printed with another zone
  * (`UTC+5`, `GMT+07:00`, `МСК+2`) is returned as the same instant in Moscow time, which every reader assumes.
  */
+import { monthsGenitive } from './month-names'
 import type { LocalDateTime } from './moscow-time'
 import { normalizeText } from './normalize-text'
 
@@ -14,26 +15,12 @@ const dateTime = String.raw`(\d{2})\.(\d{2})\.(\d{4})(?:,| в)? (\d{1,2}):(\d{2}
 const pattern = new RegExp(`^${dateTime}${zone}$`, 'i')
 const embedded = new RegExp(`${dateTime}${zone}`, 'i')
 
-const months = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-]
-const inWords = new RegExp(String.raw`(^|\s)(\d{1,2}) (${months.join('|')}) (\d{4})(?=\s)`, 'i')
+const inWords = new RegExp(String.raw`(^|\s)(\d{1,2}) (${monthsGenitive.join('|')}) (\d{4})(?=\s)`, 'i')
 
 /** `20 января 2025 …` as `20.01.2025 …`; any other text unchanged. */
 function numericDate(text: string): string {
   return text.replace(inWords, (_all, lead: string, day: string, month: string, year: string) => {
-    const m = months.indexOf(month.toLowerCase()) + 1
+    const m = monthsGenitive.indexOf(month.toLowerCase()) + 1
     return `${lead}${day.padStart(2, '0')}.${String(m).padStart(2, '0')}.${year}`
   })
 }
