@@ -1,8 +1,9 @@
 import { embedCidFont } from '../../font/embed-font'
 import type { FontUse } from '../../font/font-use'
 import { ref } from '../../pdf/pdf-dict'
-import { flate, hex, PdfDoc } from '../../pdf/pdf-doc'
+import { flate, PdfDoc } from '../../pdf/pdf-doc'
 import type { Rng } from '../../random/rng'
+import { jasperCatalog, serializeJasper } from '../jasper-file'
 
 export interface SberContainerInput {
   content: string
@@ -36,25 +37,11 @@ export function writeSberPdf(i: SberContainerInput): Uint8Array {
   doc.set(dest, `[${ref(page)}/XYZ 0 ${i.height + 10} 0]`)
   embedCidFont(doc, i.font, { writer: 'itext', tag: i.rng.chars(6, letters), type0: f1, toUnicode: true })
   doc.set(pages, `<</Kids[${ref(page)}]/Type/Pages/Count 1/ITXT(2.1.7)>>`)
-  const names = doc.alloc()
-  const dests = doc.alloc()
-  const catalog = doc.alloc()
+  const catalog = jasperCatalog(doc, pages, dest)
   const info = doc.alloc()
-  doc.set(names, `<</Names[(JR_PAGE_ANCHOR_0_1) ${ref(dest)}]>>`)
-  doc.set(dests, `<</Dests ${ref(names)}>>`)
-  doc.set(
-    catalog,
-    `<</Names ${ref(dests)}/Type/Catalog/Pages ${ref(pages)}/ViewerPreferences<</PrintScaling/AppDefault>>>>`,
-  )
   doc.set(
     info,
     `<</ModDate(${i.creationDate})/Creator(JasperReports Library version 6.18.1-9d75d1969e774d4f179fb3be8401e98a0e6d1611)/CreationDate(${i.creationDate})/Producer(iText 2.1.7 by 1T3XT)>>`,
   )
-  const id1 = hex(i.rng.bytes(16))
-  const id2 = hex(i.rng.bytes(16))
-  return doc.serialize({
-    header: '%PDF-1.5\n%\xe2\xe3\xcf\xd3\n',
-    eol: '\n',
-    trailer: `<</Info ${ref(info)}/ID [<${id1}><${id2}>]/Root ${ref(catalog)}/Size {SIZE}>>`,
-  })
+  return serializeJasper(doc, { version: '1.5', rng: i.rng, info, catalog })
 }

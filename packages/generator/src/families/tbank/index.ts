@@ -1,23 +1,20 @@
 import { domesticBanks } from '../../data/banks'
 import { paidAtTruth } from '../../data/paid-at-truth'
 import { sbpId } from '../../data/sbp-id'
-import { rubleAdvance1000 } from '../../font/embed-font'
-import { cidLiteral, FontUse } from '../../font/font-use'
+import { FontUse } from '../../font/font-use'
 import { major, tbankNumber } from '../../format/money'
-import { dmy, hms, isoUtc, msk, pdfDate } from '../../format/time'
-import { num } from '../../pdf/pdf-doc'
+import { dmy, hms, msk, pdfDate } from '../../format/time'
 import { type BuildContext, type BuiltReceipt, emptyFields, type FamilyDefinition } from '../family-types'
 import { JasperPage } from '../jasper-text'
 import { phoneSpaced, scenario } from '../scenario'
 import { writeTbankPdf } from './tbank-container'
-import { DARK, drawAmountValue, drawSbpId, drawTotal, GREY } from './tbank-drawing'
+import { DARK, drawAmountValue, drawSbpId, drawTotal, GREY, tbankMeta } from './tbank-drawing'
 import { buildTbankQr } from './tbank-qr'
 
 /**
  * T-Bank (JasperReports 6.20 + OpenPDF): 270 × 519 pt, one Tj per line, the ₽ sign as a separate `(i)Tj` in an
  * ALSRubl font without ToUnicode. Rows at FAMILIES.md's yMin values, labels x=20, values right-aligned to 250.
  */
-const W = 270
 const H = 519
 const ROWS = [134, 154, 174, 195, 215, 235, 255, 275, 295, 315]
 
@@ -121,16 +118,7 @@ export const tbank: FamilyDefinition = {
         ['Идентификатор операции СБП', id],
         ['Квитанция №', receiptNo],
       ],
-      meta: {
-        producer: 'OpenPDF 1.3.30.jaspersoft.2',
-        creator: 'JasperReports Library version 6.20.3-415f9428cffdb6805c6f85bbb29ebaf18813a2ab',
-        pdfVersion: '1.5',
-        creationDate,
-        modDate: creationDate,
-        idHalvesEqual: false,
-        pageSize: [W, H],
-        fonts: ['TinkoffSans-Regular', 'TinkoffSans-Medium', 'ALSRubl'],
-      },
+      meta: tbankMeta(creationDate, H),
     }
   },
 }

@@ -1,6 +1,7 @@
 import { rubleAdvance1000 } from '../../font/embed-font'
 import { cidLiteral, type FontUse } from '../../font/font-use'
 import { num } from '../../pdf/pdf-doc'
+import type { TruthMeta } from '../family-types'
 import type { JasperPage } from '../jasper-text'
 
 /** What every T-Bank receipt draws the same way, whatever its rows: the total, an amount with its ₽, the id. */
@@ -46,4 +47,18 @@ export function drawSbpId(page: JasperPage, regular: FontUse, id: string, y: num
 /** T-Bank's `Keywords`: the creation time, a random 32-hex id and a counter. */
 export function tbankKeywords(created: string, hexId: string, counter = '10893'): string {
   return `${created} | ${hexId} | ${counter}`
+}
+
+/** The container facts of the 6.20.3 + OpenPDF build, as the truth records them. */
+export function tbankMeta(creationDate: string, height: number): TruthMeta {
+  return {
+    producer: 'OpenPDF 1.3.30.jaspersoft.2',
+    creator: 'JasperReports Library version 6.20.3-415f9428cffdb6805c6f85bbb29ebaf18813a2ab',
+    pdfVersion: '1.5',
+    creationDate,
+    modDate: creationDate,
+    idHalvesEqual: false,
+    pageSize: [270, height],
+    fonts: ['TinkoffSans-Regular', 'TinkoffSans-Medium', 'ALSRubl'],
+  }
 }

@@ -8,7 +8,7 @@ import { type BuildContext, type BuiltReceipt, emptyFields } from '../family-typ
 import { JasperPage } from '../jasper-text'
 import { scenario } from '../scenario'
 import { writeTbankPdf } from './tbank-container'
-import { DARK, drawAmountValue, drawSbpId, drawTotal, GREY, tbankKeywords } from './tbank-drawing'
+import { DARK, drawAmountValue, drawSbpId, drawTotal, GREY, tbankKeywords, tbankMeta } from './tbank-drawing'
 
 /**
  * T-Bank `Покупка` `По QR-коду` (FAMILIES.md, "How receipts live in the wild" 4): a purchase paid through a
@@ -16,7 +16,6 @@ import { DARK, drawAmountValue, drawSbpId, drawTotal, GREY, tbankKeywords } from
  * an SBP transfer (no sender, recipient phone or bank), so everything below the rows sits 60 pt higher. The
  * recipient is the shop: `Магазин` (its name) and `Наименование ЮЛ или ИП` (the legal entity), no phone.
  */
-const W = 270
 const H = 459
 const ROWS = [134, 154, 174, 195, 215, 235]
 
@@ -99,15 +98,6 @@ export function buildTbankQr(ctx: BuildContext): BuiltReceipt {
       ['Идентификатор операции СБП', id],
       ['Квитанция №', receiptNo],
     ],
-    meta: {
-      producer: 'OpenPDF 1.3.30.jaspersoft.2',
-      creator: 'JasperReports Library version 6.20.3-415f9428cffdb6805c6f85bbb29ebaf18813a2ab',
-      pdfVersion: '1.5',
-      creationDate,
-      modDate: creationDate,
-      idHalvesEqual: false,
-      pageSize: [W, H],
-      fonts: ['TinkoffSans-Regular', 'TinkoffSans-Medium', 'ALSRubl'],
-    },
+    meta: tbankMeta(creationDate, H),
   }
 }
