@@ -189,6 +189,6 @@ export function documentFeatures(s: PdfStructure): DocumentFeatures {
     segments,
     drawing,
     textPositions: textPositions(page.operations),
-    fontProgram: fontProgramFacts(s),
+    fontProgram: fontProgramFacts(s, runs),
   }
 }

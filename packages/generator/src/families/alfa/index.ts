@@ -21,9 +21,13 @@ export const alfa: FamilyDefinition = {
   build(ctx: BuildContext): BuiltReceipt {
     const drawn = alfaContent(ctx)
     const content = ctx.overrides.title ? { ...drawn, title: ctx.overrides.title } : drawn
+    // A late download is generated when the payer downloads it: «Сформирована» and the file name move with it.
+    const late = ctx.behaviour.downloadDelayMs
     const generatedAt = ctx.overrides.generatedAt
       ? Date.parse(ctx.overrides.generatedAt)
-      : delayBefore(ctx, content.printedAt, generatedDelayMs(ctx), 0)
+      : late !== undefined
+        ? content.printedAt + late
+        : delayBefore(ctx, content.printedAt, generatedDelayMs(ctx), 0)
     const g = msk(floorMinute(generatedAt))
     const generated = `${dmy(g)} ${hm(g)} мск`
     const shift =

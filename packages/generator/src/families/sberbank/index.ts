@@ -3,7 +3,13 @@ import { FontUse } from '../../font/font-use'
 import { major, rubGpb } from '../../format/money'
 import { genitiveMonths } from '../../format/month-names'
 import { hms, isoUtc, msk, pdfDate } from '../../format/time'
-import { type BuildContext, type BuiltReceipt, emptyFields, type FamilyDefinition } from '../family-types'
+import {
+  type BuildContext,
+  type BuiltReceipt,
+  downloadDelayOf,
+  emptyFields,
+  type FamilyDefinition,
+} from '../family-types'
 import { JasperPage } from '../jasper-text'
 import { scenario } from '../scenario'
 import { writeSberPdf } from './sberbank-container'
@@ -35,7 +41,8 @@ export const sberbank: FamilyDefinition = {
     const { rng, overrides: o } = ctx
     const s = scenario(ctx)
     const at = s.at
-    const created = at + rng.int(5, 120) * 1000
+    // No SBP id: the printed time is the execution. A late download is rendered when the payer downloads it.
+    const created = at + rng.int(5, 120) * 1000 + downloadDelayOf(ctx)
     const t = msk(at)
     const date = `${t.day} ${genitiveMonths[t.month - 1]} ${t.year} ${hms(t)} (МСК)`
     const recipient = o.recipientName ?? firstPatronymicInitial(s.recipient)

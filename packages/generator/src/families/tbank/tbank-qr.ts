@@ -4,7 +4,7 @@ import { sbpId } from '../../data/sbp-id'
 import { FontUse } from '../../font/font-use'
 import { major, tbankNumber } from '../../format/money'
 import { dmy, hms, msk, pdfDate } from '../../format/time'
-import { type BuildContext, type BuiltReceipt, emptyFields } from '../family-types'
+import { type BuildContext, type BuiltReceipt, downloadDelayOf, emptyFields, holdOf } from '../family-types'
 import { JasperPage } from '../jasper-text'
 import { scenario } from '../scenario'
 import { writeTbankPdf } from './tbank-container'
@@ -22,9 +22,11 @@ const ROWS = [134, 154, 174, 195, 215, 235]
 export function buildTbankQr(ctx: BuildContext): BuiltReceipt {
   const { rng, overrides: o } = ctx
   const s = scenario(ctx)
-  const printedAt = s.at
-  const created = printedAt + rng.int(7, 10) * 1000
-  const id = o.sbpId ?? sbpId(printedAt + 1000, rng)
+  // As on a transfer: the id 1 s after the printed time, the file 7–10 s after it; a held payment prints its
+  // later execution (the id keeps the initiation), a late download is rendered when the payer downloads it.
+  const printedAt = s.at + holdOf(ctx)
+  const created = printedAt + rng.int(7, 10) * 1000 + downloadDelayOf(ctx)
+  const id = o.sbpId ?? sbpId(s.at + 1000, rng)
   const receiptNo =
     o.operationNumber ?? `1-${rng.digits(3)}-${rng.digits(3)}-${rng.digits(3)}-${rng.digits(3)}`
   const merchant = rng.pick(merchants)
