@@ -37,10 +37,20 @@ const SEEDS = [1, 2, 3, 4]
 describe('text layer from the structure equals pdf.js', () => {
   it('every generated variant, several seeds: read from the structure, identical', async () => {
     let compared = 0
+    // Pochta Bank draws with Helvetica not embedded (a Type1 standard font): the structure reader does not
+    // reproduce those, so pdf.js reads it, by design.
+    const standardFonts = new Set(['pochtabank/sbp'])
     for (const family of generatorFamilies) {
       const [bank, variant] = family.split('/') as [string, string]
       for (const seed of SEEDS) {
         const outcome = await compareReaders(generateReceipt({ family: bank, variant, seed }).pdf)
+        if (standardFonts.has(family)) {
+          expect(outcome, `${family} seed ${seed}`).toEqual({
+            kind: 'fallback',
+            reason: 'font subtype Type1',
+          })
+          continue
+        }
         expect(outcome.kind, `${family} seed ${seed}`).toBe('compared')
         if (outcome.kind !== 'compared') continue
         // Generated values are fake: a difference may be shown in full.
@@ -48,7 +58,7 @@ describe('text layer from the structure equals pdf.js', () => {
         compared++
       }
     }
-    expect(compared).toBe(generatorFamilies.length * SEEDS.length)
+    expect(compared).toBe((generatorFamilies.length - standardFonts.size) * SEEDS.length)
   }, 120_000)
 
   const tmp = mkdtempSync(join(tmpdir(), 'rv-text-equivalence-'))

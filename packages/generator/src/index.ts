@@ -5,6 +5,8 @@ import { alfa } from './families/alfa'
 import type { FamilyDefinition, Overrides, TruthMeta } from './families/family-types'
 import { gazprombank } from './families/gpb'
 import { ozon } from './families/ozon'
+import { pochtabank } from './families/pochta'
+import { sberbank } from './families/sberbank'
 import { tbank } from './families/tbank'
 import { vtb } from './families/vtb'
 import { Rng } from './random/rng'
@@ -52,7 +54,7 @@ export interface GeneratedReceipt {
   filename: string
 }
 
-const families: FamilyDefinition[] = [vtb, alfa, tbank, gazprombank, ozon]
+const families: FamilyDefinition[] = [vtb, alfa, tbank, gazprombank, ozon, sberbank, pochtabank]
 
 /** Every `<bank>/<variant>` the generator can produce. */
 export const generatorFamilies: string[] = families.flatMap((f) => f.variants.map((v) => `${f.bank}/${v}`))

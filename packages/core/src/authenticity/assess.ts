@@ -2,6 +2,8 @@
  * `assessAuthenticity`: runs every check of the document's family and turns them into a verdict.
  *  - unknown: the family is not recognised (or has no fingerprint): only the bank-independent checks run
  *    (bank-independent-checks.ts) and no claim is made unless one of them fails hard (then forged);
+ *  - a family recognised by its bank alone (`<family>/unknown`): the family's variant-independent checks
+ *    (variant-independent.ts);
  *  - forged: a hard (by-construction) check failed (soft evidence alone never makes forged);
  *  - suspicious: the soft evidence — failed learned checks weighed by their measured false-alarm rates,
  *    one weight per group of correlated checks — reached SUSPICIOUS_AT (verdict-score.ts);
@@ -9,6 +11,7 @@
  */
 import type { CheckResult, DocumentAssessment, Verdict } from '@rv/schemas'
 import type { AuthenticityContext, ExtractionResult } from '../check/stage-contracts'
+import { unknownVariant } from '../families/recognise-issuer-family'
 import type { PdfModel } from '../pdf/pdf-model'
 import type { PdfStructure } from '../pdf/structure/structure-types'
 import { bankIndependentChecks } from './bank-independent-checks'
@@ -26,6 +29,7 @@ import { readPrintedFacts } from './printed-facts'
 import { semanticChecks } from './semantic-checks'
 import type { Stratum } from './stratified-rate'
 import { applyTemplateDrift } from './template-drift'
+import { variantIndependentChecks } from './variant-independent'
 import { scoreVerdict } from './verdict-score'
 
 /** The verdict of checks already scored (the last one is the `verdict.score` summary). */
@@ -104,8 +108,11 @@ export function assessAuthenticity(
   }
   const variant = family.split('/')[1]
   const sample = { ...sampleOf(model.structure, bankOf(family), context.filename), variant }
+  const all = checksOfSample(sample, fingerprint)
+  // A variant no one has described is judged by what holds for every variant of its family.
+  const checks = variant === unknownVariant ? variantIndependentChecks(all) : all
   const scored = scoreVerdict(
-    applyTemplateDrift(checksOfSample(sample, fingerprint), context.templateDrift),
+    applyTemplateDrift(checks, context.templateDrift),
     fingerprint,
     stratumOf(sample),
   )

@@ -18,7 +18,15 @@ function strings(value: unknown, out: string[] = []): string[] {
 
 describe('committed fingerprints', () => {
   it('exist for every family of FAMILIES.md and say where they come from', () => {
-    expect(Object.keys(fingerprints).sort()).toEqual(['alfa', 'gazprombank', 'ozon', 'tbank', 'vtb'])
+    expect(Object.keys(fingerprints).sort()).toEqual([
+      'alfa',
+      'gazprombank',
+      'ozon',
+      'pochtabank',
+      'sberbank',
+      'tbank',
+      'vtb',
+    ])
     for (const fp of Object.values(fingerprints)) {
       expect(['learned', 'FAMILIES.md']).toContain(fp.source)
       expect(fp.numeric['revisions']?.max).toBe(1)

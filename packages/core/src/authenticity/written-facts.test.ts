@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { fingerprints } from './fingerprints'
 import type { GeneratorVersion } from './generator-versions'
 import { emptyFingerprint } from './testing/empty-fingerprint'
 import { type WrittenFacts, withWrittenFacts, writtenFacts } from './written-facts'
@@ -65,12 +66,21 @@ describe('withWrittenFacts', () => {
   })
 
   it('leaves a family without written facts unchanged, and keeps T-Bank free of version-bound facts', () => {
-    const vtb = emptyFingerprint({ family: 'vtb' })
-    expect(withWrittenFacts(vtb)).toBe(vtb)
+    const alfa = emptyFingerprint({ family: 'alfa' })
+    expect(withWrittenFacts(alfa)).toBe(alfa)
     const tbank = writtenFacts['tbank']!
     expect(Object.keys(tbank.members ?? {})).not.toContain('fontProps')
     expect(
       Object.keys(tbank).filter((k) => ['categorical', 'versions', 'subsetTagPattern'].includes(k)),
     ).toEqual([])
+  })
+})
+
+describe('the committed fingerprints hold their written facts', () => {
+  it('VTB: the state-fee payment page (about 1000 pt, about 70 text lines) is within its envelopes', () => {
+    const vtb = fingerprints['vtb']!
+    expect(withWrittenFacts(vtb).numeric).toEqual(vtb.numeric)
+    expect(vtb.numeric['pageHeight']!.max).toBeGreaterThanOrEqual(998)
+    expect(vtb.numeric['textBlocks']!.max).toBeGreaterThanOrEqual(70)
   })
 })

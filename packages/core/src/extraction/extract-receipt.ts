@@ -1,11 +1,13 @@
 /**
  * `extractReceipt(model)`: recognise the family, read its fields by the family's data, normalise them, and
  * collect the facts later stages need. Unrecognised documents get generic, low-confidence extraction and
- * the family `unknown`.
+ * the family `unknown` — or `<family>/unknown` when the bank's producer and stamp or name still tell the
+ * family (families/recognise-issuer-family.ts).
  */
 import type { ExtractionResult } from '../check/stage-contracts'
 import { type FamilyDefinition, families } from '../families'
 import { recogniseFamily } from '../families/recognise-family'
+import { recogniseIssuerFamily, unknownVariant } from '../families/recognise-issuer-family'
 import type { RoundGlyphKind } from '../ocr/repair-sbp-id'
 import type { PdfModel } from '../pdf/pdf-model'
 import { buildFacts } from './build-facts'
@@ -41,10 +43,19 @@ export function extractReceipt(model: PdfModel, options: ExtractOptions = {}): E
   if (!recognition) {
     const readings = readGenericFields(lines)
     const banks = readGenericBanks(lines, readings)
+    // A page of a known bank in a variant no one has described keeps its family (variant `unknown`).
+    const byIssuer = recogniseIssuerFamily(
+      lines,
+      model.info['Producer'],
+      banks.issuerBank,
+      options.families ?? families,
+    )
+    const issuer = byIssuer?.family
+    const name = issuer ? `${issuer.family}/${unknownVariant}` : 'unknown'
     const built = buildFields({
       readings,
       constants: banks.impliedBank ? { bank: banks.impliedBank } : {},
-      issuerBank: banks.issuerBank,
+      issuerBank: issuer?.issuerBank ?? banks.issuerBank,
       defaultCurrency: null,
       type: null,
       sbpIdWindow: defaultSbpIdWindows.minute,
@@ -57,16 +68,25 @@ export function extractReceipt(model: PdfModel, options: ExtractOptions = {}): E
     })
     const facts = buildFacts({
       model,
-      family: 'unknown',
-      recognition: null,
+      family: name,
+      recognition: issuer
+        ? {
+            family: issuer.family,
+            variant: unknownVariant,
+            title: '',
+            labelCoverage: 0,
+            producerMatches: true,
+            anchorFound: byIssuer?.anchorFound ?? false,
+          }
+        : null,
       built,
       readings,
       generated: undefined,
       lineCount: lines.length,
-      issuerBank: banks.issuerBank,
+      issuerBank: issuer?.issuerBank ?? banks.issuerBank,
     })
     const fieldLocations = locateFields(built.sources, readings, model.pages)
-    return { family: 'unknown', fields: built.fields, normalizedText, facts, fieldLocations }
+    return { family: name, fields: built.fields, normalizedText, facts, fieldLocations }
   }
   const { family, variant } = recognition
   const { fields: readings, extras } = readFamilyFields(lines, family, variant.fields, recognition.title)

@@ -7,6 +7,7 @@
 import type { ReceiptFields } from '@rv/schemas'
 import { canonicalBank } from '../families/bank-names'
 import type { ModelReading } from './model-reading'
+import { monthsGenitive } from './month-names'
 import { type LocalDateTime, moscowToEpochMs, toIsoUtc } from './moscow-time'
 import { normalizeSpaces } from './normalize-text'
 import { findAmountInText, findInText, type MatchTier } from './ocr-tolerant-text'
@@ -32,21 +33,6 @@ const currencySigns: Record<string, readonly string[]> = {
   USD: ['$', 'usd', 'долл'],
   EUR: ['€', 'eur', 'евро'],
 }
-
-const monthsGenitive = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-]
 
 function best(tiers: readonly (MatchTier | null)[]): MatchTier | null {
   if (tiers.includes('plain')) return 'plain'

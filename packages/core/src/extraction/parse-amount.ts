@@ -1,5 +1,6 @@
 /**
- * Money as printed on Russian receipts: `1 050 ₽`, `49,20 RUR`, `10 000,00 руб.`, T-Bank's `20 i` (its
+ * Money as printed on Russian receipts: `1 050 ₽`, `49,20 RUR`, `10 000,00 руб.`, `67400,00 рублей` (Pochta
+ * Bank), T-Bank's `20 i` (its
  * ruble sign is a glyph of the ALSRubl font that text extraction reads as `i`), `99 999 UZS`. Thousands are
  * grouped with spaces; the decimal separator is a comma or a dot followed by one or two digits. Anything
  * else (two separators, three decimals, a stray word) is not an amount: returning null beats guessing.
@@ -16,6 +17,9 @@ const currencySymbols: Record<string, string> = {
   '₽': 'RUB',
   'руб.': 'RUB',
   руб: 'RUB',
+  рублей: 'RUB',
+  рубля: 'RUB',
+  рубль: 'RUB',
   'р.': 'RUB',
   RUR: 'RUB',
   RUB: 'RUB',

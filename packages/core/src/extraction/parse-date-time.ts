@@ -1,9 +1,11 @@
 /**
  * Printed operation times: `11.02.2026, 10:10` (VTB), `07.03.2026 12:56:19 мск` (Alfa),
- * `16.04.2026 14:27:27` (T-Bank), `08.04.2026 в 09:54 (МСК)` (Gazprombank), `08.03.2026 15:31` (Ozon).
+ * `16.04.2026 14:27:27` (T-Bank), `08.04.2026 в 09:54 (МСК)` (Gazprombank), `08.03.2026 15:31` (Ozon),
+ * `20 января 2025 21:33:00 (МСК)` (Sberbank: the month in words, genitive, read as its number).
  * The whole text must be one date-time; impossible dates (31.02) are refused. A time printed with another zone
  * (`UTC+5`, `GMT+07:00`, `МСК+2`) is returned as the same instant in Moscow time, which every reader assumes.
  */
+import { monthsGenitive } from './month-names'
 import type { LocalDateTime } from './moscow-time'
 import { normalizeText } from './normalize-text'
 
@@ -13,8 +15,18 @@ const dateTime = String.raw`(\d{2})\.(\d{2})\.(\d{4})(?:,| в)? (\d{1,2}):(\d{2}
 const pattern = new RegExp(`^${dateTime}${zone}$`, 'i')
 const embedded = new RegExp(`${dateTime}${zone}`, 'i')
 
+const inWords = new RegExp(String.raw`(^|\s)(\d{1,2}) (${monthsGenitive.join('|')}) (\d{4})(?=\s)`, 'i')
+
+/** `20 января 2025 …` as `20.01.2025 …`; any other text unchanged. */
+function numericDate(text: string): string {
+  return text.replace(inWords, (_all, lead: string, day: string, month: string, year: string) => {
+    const m = monthsGenitive.indexOf(month.toLowerCase()) + 1
+    return `${lead}${day.padStart(2, '0')}.${String(m).padStart(2, '0')}.${year}`
+  })
+}
+
 export function parseDateTime(text: string): LocalDateTime | null {
-  const match = pattern.exec(normalizeText(text))
+  const match = pattern.exec(numericDate(normalizeText(text)))
   if (!match) return null
   const [day, month, year, hour, minute] = match.slice(1, 6).map(Number) as [
     number,
@@ -60,7 +72,7 @@ function toMoscow(local: LocalDateTime, offset: number): LocalDateTime {
 
 /** Finds a date-time inside a longer line (Ozon prints `Перевод` and the date on one row). */
 export function findDateTime(text: string): { value: LocalDateTime; text: string } | null {
-  const normalized = normalizeText(text)
+  const normalized = numericDate(normalizeText(text))
   const candidate = embedded.exec(normalized)
   if (!candidate) return null
   const value = parseDateTime(candidate[0])

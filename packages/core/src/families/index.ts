@@ -6,11 +6,21 @@ import alfa from './alfa/family.json'
 import type { FamilyDefinition } from './family-definition'
 import gazprombank from './gazprombank/family.json'
 import ozon from './ozon/family.json'
+import pochtabank from './pochtabank/family.json'
+import sberbank from './sberbank/family.json'
 import tbank from './tbank/family.json'
 import { validateFamily } from './validate-family'
 import vtb from './vtb/family.json'
 
-export const families: readonly FamilyDefinition[] = [vtb, alfa, tbank, gazprombank, ozon].map(validateFamily)
+export const families: readonly FamilyDefinition[] = [
+  vtb,
+  alfa,
+  tbank,
+  gazprombank,
+  ozon,
+  sberbank,
+  pochtabank,
+].map(validateFamily)
 
 export { canonicalBank } from './bank-names'
 export type * from './family-definition'

@@ -77,7 +77,7 @@ describe('recogniseFamily', () => {
 })
 
 describe('family definitions', () => {
-  it('ship five valid families with every FAMILIES.md variant', () => {
+  it('ship seven valid families with every FAMILIES.md variant', () => {
     const names = families.flatMap((f) => f.variants.map((v) => `${f.family}/${v.variant}`))
     expect(names).toEqual([
       'vtb/sbp_outgoing',
@@ -86,6 +86,7 @@ describe('family definitions', () => {
       'vtb/salary',
       'vtb/abroad_phone',
       'vtb/card_abroad',
+      'vtb/tax',
       'alfa/sbp',
       'alfa/alfa_client',
       'alfa/abroad_phone',
@@ -95,8 +96,11 @@ describe('family definitions', () => {
       'tbank/phone_within',
       'tbank/card',
       'tbank/tbank_client',
+      'tbank/qr_purchase',
       'gazprombank/sbp',
       'ozon/sbp_outgoing',
+      'sberbank/sber_client',
+      'pochtabank/sbp',
     ])
   })
 

@@ -23,6 +23,11 @@ export interface Overrides {
   sbpId?: string
   /** The bank's own operation/receipt number (Alfa `Номер операции`, T-Bank `Квитанция №`). */
   operationNumber?: string
+  /**
+   * The title printed in place of the variant's (VTB's first heading line, Alfa's 21 pt title): a variant no
+   * family describes, drawn by the bank's own generator (tests of `<family>/unknown`).
+   */
+  title?: string
 }
 
 export interface BuildContext {

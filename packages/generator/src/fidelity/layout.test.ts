@@ -40,7 +40,8 @@ describe('text drawing style in the content stream', () => {
         expect(count(/\bTj\b/g)).toBe(0)
         expect(count(/\] TJ$/gm)).toBe(bt)
         expect(bt).toBeGreaterThanOrEqual(11)
-        expect(bt).toBeLessThanOrEqual(36)
+        // 17–33 on a transfer; a state-fee payment's 22 wrapped rows draw about 70 lines
+        expect(bt).toBeLessThanOrEqual(r.truth.family === 'vtb/tax' ? 80 : 36)
         // every glyph its own 2-byte string, separated by the letter-spacing kern; PDFBox writes a string as a
         // literal (escaping only parentheses and backslash) unless a byte is 8-bit, CR or LF, then as hex
         const glyph = String.raw`(?:\((?:\\[()\\]|[^\\()\r\n\x80-\xff]){2}\)|<[0-9A-F]{4}>)`
@@ -82,6 +83,22 @@ describe('text drawing style in the content stream', () => {
         } else expect(count(/^2 Tr\n0\.36667 w$/gm)).toBe(12)
         break
       }
+      case 'sberbank': {
+        // Jasper + iText as for Gazprombank: one Tj per line, the matrix reset after each but the page anchor
+        expect(count(/\bTJ\b/g)).toBe(0)
+        expect(count(/^ET\n1 0 0 1 0 0 cm$/gm)).toBe(bt - 1)
+        expect(c).toMatch(new RegExp(`^BT\\n1 0 0 1 0 ${r.truth.meta.pageSize[1]} Tm\\n/F1 10 Tf\\n`, 'm'))
+        break
+      }
+      case 'pochtabank': {
+        // BI Publisher: CRLF line ends, one text object, Albany's CIDs as upper-case hex, Helvetica as literals
+        expect(c).not.toMatch(/(^|[^\r])\n/)
+        expect(bt).toBe(1)
+        expect(count(/\bTJ\b/g)).toBe(0)
+        expect(c).toMatch(/\/F3 [\d.]+ Tf\r\n[^\r]*Tm\r\n<[0-9A-F]+> Tj/)
+        expect(c).toMatch(/\/F1 [\d.]+ Tf\r\n[^\r]*Tm\r\n\([\d.: ]+\) Tj/)
+        break
+      }
       case 'ozon': {
         expect(c.startsWith('0.24 0 0 -0.24 0 877.92 cm')).toBe(true)
         const tj = [...c.matchAll(/<([0-9a-f]+)> Tj/g)]
@@ -111,6 +128,10 @@ describe.skipIf(!hasPdfTools())('layout as pdftotext reads it', () => {
     switch (bank(r)) {
       case 'vtb': {
         expect(lineStarting(lines, r.truth.printed[0]![1]).yMin).toBeCloseTo(82, 0)
+        if (r.truth.family === 'vtb/tax') {
+          expectWrappedRows(lines, r, H)
+          break
+        }
         const rows = r.truth.printed.filter(([l]) => !l.startsWith('heading') && l !== 'Сумма операции')
         // heading lines: 82, 100, then every 12 pt; rows start 30.2 pt below the last one
         const headings = r.truth.printed.filter(([l]) => l.startsWith('heading')).length
@@ -153,12 +174,14 @@ describe.skipIf(!hasPdfTools())('layout as pdftotext reads it', () => {
         break
       }
       case 'tbank': {
+        // a QR purchase has three rows fewer: everything below the rows sits 60 pt higher
+        const qr = r.truth.family === 'tbank/qr_purchase'
         const rowsY = [134, 154, 174, 195, 215, 235, 255, 275, 295, 315]
-        r.truth.printed.slice(2, 11).forEach(([label], i) => {
+        r.truth.printed.slice(2, qr ? 8 : 11).forEach(([label], i) => {
           expect(Math.abs(lineStarting(lines, label, { x: 20 }).yMin - rowsY[i]!), label).toBeLessThan(TOL)
         })
         expect(lineStarting(lines, r.truth.printed[0]![1], { x: 20 }).yMin).toBeCloseTo(79, 1)
-        expect(lineStarting(lines, 'Квитанция №', { x: 20 }).yMin).toBeCloseTo(452, 1)
+        expect(lineStarting(lines, 'Квитанция №', { x: 20 }).yMin).toBeCloseTo(qr ? 392 : 452, 1)
         // the ruble sign extracts as "i" (ALSRubl has no ToUnicode)
         expect(layout).toMatch(/Сумма +[\d ]+ i\n/)
         expect(layout).not.toContain('₽')
@@ -195,6 +218,59 @@ describe.skipIf(!hasPdfTools())('layout as pdftotext reads it', () => {
         expect(layout).toMatch(new RegExp(`ID операции +${r.truth.fields.receipt_number}\\n`))
         break
       }
+      // Positions of the two banks described from the hidden set are the generator's (FAMILIES.md gives the
+      // order only): what is checked is that order, the label-above-value and label-left-of-value layouts.
+      case 'sberbank': {
+        r.truth.printed.slice(2).forEach(([label, value], i) => {
+          const y = 104 + 34 * i
+          expect(Math.abs(lineStarting(lines, label, { x: 20 }).yMin - y), label).toBeLessThan(TOL)
+          expect(Math.abs(lineStarting(lines, value, { x: 20 }).yMin - (y + 13)), value).toBeLessThan(TOL)
+        })
+        expect(layout).toMatch(
+          /^ +Чек по операции\n +\d{1,2} [а-я]+ \d{4} \d\d:\d\d:\d\d \(МСК\)\n\n-{20,}\n/,
+        )
+        expect(layout).toMatch(/\n-{20,}\nДополнительная информация\n/)
+        break
+      }
+      case 'pochtabank': {
+        // The date is Helvetica only: a reader tops it by Helvetica's standard ascent (0.718 em), not Albany's
+        // (0.905 em) that placed the baseline, so it reads (0.905 − 0.718) × 9 pt lower.
+        expect(lineStarting(lines, r.truth.printed[0]![1], { x: 28.35 }).yMin).toBeCloseTo(40 + 0.187 * 9, 1)
+        r.truth.printed.slice(2, -1).forEach(([label, value], i) => {
+          const y = 96 + 24 * i
+          expect(Math.abs(lineStarting(lines, label, { x: 28.35 }).yMin - y), label).toBeLessThan(TOL)
+          const v = lines.find((l) => l.text.endsWith(value) && Math.abs(l.yMin - y) < 2)!
+          expect(Math.abs(v.xMax - 311.85), value).toBeLessThan(TOL)
+        })
+        expect(layout).toMatch(/Итого +\d+,\d\d рублей\n/)
+        expect(layout).toMatch(/Квитанция № \d{3} \d{3} \d{3} \d{3} \d{3}\n/)
+        break
+      }
     }
   })
 })
+
+/**
+ * A state-fee payment's rows: labels at x 24.75 in order, the first at 130.2, each at least 24 pt below the last
+ * and off it by whole 12 pt lines (the lines the row above wrapped onto); values right-aligned to 257.07 on the
+ * label's first line; the amount block at the bottom as on every VTB page.
+ */
+function expectWrappedRows(lines: BboxLine[], r: GeneratedReceipt, H: number): void {
+  const rows = r.truth.printed.filter(([l]) => !l.startsWith('heading') && l !== 'Сумма операции')
+  let y = 130.2
+  for (const [i, [label, value]] of rows.entries()) {
+    const word = label.split(' ')[0]!
+    const hit = lines
+      .filter((l) => Math.abs(l.xMin - 24.75) < 2 && l.text.startsWith(word) && l.yMin > y - 1)
+      .sort((a, b) => a.yMin - b.yMin)[0]
+    if (!hit) throw new Error(`no label ${label} below ${y}`)
+    const extra = (hit.yMin - y) / 12
+    if (i === 0) expect(hit.yMin).toBeCloseTo(130.2, 1)
+    expect(Math.abs(extra - Math.round(extra)) * 12, `${label} on the 12 pt grid`).toBeLessThan(TOL)
+    y = hit.yMin
+    const v = lineStarting(lines, value.split(' ')[0]!, { y: y - 0.75 })
+    expect(Math.abs(v.xMax - 257.07), `${label} value right edge`).toBeLessThan(TOL)
+    y += 24
+  }
+  expect(lineStarting(lines, 'Сумма операции', { x: 24.75 }).yMin).toBeCloseTo(H - 84.45, 1)
+}

@@ -19,7 +19,8 @@ export const alfa: FamilyDefinition = {
   bank: 'alfa',
   variants: alfaVariants,
   build(ctx: BuildContext): BuiltReceipt {
-    const content = alfaContent(ctx)
+    const drawn = alfaContent(ctx)
+    const content = ctx.overrides.title ? { ...drawn, title: ctx.overrides.title } : drawn
     // A late download is generated when the payer downloads it: «Сформирована» and the file name move with it.
     const late = ctx.behaviour.downloadDelayMs
     const generatedAt = ctx.overrides.generatedAt

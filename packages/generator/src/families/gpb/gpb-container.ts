@@ -7,6 +7,7 @@ import { ref } from '../../pdf/pdf-dict'
 import { flate, hex, PdfDoc } from '../../pdf/pdf-doc'
 import { Raster } from '../../pdf/raster'
 import { Rng } from '../../random/rng'
+import { serializeJasper } from '../jasper-file'
 
 export interface GpbContainerInput {
   content: string
@@ -128,11 +129,5 @@ export function writeGpbPdf(i: GpbContainerInput): Uint8Array {
     info,
     `<</ModDate (${i.creationDate})/Creator(JasperReports Library version 6.18.1-9d75d1969e774d4f179fb3be8401e98a0e6d1611)/CreationDate (${i.creationDate})/Producer(iText 2.1.7 by 1T3XT)>>`,
   )
-  const id1 = hex(i.rng.bytes(16))
-  const id2 = hex(i.rng.bytes(16))
-  return doc.serialize({
-    header: '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n',
-    eol: '\n',
-    trailer: `<</Info ${ref(info)}/ID [<${id1}><${id2}>]/Root ${ref(catalog)}/Size {SIZE}>>`,
-  })
+  return serializeJasper(doc, { version: '1.4', rng: i.rng, info, catalog })
 }

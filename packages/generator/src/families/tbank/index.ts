@@ -2,11 +2,9 @@ import { counterOf } from '../../behaviour/behaviour'
 import { domesticBanks } from '../../data/banks'
 import { paidAtTruth } from '../../data/paid-at-truth'
 import { sbpId } from '../../data/sbp-id'
-import { rubleAdvance1000 } from '../../font/embed-font'
-import { cidLiteral, FontUse } from '../../font/font-use'
+import { FontUse } from '../../font/font-use'
 import { major, tbankNumber } from '../../format/money'
-import { dmy, floorMinute, hm, hms, isoUtc, msk, pdfDate } from '../../format/time'
-import { num } from '../../pdf/pdf-doc'
+import { dmy, floorMinute, hm, hms, msk, pdfDate } from '../../format/time'
 import {
   type BuildContext,
   type BuiltReceipt,
@@ -18,21 +16,21 @@ import {
 import { JasperPage } from '../jasper-text'
 import { phoneSpaced, scenario } from '../scenario'
 import { writeTbankPdf } from './tbank-container'
+import { DARK, drawAmountValue, drawSbpId, drawTotal, GREY, tbankMeta } from './tbank-drawing'
+import { buildTbankQr } from './tbank-qr'
 
 /**
  * T-Bank (JasperReports 6.20 + OpenPDF): 270 × 519 pt, one Tj per line, the ₽ sign as a separate `(i)Tj` in an
  * ALSRubl font without ToUnicode. Rows at FAMILIES.md's yMin values, labels x=20, values right-aligned to 250.
  */
-const W = 270
 const H = 519
 const ROWS = [134, 154, 174, 195, 215, 235, 255, 275, 295, 315]
-const DARK = '0.2 0.2 0.2 rg'
-const GREY = '0.56471 0.56471 0.56471 rg'
 
 export const tbank: FamilyDefinition = {
   bank: 'tbank',
-  variants: ['sbp'],
+  variants: ['sbp', 'qr_purchase'],
   build(ctx: BuildContext): BuiltReceipt {
+    if (ctx.variant === 'qr_purchase') return buildTbankQr(ctx)
     const { rng, overrides: o } = ctx
     const s = scenario(
       ctx,
@@ -57,27 +55,11 @@ export const tbank: FamilyDefinition = {
 
     const regular = new FontUse('LiberationSansNarrow-Regular', 'TinkoffSans-Regular', 'original')
     const medium = new FontUse('LiberationSans-Bold', 'TinkoffSans-Medium', 'original')
-    const rubleWidth = (size: number): number => (rubleAdvance1000() * size) / 1000
     const page = new JasperPage(H)
     page.anchor('F1', true)
     page.image('img1', 121, 28, 28, 28)
     page.line(regular, 'F1', date, 20, 79, 8, GREY)
-    page.line(medium, 'F2', 'Итого', 19, 92, 16, DARK)
-    // The total: Medium digits, then the ruble glyph in ALSRubl drawn fill+stroke (fake bold).
-    const totalX = 250 - medium.width(number, 16) - rubleWidth(16)
-    const yTotal = page.baseline(medium, 92, 16)
-    page.ops.push('BT', `1 0 0 1 ${num(totalX, 2)} ${num(yTotal, 2)} Tm`, '/F2 16 Tf', DARK)
-    page.ops.push(`${cidLiteral(medium.encode(number))}Tj`, '0 g', '/F3 16 Tf', '2 Tr', '0.53333 w')
-    page.ops.push('0.2 0.2 0.2 RG', DARK, '(i)Tj', '0 g', '0 Tr', '0 G', '1 w', 'ET', '1 0 0 1 0 0 cm')
-    page.ops.push(
-      '1 w',
-      '0 J',
-      '1 0.86667 0.17647 RG',
-      '[] 0 d',
-      `19 ${H - 121.5} m`,
-      `249 ${H - 121.5} l`,
-      'S',
-    )
+    drawTotal(page, medium, number, H)
     const rows: Array<[string, string]> = [
       ['Перевод', 'По номеру телефона'],
       ['Статус', 'Успешно'],
@@ -96,22 +78,10 @@ export const tbank: FamilyDefinition = {
         page.right(regular, 'F1', value, 250, y, 9, DARK)
         return
       }
-      const x = 250 - regular.width(number, 9) - rubleWidth(9)
-      page.ops.push('BT', `1 0 0 1 ${num(x, 2)} ${num(page.baseline(regular, y, 9), 2)} Tm`, '/F1 9 Tf', DARK)
-      page.ops.push(
-        `${cidLiteral(regular.encode(number))}Tj`,
-        '/F3 9 Tf',
-        '(i)Tj',
-        '0 g',
-        'ET',
-        '1 0 0 1 0 0 cm',
-      )
+      drawAmountValue(page, regular, number, y)
     })
     // The SBP id: label and value both wrap (27 + 5 characters).
-    page.line(regular, 'F1', 'Идентификатор операции', 20, 315, 9, DARK)
-    page.right(regular, 'F1', id.slice(0, 27), 250, 315, 9, DARK)
-    page.line(regular, 'F1', 'СБП', 20, 326, 9, DARK)
-    page.right(regular, 'F1', id.slice(27), 250, 326, 9, DARK)
+    drawSbpId(page, regular, id, 315)
     page.image('img3', 66, 352, 175, 63.23)
     // a thin grey rule between the stamp and the receipt number
     page.ops.push('0.89804 0.89804 0.89804 RG', '20 80.5 m', '250 80.5 l', 'S')
@@ -163,16 +133,7 @@ export const tbank: FamilyDefinition = {
         ['Идентификатор операции СБП', id],
         ['Квитанция №', receiptNo],
       ],
-      meta: {
-        producer: 'OpenPDF 1.3.30.jaspersoft.2',
-        creator: 'JasperReports Library version 6.20.3-415f9428cffdb6805c6f85bbb29ebaf18813a2ab',
-        pdfVersion: '1.5',
-        creationDate,
-        modDate: creationDate,
-        idHalvesEqual: false,
-        pageSize: [W, H],
-        fonts: ['TinkoffSans-Regular', 'TinkoffSans-Medium', 'ALSRubl'],
-      },
+      meta: tbankMeta(creationDate, H),
     }
   },
 }

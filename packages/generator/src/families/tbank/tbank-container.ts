@@ -2,9 +2,10 @@ import { embedCidFont, embedRubleFont } from '../../font/embed-font'
 import type { FontUse } from '../../font/font-use'
 import { once } from '../../pdf/memo'
 import { ref } from '../../pdf/pdf-dict'
-import { flate, hex, num, PdfDoc } from '../../pdf/pdf-doc'
+import { flate, num, PdfDoc } from '../../pdf/pdf-doc'
 import { type PackedImage, pack, Raster } from '../../pdf/raster'
 import type { Rng } from '../../random/rng'
+import { jasperCatalog, serializeJasper } from '../jasper-file'
 
 export interface TbankContainerInput {
   content: string
@@ -15,6 +16,8 @@ export interface TbankContainerInput {
   keywords: string
   linkX: number
   linkWidth: number
+  /** Page height (pt): 519 for an SBP transfer; it follows the rows (a QR purchase: 459). */
+  height?: number
 }
 
 const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
@@ -76,9 +79,9 @@ export function writeTbankPdf(i: TbankContainerInput): Uint8Array {
   doc.set(contents, '<</Filter/FlateDecode/Length {LEN}>>', flate(i.content))
   doc.set(
     page,
-    `<</Tabs/S/Group<</S/Transparency/Type/Group/CS/DeviceRGB>>/Contents ${ref(contents)}/Type/Page/Resources<</ColorSpace<</CS/DeviceRGB>>/ExtGState<</GS1 ${ref(gs1)}/GS2 ${ref(gs2)}>>/Font<</F1 ${ref(f1)}/F2 ${ref(f2)}/F3 ${ref(f3)}>>/XObject<</img3 ${ref(stamp)}/img2 ${ref(stampMask)}/img1 ${ref(logo)}/img0 ${ref(logoMask)}>>>>/Annots[${ref(link)}]/Parent ${ref(pages)}/MediaBox[0 0 270 519]>>`,
+    `<</Tabs/S/Group<</S/Transparency/Type/Group/CS/DeviceRGB>>/Contents ${ref(contents)}/Type/Page/Resources<</ColorSpace<</CS/DeviceRGB>>/ExtGState<</GS1 ${ref(gs1)}/GS2 ${ref(gs2)}>>/Font<</F1 ${ref(f1)}/F2 ${ref(f2)}/F3 ${ref(f3)}>>/XObject<</img3 ${ref(stamp)}/img2 ${ref(stampMask)}/img1 ${ref(logo)}/img0 ${ref(logoMask)}>>>>/Annots[${ref(link)}]/Parent ${ref(pages)}/MediaBox[0 0 270 ${i.height ?? 519}]>>`,
   )
-  doc.set(dest, `[${ref(page)}/XYZ 0 529 0]`)
+  doc.set(dest, `[${ref(page)}/XYZ 0 ${(i.height ?? 519) + 10} 0]`)
   embedCidFont(doc, i.regular, {
     writer: 'openpdf',
     tag: i.rng.chars(6, letters),
@@ -88,26 +91,11 @@ export function writeTbankPdf(i: TbankContainerInput): Uint8Array {
   embedCidFont(doc, i.medium, { writer: 'openpdf', tag: i.rng.chars(6, letters), type0: f2, toUnicode: true })
   embedRubleFont(doc, f3, i.rng.chars(6, letters))
   doc.set(pages, `<</Kids[${ref(page)}]/Type/Pages/Count 1>>`)
-  const names = doc.alloc()
-  const dests = doc.alloc()
-  const catalog = doc.alloc()
+  const catalog = jasperCatalog(doc, pages, dest)
   const info = doc.alloc()
-  doc.set(names, `<</Names[(JR_PAGE_ANCHOR_0_1) ${ref(dest)}]>>`)
-  doc.set(dests, `<</Dests ${ref(names)}>>`)
-  doc.set(
-    catalog,
-    `<</Names ${ref(dests)}/Type/Catalog/Pages ${ref(pages)}/ViewerPreferences<</PrintScaling/AppDefault>>>>`,
-  )
   doc.set(
     info,
     `<</Keywords(${i.keywords})/ModDate(${i.creationDate})/Creator(JasperReports Library version 6.20.3-415f9428cffdb6805c6f85bbb29ebaf18813a2ab)/CreationDate(${i.creationDate})/Producer(OpenPDF 1.3.30.jaspersoft.2)/Subject("/reports/IB/Receipt")>>`,
   )
-  // OpenPDF's /ID: the first half hashes the content, the second is random, so they differ.
-  const id1 = hex(i.rng.bytes(16))
-  const id2 = hex(i.rng.bytes(16))
-  return doc.serialize({
-    header: '%PDF-1.5\n%\xe2\xe3\xcf\xd3\n',
-    eol: '\n',
-    trailer: `<</Info ${ref(info)}/ID [<${id1}><${id2}>]/Root ${ref(catalog)}/Size {SIZE}>>`,
-  })
+  return serializeJasper(doc, { version: '1.5', rng: i.rng, info, catalog })
 }

@@ -22,7 +22,9 @@ export const vtb: FamilyDefinition = {
   bank: 'vtb',
   variants: vtbVariants,
   build(ctx: BuildContext): BuiltReceipt {
-    const content = vtbContent(ctx)
+    const drawn = vtbContent(ctx)
+    const title = ctx.overrides.title
+    const content = title ? { ...drawn, heading: [title, ...drawn.heading.slice(1)] } : drawn
     // Downloads start from the execution: a held transfer's is later than its id by the hold.
     const executedAt = content.at + holdOf(ctx)
     const late = ctx.behaviour.downloadDelayMs

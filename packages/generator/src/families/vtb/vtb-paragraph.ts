@@ -11,15 +11,27 @@ const SPACING = 0.225
 
 let measure: FontUse | null = null
 
-/** Greedy line breaking of `text` at spaces, measured with the font VTB receipts are drawn in. */
-export function wrapParagraph(text: string): string[] {
+/** The width of `text` in the font VTB receipts are drawn in (a 9 pt row: letter-spacing 0.15 pt). */
+export function vtbWidth(text: string, size = 9, spacing = 0.15): number {
   measure ??= new FontUse('DejaVuSansCondensed', 'SFProDisplay-Regular', 'original')
-  const font = measure
+  return measure.width(text, size, spacing)
+}
+
+/**
+ * Greedy line breaking of `text` at spaces, measured with the font VTB receipts are drawn in: the heading's
+ * paragraph by default, a row's label or value with a 9 pt `size` and its `width`.
+ */
+export function wrapParagraph(
+  text: string,
+  width = PARAGRAPH_WIDTH,
+  size = SIZE,
+  spacing = SPACING,
+): string[] {
   const lines: string[] = []
   let current = ''
   for (const word of text.split(' ')) {
     const candidate = current === '' ? word : `${current} ${word}`
-    if (current !== '' && font.width(candidate, SIZE, SPACING) > PARAGRAPH_WIDTH) {
+    if (current !== '' && vtbWidth(candidate, size, spacing) > width) {
       lines.push(current)
       current = word
     } else current = candidate

@@ -47,7 +47,7 @@ export function renderVtb({ content, creationDate, rng }: VtbRenderInput): {
   const ascent = font.source.ascent / font.source.unitsPerEm
   const ops: string[] = []
   // Extra wraps (long values) push everything below down by 12 pt and grow the page, as openhtmltopdf does.
-  const wraps = content.rows.filter((r) => !r.wrapAt && needsWrap(font, r.label, r.value)).length
+  const wraps = content.rows.filter((r) => !r.wrapAt && !r.lines && needsWrap(font, r.label, r.value)).length
   const H = content.height + wraps * 12
   const base = (yMin: number, size: number): number => H - yMin - ascent * size
 
@@ -80,6 +80,13 @@ export function renderVtb({ content, creationDate, rng }: VtbRenderInput): {
   let y = headingY(content.heading.length - 1) + 30.2
   for (const row of content.rows) {
     const colour = row.green ? GREEN : GREY
+    if (row.lines) {
+      // Label and value each already broken into lines (a state-fee payment's long rows): 12 pt a line.
+      for (const [i, text] of row.lines.label.entries()) line(text, LABEL_X, y + 12 * i, 9, GREY)
+      for (const [i, text] of row.lines.value.entries()) right(text, y - 0.75 + 12 * i, 9, colour)
+      y += 24 + 12 * (Math.max(row.lines.label.length, row.lines.value.length) - 1)
+      continue
+    }
     if (row.labelWrapAt) {
       // The label wraps onto two lines (the value stays on the first): the rows below move down 12 pt.
       const cut = row.label.indexOf(' ', row.labelWrapAt - 1)

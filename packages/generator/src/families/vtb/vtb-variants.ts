@@ -9,6 +9,7 @@ import type { Rng } from '../../random/rng'
 import { type BuildContext, emptyFields, holdOf } from '../family-types'
 import { phoneSpaced, phoneTight, scenario } from '../scenario'
 import { wrapParagraph } from './vtb-paragraph'
+import { vtbTaxContent } from './vtb-tax'
 
 export const vtbVariants = [
   'sbp_outgoing',
@@ -17,6 +18,7 @@ export const vtbVariants = [
   'salary',
   'abroad_phone',
   'card_abroad',
+  'tax',
 ] as const
 
 /** One row of the two-column block; `wrapAt` splits the value onto a second line (the SBP id: 25 + 7). */
@@ -27,6 +29,8 @@ export interface VtbRow {
   /** The label wraps after this many characters (at the next space), as `Телефон`/`отправителя` sometimes does. */
   labelWrapAt?: number
   green?: boolean
+  /** Label and value already broken into lines (vtb-tax.ts): the row takes 12 pt more for each extra line. */
+  lines?: { label: string[]; value: string[] }
 }
 
 export interface VtbContent {
@@ -65,6 +69,7 @@ function fxText(rng: Rng, rate: number, currency: string): string {
 }
 
 export function vtbContent(ctx: BuildContext): VtbContent {
+  if (ctx.variant === 'tax') return vtbTaxContent(ctx)
   const { rng, overrides: o } = ctx
   const s = scenario(
     ctx,
