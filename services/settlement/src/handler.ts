@@ -25,6 +25,7 @@ export async function handleCompleted(record: CheckRecord, deps: SettlementDeps)
   if (record.status !== 'done' || record.recommendation === null) return
   const keys = checkKeys(record)
   if (!keys) return
+  if (await deps.erasure.isCheckErased(record.tenant_id, record.id)) return
   const doc = await deps.store.putSettlement({
     tenant_id: record.tenant_id,
     check_id: record.id,
@@ -47,6 +48,8 @@ export async function handleCompleted(record: CheckRecord, deps: SettlementDeps)
     due_at: null,
     open: true,
   })
+  if (await deps.erasure.isCheckErased(record.tenant_id, record.id))
+    return deps.erasure.eraseCheck(record.tenant_id, record.id)
   const lineId =
     (await deps.store.claimOfCheck(doc.tenant_id, doc.check_id)) ?? (await claimCredit(doc, deps))
   await settleDocument(doc, lineId, deps)
@@ -85,6 +88,8 @@ async function claimCredit(doc: SettlementDocument, deps: SettlementDeps): Promi
 
 export async function handleCredit(event: CreditReceivedV1, deps: SettlementDeps): Promise<void> {
   const tenantId = event.tenant_id
+  const lineId = event.credit.line_id
+  if (await deps.erasure.isCreditErased(tenantId, lineId)) return
   const incoming = creditKeys(event.credit)
   const { doc: credit } = await deps.store.putCredit({
     tenant_id: tenantId,
@@ -96,6 +101,7 @@ export async function handleCredit(event: CreditReceivedV1, deps: SettlementDeps
     day: moscowDay(incoming.from),
     received_at: new Date(deps.now()),
   })
+  if (await deps.erasure.isCreditErased(tenantId, lineId)) return deps.erasure.eraseCredit(tenantId, lineId)
   // The line first stored wins: a re-post with other values changes nothing.
   const keys = creditKeys(credit.credit)
   const holder = await deps.store.claimOfLine(tenantId, credit.line_id)

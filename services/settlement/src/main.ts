@@ -23,8 +23,18 @@ const store = await connectStore(config.mongo)
 await store.ensureIndexes()
 const bus = await openEventBus(config, logger, { shutdown: false })
 
+/** A tenant erased leaves no tombstone (docs/data-retention.md): its events are dropped for want of it. */
+const tenantGone = async (tenantId: string) => (await store.tenants.findTenant(tenantId)) === undefined
 const deps: SettlementDeps = {
   store: store.settlements,
+  erasure: {
+    isCheckErased: async (tenantId, checkId) =>
+      (await tenantGone(tenantId)) || (await store.tombstones.isDeleted(tenantId, checkId)),
+    isCreditErased: async (tenantId, lineId) =>
+      (await tenantGone(tenantId)) || (await store.settlementErasure.isCreditErased(tenantId, lineId)),
+    eraseCheck: store.settlementErasure.eraseCheck,
+    eraseCredit: store.settlementErasure.eraseCredit,
+  },
   profile: createPinnedProfiles(store.profiles.find),
   publish: async (event) => {
     await bus.publish('check.settlement-changed.v1', event.check_id, event)

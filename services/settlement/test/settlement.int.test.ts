@@ -31,6 +31,12 @@ beforeEach(() => {
 function deps(overrides: Partial<SettlementDeps> = {}): SettlementDeps {
   return {
     store: store.settlements,
+    erasure: {
+      isCheckErased: (tenantId, checkId) => store.tombstones.isDeleted(tenantId, checkId),
+      isCreditErased: store.settlementErasure.isCreditErased,
+      eraseCheck: store.settlementErasure.eraseCheck,
+      eraseCredit: store.settlementErasure.eraseCredit,
+    },
     profile: async () => required,
     publish: async (event) => {
       published.push(event)
