@@ -10,6 +10,7 @@ import {
 } from '@rv/service-runtime'
 import { connectStore } from '@rv/store'
 import { loadConfig } from './config'
+import { storeErasureGate } from './erasure-gate'
 import { handleCompleted, handleCredit } from './handler'
 import type { SettlementDeps } from './settle-document'
 import { startSweeper } from './sweeper'
@@ -23,18 +24,9 @@ const store = await connectStore(config.mongo)
 await store.ensureIndexes()
 const bus = await openEventBus(config, logger, { shutdown: false })
 
-/** A tenant erased leaves no tombstone (docs/data-retention.md): its events are dropped for want of it. */
-const tenantGone = async (tenantId: string) => (await store.tenants.findTenant(tenantId)) === undefined
 const deps: SettlementDeps = {
   store: store.settlements,
-  erasure: {
-    isCheckErased: async (tenantId, checkId) =>
-      (await tenantGone(tenantId)) || (await store.tombstones.isDeleted(tenantId, checkId)),
-    isCreditErased: async (tenantId, lineId) =>
-      (await tenantGone(tenantId)) || (await store.settlementErasure.isCreditErased(tenantId, lineId)),
-    eraseCheck: store.settlementErasure.eraseCheck,
-    eraseCredit: store.settlementErasure.eraseCredit,
-  },
+  erasure: storeErasureGate(store),
   profile: createPinnedProfiles(store.profiles.find),
   publish: async (event) => {
     await bus.publish('check.settlement-changed.v1', event.check_id, event)

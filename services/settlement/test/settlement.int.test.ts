@@ -3,6 +3,7 @@ import type { CheckRecord, CheckSettlementChangedV1, CreditLine, Profile } from 
 import { connectStore, type Store } from '@rv/store'
 import { createCleanup } from '@rv/testing'
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { storeErasureGate } from '../src/erasure-gate'
 import { handleCompleted, handleCredit, settleDue } from '../src/handler'
 import type { SettlementDeps } from '../src/settle-document'
 
@@ -31,12 +32,7 @@ beforeEach(() => {
 function deps(overrides: Partial<SettlementDeps> = {}): SettlementDeps {
   return {
     store: store.settlements,
-    erasure: {
-      isCheckErased: (tenantId, checkId) => store.tombstones.isDeleted(tenantId, checkId),
-      isCreditErased: store.settlementErasure.isCreditErased,
-      eraseCheck: store.settlementErasure.eraseCheck,
-      eraseCredit: store.settlementErasure.eraseCredit,
-    },
+    erasure: storeErasureGate(store, { requireTenant: false }),
     profile: async () => required,
     publish: async (event) => {
       published.push(event)

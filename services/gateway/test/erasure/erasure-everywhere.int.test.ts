@@ -89,7 +89,7 @@ async function settledCheck(tenantId: string, key: string, headers: Record<strin
   expect(res.status).toBe(202)
   const record = (await res.json()) as CheckRecord
   const doc = await h.store.checks.findDocument(record.id)
-  const fileKey = (doc?.submission as { file: { key: string } }).file.key
+  const fileKey = (doc?.submission as { file: { key: string } } | undefined)?.file.key ?? ''
   return seedEverywhere(h.store, storage, {
     tenantId,
     checkId: record.id,
