@@ -192,6 +192,15 @@ export function createSettlementRepository(db: Db) {
     },
 
     /**
+     * Undoes a join so a stronger one may take the line (docs/settlement.md, "A stronger match"): the
+     * check's claim first, then the line's, each only while it still names the pair.
+     */
+    async release(tenantId: string, checkId: string, lineId: string): Promise<void> {
+      await claims.deleteOne({ _id: checkClaimId(tenantId, checkId), line_id: lineId })
+      await claims.deleteOne({ _id: lineClaimId(tenantId, lineId), check_id: checkId })
+    },
+
+    /**
      * Joins a check and a credit line, each at most once: the check's claim first, then the line's; a line
      * already used by another check releases the check's claim. Repeating a claim that succeeded (or half
      * succeeded before a crash) completes it.

@@ -12,9 +12,10 @@ import {
   creditLookupDays,
   joinRule,
   moscowDay,
+  strongerRule,
 } from '@rv/core/settlement/index'
 import type { CheckRecord, CreditReceivedV1 } from '@rv/schemas'
-import type { SettlementDocument } from '@rv/store'
+import type { CreditDocument, SettlementDocument } from '@rv/store'
 import { type ClaimPair, claimBest } from './claim-best'
 import { keysOfDocument, policyOf, type SettlementDeps, settleDocument } from './settle-document'
 
@@ -55,7 +56,36 @@ export async function handleCompleted(record: CheckRecord, deps: SettlementDeps)
   await settleDocument(doc, lineId, deps)
 }
 
-/** Finds the best unclaimed credit for a stored check and claims it; undefined when none joins. */
+/**
+ * A credit this check joins by an id (SBP id, operation number) but another check holds by amount + name
+ * + time only: the weaker claim is released so this check may take the line. Returns the checks displaced,
+ * to be settled again (and told) once this one has claimed.
+ */
+async function displaceWeakerClaims(
+  doc: SettlementDocument,
+  candidates: readonly CreditDocument[],
+  deps: SettlementDeps,
+): Promise<SettlementDocument[]> {
+  const keys = keysOfDocument(doc)
+  const displaced: SettlementDocument[] = []
+  for (const c of candidates) {
+    const rule = joinRule(keys, creditKeys(c.credit), Number.MAX_SAFE_INTEGER)
+    if (rule === null || rule === 'amount_name_time') continue
+    const holder = await deps.store.claimOfLine(doc.tenant_id, c.line_id)
+    if (holder === undefined || holder === doc.check_id) continue
+    const held = await deps.store.findSettlement(doc.tenant_id, holder)
+    const heldBy = held && joinRule(keysOfDocument(held), creditKeys(c.credit), Number.MAX_SAFE_INTEGER)
+    if (!held || (heldBy !== null && !strongerRule(rule, heldBy))) continue
+    await deps.store.release(doc.tenant_id, holder, c.line_id)
+    displaced.push(held)
+  }
+  return displaced
+}
+
+/**
+ * Finds the best unclaimed credit for a stored check and claims it — displacing a weaker claim on a credit
+ * it joins by an id — and settles the displaced checks again; undefined when none joins.
+ */
 async function claimCredit(doc: SettlementDocument, deps: SettlementDeps): Promise<string | undefined> {
   const keys = keysOfDocument(doc)
   const window = (await policyOf(doc, deps)).nameWindowMs
@@ -65,6 +95,21 @@ async function claimCredit(doc: SettlementDocument, deps: SettlementDeps): Promi
     amountMinor: keys.amountMinor,
     days: checkLookupDays(keys, window),
   })
+  const displaced = await displaceWeakerClaims(doc, candidates, deps)
+  const line = await claimFree(doc, candidates, window, deps)
+  // Told after this check holds the line: each looks for another credit, and otherwise goes back to
+  // awaiting (or not_found) with check.settlement-changed.v1.
+  for (const held of displaced) await settleDocument(held, await claimCredit(held, deps), deps)
+  return line
+}
+
+async function claimFree(
+  doc: SettlementDocument,
+  candidates: readonly CreditDocument[],
+  window: number,
+  deps: SettlementDeps,
+): Promise<string | undefined> {
+  const keys = keysOfDocument(doc)
   const claimed = await claimBest(
     async (refused) => {
       const pairs: ClaimPair<string>[] = []

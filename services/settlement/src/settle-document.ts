@@ -28,6 +28,7 @@ export type SettlementStore = Pick<
   | 'claimOfCheck'
   | 'claimOfLine'
   | 'claim'
+  | 'release'
   | 'due'
 >
 
