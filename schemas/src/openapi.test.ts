@@ -113,6 +113,7 @@ describe('openapi.yaml', () => {
   it('declares ten JSON responses per read and write of a check, each with a body schema and an example', () => {
     expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual([
       'delete /v1/checks/{id}',
+      'get /.well-known/jwks.json',
       'get /v1/checks/{id}',
       'get /v1/checks/{id}/decisions',
       'get /v1/checks/{id}/settlement',

@@ -20,6 +20,7 @@ import { httpObservability } from './observability/http-observability'
 import { metricsRoute } from './observability/metrics-route'
 import { requestId } from './request-id/request-id'
 import { settlementRoutes } from './settlement/settlement-routes'
+import { jwksRoute } from './signing/jwks-route'
 
 // Room for the multipart envelope and the expectation part on top of the file itself.
 const multipartOverheadBytes = 64 * 1024
@@ -36,6 +37,7 @@ export function createApp(deps: GatewayDeps) {
   app.use(requestId({ logger: deps.logger }))
   app.route('/', healthRoutes(deps.probes))
   app.route('/', metricsRoute())
+  app.route('/', jwksRoute(deps.signing?.jwks ?? { keys: [] }))
   app.use(
     '/v1/*',
     bearerAuth({

@@ -1,5 +1,6 @@
 import type { Logger } from '@rv/logger'
 import type { CheckSubmittedV1, CreditReceivedV1, Profile } from '@rv/schemas'
+import type { KeyRing } from '@rv/signing'
 import type { FileStorage } from '@rv/storage'
 import type {
   CheckDecisionRepository,
@@ -63,6 +64,11 @@ export interface GatewayDeps {
   tombstones?: Pick<CheckTombstones, 'isDeleted'>
   /** People's decisions from the review console (GET /v1/checks/{id}/decisions); absent: that route answers 404. */
   decisions?: Pick<CheckDecisionRepository, 'list'>
+  /**
+   * Record signing (@rv/signing `loadKeyRing`): GET /v1/checks/{id} carries `RV-Record-Signature`, and
+   * /.well-known/jwks.json serves `jwks`. Absent: no header and an empty key set.
+   */
+  signing?: Pick<KeyRing, 'sign' | 'jwks'>
   now?: () => Date
   newCheckId?: () => string
 }
