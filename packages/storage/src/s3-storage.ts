@@ -16,17 +16,11 @@ export interface S3StorageOptions {
   pathStyle?: boolean
 }
 
-/**
- * The S3 adapter, through the `minio` client (works with MinIO, S3Proxy, versitygw and AWS S3).
- *
- * @example
- * const storage = createS3Storage({ endpoint: 'http://127.0.0.1:19000', accessKey, secretKey, region: 'us-east-1', bucket: 'rv' })
- * await storage.ensure()
- */
-export function createS3Storage(options: S3StorageOptions): FileStorage {
+/** The `minio` client the adapter uses (tests reach the bucket's versions and settings through it). */
+export function createS3Client(options: Omit<S3StorageOptions, 'bucket'>): Client {
   const url = new URL(options.endpoint)
   const useSSL = url.protocol === 'https:'
-  const client = new Client({
+  return new Client({
     endPoint: url.hostname,
     port: url.port ? Number(url.port) : useSSL ? 443 : 80,
     useSSL,
@@ -35,6 +29,17 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     region: options.region,
     pathStyle: options.pathStyle ?? true,
   })
+}
+
+/**
+ * The S3 adapter, through the `minio` client (works with MinIO, S3Proxy, versitygw and AWS S3).
+ *
+ * @example
+ * const storage = createS3Storage({ endpoint: 'http://127.0.0.1:19000', accessKey, secretKey, region: 'us-east-1', bucket: 'rv' })
+ * await storage.ensure()
+ */
+export function createS3Storage(options: S3StorageOptions): FileStorage {
+  const client = createS3Client(options)
   const { bucket } = options
 
   function isNotFound(error: unknown): boolean {

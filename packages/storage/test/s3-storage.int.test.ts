@@ -1,8 +1,7 @@
 import { createCleanup } from '@rv/testing'
-import { Client } from 'minio'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { contentKey, sha256Hex, tenantFileKey, tenantFilePrefix } from '../src/content-key'
-import { createS3Storage } from '../src/s3-storage'
+import { createS3Client, createS3Storage } from '../src/s3-storage'
 import { listVersions } from '../src/s3-versions'
 import { StorageError } from '../src/storage-port'
 
@@ -55,16 +54,7 @@ describe('createS3Storage', () => {
     const bucket = cleanup.bucket()
     const s3 = storage(bucket)
     await s3.ensure()
-    const url = new URL(stack.s3.endpoint)
-    const client = new Client({
-      endPoint: url.hostname,
-      port: Number(url.port),
-      useSSL: false,
-      accessKey: stack.s3.accessKey,
-      secretKey: stack.s3.secretKey,
-      region: stack.s3.region,
-      pathStyle: true,
-    })
+    const client = createS3Client(stack.s3)
     await client.setBucketVersioning(bucket, { Status: 'Enabled' })
     const one = tenantFileKey('ten_v', 'chk_1', 'a'.repeat(64))
     const two = tenantFileKey('ten_v', 'chk_2', 'b'.repeat(64))

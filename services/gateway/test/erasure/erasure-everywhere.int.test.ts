@@ -6,9 +6,8 @@
  */
 import { createErasure, createErasureRegistry, type Erasure, storeParticipants } from '@rv/retention'
 import type { CheckRecord } from '@rv/schemas'
-import { createS3Storage, type FileStorage } from '@rv/storage'
+import { createS3Client, createS3Storage, type FileStorage, listVersions } from '@rv/storage'
 import { createCleanup } from '@rv/testing'
-import { Client } from 'minio'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { conforming, form, type Harness, startHarness } from '../contract/contract-harness'
 import { documentsCarrying, type SeededCheck, seedEverywhere } from './seed-everywhere'
@@ -17,7 +16,7 @@ const stack = inject('stack')
 const cleanup = createCleanup(stack, 'it-erasure-versions')
 let h: Harness
 let storage: FileStorage
-let client: Client
+let client: ReturnType<typeof createS3Client>
 let erasure: Erasure
 
 /** Where a finished, reviewed, settled check leaves data; each must hold some before and none after. */
@@ -42,16 +41,7 @@ beforeAll(async () => {
   const bucket = cleanup.bucket()
   storage = createS3Storage({ ...stack.s3, bucket })
   await storage.ensure()
-  const url = new URL(stack.s3.endpoint)
-  client = new Client({
-    endPoint: url.hostname,
-    port: Number(url.port),
-    useSSL: false,
-    accessKey: stack.s3.accessKey,
-    secretKey: stack.s3.secretKey,
-    region: stack.s3.region,
-    pathStyle: true,
-  })
+  client = createS3Client(stack.s3)
   await client.setBucketVersioning(bucket, { Status: 'Enabled' })
   erasure = createErasure(h.store, createErasureRegistry(storeParticipants(h.store, storage)))
 })
@@ -73,10 +63,7 @@ const app = () =>
 const auth = (key: string) => ({ authorization: `Bearer ${key}` })
 
 async function objectVersions(prefix: string): Promise<string[]> {
-  const names: string[] = []
-  for await (const item of client.listObjects(storage.bucket, prefix, true, { IncludeVersion: true }))
-    names.push(`${(item as { name: string }).name}@${(item as { versionId?: string }).versionId}`)
-  return names
+  return (await listVersions(client, storage.bucket, prefix)).map((v) => `${v.name}@${v.versionId}`)
 }
 
 /** A check submitted over the API by the tenant's key, then finished and left everywhere. */
