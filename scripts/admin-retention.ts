@@ -9,8 +9,8 @@
  *   npm run admin -- retention sweep                             one pass of the retention sweeper, and of the
  *                                                                expiry of deliveries and rate windows
  *   npm run admin -- retention backfill [--batch 500] [--max 50000]   created_hour for checks stored before it
- *   npm run admin -- retention tombstones [--batch 500] [--max 10000]   console data of checks erased before
- *                                                                the console joined the erasure
+ *   npm run admin -- retention tombstones [--batch 500] [--max 10000]   console and settlement data of checks
+ *                                                                erased before they joined the erasure
  */
 import type { RetentionConfig } from '@rv/config'
 import {
@@ -19,6 +19,7 @@ import {
   createErasure,
   createErasureRegistry,
   eraseConsoleOfTombstoned,
+  settlementParticipants,
   storeParticipants,
   sweepRetention,
 } from '@rv/retention'
@@ -83,12 +84,20 @@ export function retentionCommands(config: () => RetentionConfig): Record<string,
     'retention tombstones': async (store, args) => {
       const usage = 'retention tombstones [--batch <n>] [--max <checks>]'
       const { flags } = parseArgs(args)
-      const report = await eraseConsoleOfTombstoned(store, consoleParticipants(store), {
+      const options = {
         now: new Date(),
         batch: positive(flags.batch, 500, usage),
         maxChecks: positive(flags.max, 10_000, usage),
-      })
-      return JSON.stringify(report)
+      }
+      const report = await eraseConsoleOfTombstoned(store, consoleParticipants(store), options)
+      // Settlement joined the erasure after the console: its own pass and marker.
+      const settlement = await eraseConsoleOfTombstoned(
+        store,
+        settlementParticipants(store),
+        options,
+        'settlement.tombstones',
+      )
+      return JSON.stringify({ ...report, settlement })
     },
     'retention sweep': async (store, _args, io) => {
       const { defaultDays, maxHoursPerSweep } = config()

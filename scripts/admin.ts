@@ -145,7 +145,10 @@ async function main(argv: string[]): Promise<number> {
     learningTenants: learning.tenants,
     publishCredits: async (events: readonly CreditReceivedV1[]) => {
       opened ??= await openEventBus(bus, createLogger({ level: 'warn' }), { shutdown: false })
-      for (const event of events) await opened.publish('credit.received.v1', event.tenant_id, event)
+      await opened.publishBatch(
+        'credit.received.v1',
+        events.map((event) => ({ key: event.tenant_id, value: event })),
+      )
     },
   }
   try {

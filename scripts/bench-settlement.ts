@@ -95,7 +95,8 @@ function settle(record: CheckRecord): Settlement | 'unsettleable' {
 
 const flagged = genuine.filter((g) => {
   const s = settle(g.record)
-  return s === 'unsettleable' || s.status !== 'confirmed'
+  // Joined by amount + name + time is `probable` (never confirmed): not flagged, the recommendation stands.
+  return s === 'unsettleable' || (s.status !== 'confirmed' && s.status !== 'probable')
 })
 const rules = new Map<string, number>()
 for (const g of genuine) {
@@ -129,7 +130,11 @@ for (const g of genuine) {
     if (record.recommendation === 'reject') caughtByDocument++
     const s = settle(record)
     // Caught: the settlement keeps it from accept (another amount credited: reject; none: review).
-    if (s !== 'unsettleable' && s.reasons.some((r) => r !== 'settlement_confirmed')) caught++
+    if (
+      s !== 'unsettleable' &&
+      s.reasons.some((r) => r !== 'settlement_confirmed' && r !== 'settlement_probable')
+    )
+      caught++
     else missed.push(`${g.family} ${tid}: ${s === 'unsettleable' ? s : `${s.status}/${s.recommendation}`}`)
     if (s !== 'unsettleable' && s.recommendation === 'reject') rejected++
   }

@@ -9,6 +9,7 @@ import { defaultProfile, exampleRecord } from '@rv/core'
 import { creditKeys, moscowDay } from '@rv/core/settlement/index'
 import type { CheckRecord, CreditLine } from '@rv/schemas'
 import type { CreditDocument, Store } from '@rv/store'
+import { storeErasureGate } from '../../services/settlement/src/erasure-gate'
 import { handleCompleted, handleCredit } from '../../services/settlement/src/handler'
 import type { SettlementDeps } from '../../services/settlement/src/settle-document'
 
@@ -74,6 +75,7 @@ let amountsUsed = 0
 export async function timeJoins(store: Store, count: number, label: string): Promise<number[]> {
   const deps: SettlementDeps = {
     store: store.settlements,
+    erasure: storeErasureGate(store, { requireTenant: false }),
     profile: async () => defaultProfile,
     publish: async () => undefined,
     now: () => base + 60_000,

@@ -40,6 +40,8 @@ export interface GatewayConfig {
     /** How often a waiting request first re-reads the record; the interval doubles up to `waitPollMaxMs`. */
     waitPollMs: number
     waitPollMaxMs: number
+    /** Credit lines one bank statement may carry (`POST /v1/credits/statements`; more: 413). */
+    maxStatementLines: number
   }
   /** A publish of check.submitted.v1 is bounded; after a failed one, submissions get 503 for `cooldownMs`. */
   bus: { timeoutMs: number; cooldownMs: number }
@@ -92,6 +94,11 @@ export function readGatewayConfig(r: EnvReader): GatewayConfig {
       maxFileBytes: r.int('MAX_FILE_BYTES', {
         doc: 'Largest accepted upload',
         default: 10 * 1024 * 1024,
+        min: 1,
+      }),
+      maxStatementLines: r.int('STATEMENT_MAX_LINES', {
+        doc: 'Credit lines one bank statement may carry (POST /v1/credits/statements); more is 413 batch_too_large',
+        default: 10_000,
         min: 1,
       }),
       maxWaitSeconds: r.int('MAX_WAIT_SECONDS', {

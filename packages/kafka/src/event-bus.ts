@@ -19,7 +19,7 @@ import { clientSecurityOptions } from './connection-security'
 import { type ConsumeOptions, type ConsumerHandle, startConsumer } from './consumer'
 import { ensureTopicLayout } from './ensure-topics'
 import { fixKafkajsIdleLoop } from './kafkajs-idle-loop'
-import { createPublisher, type Publish } from './publisher'
+import { createBatchPublisher, createPublisher, type Publish, type PublishBatch } from './publisher'
 import { createRegistryClient, registerEventSchemas } from './registry'
 import { type ReplayOptions, type ReplayReport, replayDeadLetters } from './replay-dead-letters'
 import { installShutdownHandler, type ShutdownOptions, withTimeout } from './shutdown'
@@ -69,6 +69,8 @@ export interface EventBus {
   registerSchemas(topics?: readonly EventTopic[]): Promise<void>
   /** Validates, encodes through the registry and sends `value` keyed by `key` (the check id). */
   publish: Publish
+  /** Validates and encodes every value first, then sends them in chunks (statements' credit lines). */
+  publishBatch: PublishBatch
   consume<T extends EventTopic>(options: ConsumeOptions<T>): Promise<ConsumerHandle>
   /** Sends dead letters (all, or those `filter` accepts) back to their original topics; see docs/events.md. */
   replayDeadLetters(options?: ReplayOptions): Promise<ReplayReport>
@@ -172,6 +174,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
       for (const [topic, id] of ids) schemaIds.set(topic, id)
     },
     publish: createPublisher({ producer, registry, prefix, schemaIds }),
+    publishBatch: createBatchPublisher({ producer, registry, prefix, schemaIds }),
     async consume(consumeOptions) {
       const handle = await startConsumer(
         { kafka, registry, producer, prefix, logger, schemaIds },

@@ -15,7 +15,7 @@ export {
 export { type DeliveryLedger, defaultMaxDeliveries } from './delivery-ledger'
 export { KafkaStageError, toStageError } from './errors'
 export { createEventBus, type EventBus, type EventBusOptions } from './event-bus'
-export type { Publish } from './publisher'
+export type { Publish, PublishBatch } from './publisher'
 export {
   type ReplayOptions,
   type ReplayReport,

@@ -28,22 +28,64 @@ export type Publish = <T extends EventTopic>(
   headers?: Readonly<Record<string, string>>,
 ) => Promise<void>
 
+/**
+ * Publishes many events of one topic in one send per `chunk` messages: every value is validated and
+ * encoded before the first send, so an invalid one sends nothing. A send that fails part-way may have
+ * written earlier chunks (consumers key on the message's own id: a retry is harmless).
+ */
+export type PublishBatch = <T extends EventTopic>(
+  topic: T,
+  messages: readonly { key: string; value: EventValueByTopic[T] }[],
+  options?: { chunk?: number },
+) => Promise<void>
+
+async function schemaIdOf(deps: PublisherDeps, topic: EventTopic): Promise<{ physical: string; id: number }> {
+  const physical = physicalTopic(deps.prefix, topic)
+  let id = deps.schemaIds.get(physical)
+  if (id === undefined) {
+    id = await lookupSchemaId(deps.registry, physical, topic)
+    deps.schemaIds.set(physical, id)
+  }
+  return { physical, id }
+}
+
+function assertKey(key: string): void {
+  if (key === '')
+    throw new KafkaStageError('invalid_event', 'the message key (check id) is empty', { retryable: false })
+}
+
 export function createPublisher(deps: PublisherDeps): Publish {
   return async (topic, key, value, headers) => {
     assertEvent(topic, value)
-    if (key === '')
-      throw new KafkaStageError('invalid_event', 'the message key (check id) is empty', { retryable: false })
-    const physical = physicalTopic(deps.prefix, topic)
-    let id = deps.schemaIds.get(physical)
-    if (id === undefined) {
-      id = await lookupSchemaId(deps.registry, physical, topic)
-      deps.schemaIds.set(physical, id)
-    }
+    assertKey(key)
+    const { physical, id } = await schemaIdOf(deps, topic)
     const encoded = encodeWire(id, value)
     // The active span's traceparent rides along, so the consumer's span continues this trace.
     const sent = { ...headers, ...traceContextHeaders() }
     await sendOrThrow(await deps.producer(), physical, [{ key, value: encoded, headers: sent }])
     metrics().messagesPublished.inc({ topic })
+  }
+}
+
+export function createBatchPublisher(deps: PublisherDeps): PublishBatch {
+  return async (topic, messages, options = {}) => {
+    const chunk = options.chunk ?? 500
+    for (const m of messages) {
+      assertEvent(topic, m.value)
+      assertKey(m.key)
+    }
+    const { physical, id } = await schemaIdOf(deps, topic)
+    const headers = traceContextHeaders()
+    const encoded = messages.map((m) => ({
+      key: m.key,
+      value: encodeWire(id, m.value),
+      headers: { ...headers },
+    }))
+    for (let i = 0; i < encoded.length; i += chunk) {
+      const part = encoded.slice(i, i + chunk)
+      await sendOrThrow(await deps.producer(), physical, part)
+      metrics().messagesPublished.inc({ topic }, part.length)
+    }
   }
 }
 

@@ -25,7 +25,7 @@ export interface TombstonePassReport {
 export interface TombstonePassStore {
   tenants: Pick<Store['tenants'], 'listTenants'>
   tombstones: Pick<Store['tombstones'], 'idsOfTenant'>
-  migrationProgress: Store['migrationProgress']
+  migrationProgress: Pick<Store['migrationProgress'], 'get' | 'advance' | 'markDone'>
 }
 
 /** The `migrations` marker of a tenant: `console.tombstones:<tenant>`. */

@@ -1,7 +1,10 @@
 import type { ErasableCheck, Store } from '@rv/store'
 import type { ErasedCheck, ErasureRegistry } from './erasure-registry'
 
-export type ErasureStore = Pick<Store, 'checks' | 'profiles' | 'tenants' | 'retentionCursors' | 'tombstones'>
+export type ErasureStore = Pick<
+  Store,
+  'checks' | 'profiles' | 'tenants' | 'retentionCursors' | 'tombstones' | 'migrationProgress'
+>
 
 /**
  * Deletes a check, or a whole tenant, everywhere its data lives: every registered participant first, the
@@ -45,6 +48,7 @@ export function createErasure(store: ErasureStore, registry: ErasureRegistry) {
       for (const participant of registry.participants) await participant.eraseTenant?.(tenantId)
       await store.profiles.eraseTenant(tenantId)
       await store.retentionCursors.erase(tenantId)
+      await store.migrationProgress.eraseTenant(tenantId)
       await store.tombstones.eraseTenant(tenantId)
       await store.tenants.eraseTenant(tenantId)
       return { checks }

@@ -2,15 +2,18 @@ import { type FileStorage, tenantFilePrefix } from '@rv/storage'
 import type { Store } from '@rv/store'
 import { consoleParticipants } from './console-participants'
 import type { ErasureParticipant } from './erasure-registry'
+import { settlementParticipants } from './settlement-participants'
 
 /**
  * The participants this system has besides the check's own documents (which `createErasure` deletes
  * last): its file, its replay keys, the analysts' accepted check, and the review console's data
- * (`consoleParticipants`). The gateway's DELETE, the admin commands and the retention sweeper all build
- * their erasure from this list.
+ * (`consoleParticipants`) and settlement's (`settlementParticipants`). The gateway's DELETE, the admin
+ * commands and the retention sweeper all build their erasure from this list.
  */
 export function storeParticipants(
-  store: Pick<Store, 'replay' | 'reviews'> & Parameters<typeof consoleParticipants>[0],
+  store: Pick<Store, 'replay' | 'reviews' | 'idempotency'> &
+    Parameters<typeof consoleParticipants>[0] &
+    Parameters<typeof settlementParticipants>[0],
   storage: Pick<FileStorage, 'remove' | 'removePrefix'>,
 ): ErasureParticipant[] {
   return [
@@ -33,6 +36,13 @@ export function storeParticipants(
       },
     },
     { name: 'review_decisions', eraseCheck: ({ checkId }) => store.reviews.eraseCheck(checkId) },
+    {
+      // A key names a check id, no personal data, and goes within 24 h: only a tenant's erasure asks.
+      name: 'idempotency_keys',
+      eraseCheck: async () => undefined,
+      eraseTenant: (tenantId) => store.idempotency.eraseTenant(tenantId),
+    },
     ...consoleParticipants(store),
+    ...settlementParticipants(store),
   ]
 }

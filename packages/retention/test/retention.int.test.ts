@@ -126,12 +126,49 @@ describe('retention sweeper', () => {
 
     // The cursor moved: the next sweep reads only the hours since, and finds nothing to erase.
     const again = await sweepRetention(store, erasure, { now, defaultDays: 90, maxHours: 24 * 60 })
-    expect(again).toEqual({ tenants: 0, hours: 0, checks: 0 })
+    expect(again).toEqual({ tenants: 0, hours: 0, checks: 0, credits: 0 })
     // Shortening the retention reaches checks already stored.
     await store.tenants.setRetention(short._id, 1)
     const later = new Date(now.getTime() + 2 * 60 * 60 * 1000)
     expect((await sweepRetention(store, erasure, { now: later, defaultDays: 90 })).checks).toBe(1)
     expect(await traces(short._id, young)).toBe(0)
+  })
+})
+
+describe('retention of bank credits', () => {
+  /** A credit line of the tenant received at `at`, unjoined (a joined one goes with its check). */
+  async function credit(tenantId: string, lineId: string, at: Date) {
+    await store.settlements.putCredit({
+      tenant_id: tenantId,
+      line_id: lineId,
+      credit: {
+        line_id: lineId,
+        amount: 10,
+        currency: 'RUB',
+        credited_at: at.toISOString(),
+        payer_name: 'Пётр Л.',
+      },
+      sbp_id: null,
+      operation_number: null,
+      amount_minor: 1000,
+      day: at.toISOString().slice(0, 10),
+      received_at: at,
+    })
+  }
+
+  it("erases a tenant's credits received before its retention, keeps younger ones and a keep-forever tenant's", async () => {
+    const short = await store.tenants.createTenant('credits-short', new Date(now.getTime() - 30 * day))
+    const forever = await store.tenants.createTenant('credits-forever', new Date(now.getTime() - 30 * day))
+    await store.tenants.setRetention(short._id, 2)
+    await store.tenants.setRetention(forever._id, 0)
+    await credit(short._id, 'old', new Date(now.getTime() - 3 * day))
+    await credit(short._id, 'young', new Date(now.getTime() - 1 * day))
+    await credit(forever._id, 'old', new Date(now.getTime() - 20 * day))
+    const report = await sweepRetention(store, erasure, { now, defaultDays: 90, maxHours: 24 * 60 })
+    expect(report.credits).toBe(1)
+    expect(await store.settlements.findCredit(short._id, 'old')).toBeNull()
+    expect(await store.settlements.findCredit(short._id, 'young')).not.toBeNull()
+    expect(await store.settlements.findCredit(forever._id, 'old')).not.toBeNull()
   })
 })
 

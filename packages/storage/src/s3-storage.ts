@@ -1,5 +1,6 @@
 import { Client } from 'minio'
 import { putObjectBuffer } from './put-object-buffer'
+import { listVersions, removeVersions } from './s3-versions'
 import { type FileStorage, StorageError, type StoredObject } from './storage-port'
 
 export interface S3StorageOptions {
@@ -15,17 +16,11 @@ export interface S3StorageOptions {
   pathStyle?: boolean
 }
 
-/**
- * The S3 adapter, through the `minio` client (works with MinIO, S3Proxy, versitygw and AWS S3).
- *
- * @example
- * const storage = createS3Storage({ endpoint: 'http://127.0.0.1:19000', accessKey, secretKey, region: 'us-east-1', bucket: 'rv' })
- * await storage.ensure()
- */
-export function createS3Storage(options: S3StorageOptions): FileStorage {
+/** The `minio` client the adapter uses (tests reach the bucket's versions and settings through it). */
+export function createS3Client(options: Omit<S3StorageOptions, 'bucket'>): Client {
   const url = new URL(options.endpoint)
   const useSSL = url.protocol === 'https:'
-  const client = new Client({
+  return new Client({
     endPoint: url.hostname,
     port: url.port ? Number(url.port) : useSSL ? 443 : 80,
     useSSL,
@@ -34,6 +29,17 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     region: options.region,
     pathStyle: options.pathStyle ?? true,
   })
+}
+
+/**
+ * The S3 adapter, through the `minio` client (works with MinIO, S3Proxy, versitygw and AWS S3).
+ *
+ * @example
+ * const storage = createS3Storage({ endpoint: 'http://127.0.0.1:19000', accessKey, secretKey, region: 'us-east-1', bucket: 'rv' })
+ * await storage.ensure()
+ */
+export function createS3Storage(options: S3StorageOptions): FileStorage {
+  const client = createS3Client(options)
   const { bucket } = options
 
   function isNotFound(error: unknown): boolean {
@@ -87,7 +93,9 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     },
     async remove(key) {
       try {
-        await client.removeObject(bucket, key)
+        // Every version of the key, not only the current one (a versioned bucket keeps the bytes otherwise).
+        const versions = (await listVersions(client, bucket, key)).filter((v) => v.name === key)
+        await removeVersions(client, bucket, versions)
       } catch (error) {
         if (isNotFound(error)) return
         throw new StorageError('unavailable', `cannot remove ${key}`, { cause: error })
@@ -96,13 +104,7 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     async removePrefix(prefix) {
       if (prefix.length === 0) throw new Error('removePrefix refuses the empty prefix (the whole bucket)')
       try {
-        const keys: string[] = []
-        for await (const item of client.listObjectsV2(bucket, prefix, true))
-          if ((item as { name?: string }).name) keys.push((item as { name: string }).name)
-        // S3 deletes at most 1 000 keys per request.
-        for (let i = 0; i < keys.length; i += 1000)
-          await client.removeObjects(bucket, keys.slice(i, i + 1000))
-        return keys.length
+        return await removeVersions(client, bucket, await listVersions(client, bucket, prefix))
       } catch (error) {
         if (isNotFound(error)) return 0
         throw new StorageError('unavailable', `cannot remove ${prefix}*`, { cause: error })

@@ -1,7 +1,8 @@
 import { createCleanup } from '@rv/testing'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { contentKey, sha256Hex, tenantFileKey, tenantFilePrefix } from '../src/content-key'
-import { createS3Storage } from '../src/s3-storage'
+import { createS3Client, createS3Storage } from '../src/s3-storage'
+import { listVersions } from '../src/s3-versions'
 import { StorageError } from '../src/storage-port'
 
 const stack = inject('stack')
@@ -47,6 +48,24 @@ describe('createS3Storage', () => {
     expect(await s3.removePrefix(tenantFilePrefix('ten_a'))).toBe(1)
     expect(await s3.stat(mine[1] as string)).toBeUndefined()
     expect(await s3.get(theirs)).toEqual(bytes)
+  })
+
+  it('removes every version of an object on a versioned bucket, and a prefix with all its versions', async () => {
+    const bucket = cleanup.bucket()
+    const s3 = storage(bucket)
+    await s3.ensure()
+    const client = createS3Client(stack.s3)
+    await client.setBucketVersioning(bucket, { Status: 'Enabled' })
+    const one = tenantFileKey('ten_v', 'chk_1', 'a'.repeat(64))
+    const two = tenantFileKey('ten_v', 'chk_2', 'b'.repeat(64))
+    for (const key of [one, one, two, two])
+      await s3.put(key, new TextEncoder().encode(key), 'application/pdf')
+    expect((await listVersions(client, bucket, one)).length).toBe(2)
+    await s3.remove(one)
+    expect(await listVersions(client, bucket, one)).toEqual([])
+    expect((await listVersions(client, bucket, two)).length).toBe(2)
+    expect(await s3.removePrefix(tenantFilePrefix('ten_v'))).toBe(1)
+    expect(await listVersions(client, bucket, 'tenants/')).toEqual([])
   })
 
   it('stores exactly the bytes of a view into a larger buffer, sent without a copy', async () => {

@@ -22,6 +22,7 @@ import { createRateWindowRepository } from './rate-window-repository'
 import { createReplayRegistry } from './replay-registry'
 import { createRetentionCursors } from './retention-cursors'
 import { createReviewRepository } from './review-repository'
+import { createSettlementErasure } from './settlement-erasure'
 import { createSettlementRepository } from './settlement-repository'
 import { createTenantRepository } from './tenant-repository'
 import { createVersionApprovalRepository } from './version-approval-repository'
@@ -55,6 +56,7 @@ export async function connectStore(options: StoreOptions) {
   const reviews = createReviewRepository(db)
   const sightings = createGeneratorSightings(db)
   const settlements = createSettlementRepository(db)
+  const settlementErasure = createSettlementErasure(db)
   const deliveries = createDeliveryLedger(db)
   const rateWindows = createRateWindowRepository(db)
   const expiry = createExpirySweeper(db)
@@ -81,6 +83,7 @@ export async function connectStore(options: StoreOptions) {
     reviews,
     sightings,
     settlements,
+    settlementErasure,
     deliveries,
     rateWindows,
     expiry,
@@ -104,6 +107,7 @@ export async function connectStore(options: StoreOptions) {
       await fingerprints.ensureIndexes()
       await reviews.ensureIndexes()
       await settlements.ensureIndexes()
+      await settlementErasure.ensureIndexes()
       await rateWindows.ensureIndexes()
       await deliveries.ensureIndexes()
       await reviewQueue.ensureIndexes()

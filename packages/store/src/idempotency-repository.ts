@@ -197,6 +197,16 @@ export function createIdempotencyRepository(db: Db, options: { retentionMs?: num
     async release(tenantId: string, key: string, checkId: string): Promise<void> {
       await records.deleteOne({ _id: `${tenantId}:${key}`, check_id: checkId })
     },
+
+    /**
+     * Erasure of a tenant (admin only, rare): its keys and their retirement markers, whose `_id` starts with
+     * the tenant. Neither filter is indexed (the keys live 24 h; an index would cost every submission).
+     */
+    async eraseTenant(tenantId: string): Promise<void> {
+      await records.deleteMany({ tenant_id: tenantId })
+      const prefix = tenantId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      await retirements.deleteMany({ _id: { $regex: `^${prefix}:` } })
+    },
   }
   return repository
 }

@@ -37,6 +37,11 @@ export function createMigrationProgress(db: Db) {
     async markDone(migration: string, tenantId: string, after: string | null, now: Date): Promise<void> {
       await save(migration, tenantId, { done: true, after }, now)
     },
+    /** Erasure of a tenant: every migration's marker of it (`<migration>:<tenant>`; a few per tenant). */
+    async eraseTenant(tenantId: string): Promise<void> {
+      const escaped = tenantId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      await markers.deleteMany({ _id: { $regex: `:${escaped}$` } })
+    },
   }
 }
 

@@ -2,7 +2,7 @@ import type { CreditLine, Settlement } from '@rv/schemas'
 import type { Collection, Db } from 'mongodb'
 import { isDuplicateKeyError } from './duplicate-key'
 import { settlementIndexes, settlementQueries } from './settlement-queries'
-import { findOneWith, findWith } from './store-queries'
+import { findOneWith, findWith, hourBucket } from './store-queries'
 
 /** The join keys both sides are stored under (normalised by core's `creditKeys` / `checkKeys`). */
 export interface JoinKeyFields {
@@ -20,6 +20,8 @@ export interface CreditDocument extends JoinKeyFields {
   line_id: string
   credit: CreditLine
   received_at: Date
+  /** The hour bucket of `received_at`: the retention sweeper's equality (absent on credits stored before it). */
+  received_hour?: string
 }
 
 /** A finished check waiting for, or joined with, its credit (`_id` `<tenant>:<check id>`). */
@@ -121,8 +123,14 @@ export function createSettlementRepository(db: Db) {
     },
 
     /** Stores a credit line once per (tenant, line id); a repeat returns the line first stored. */
-    async putCredit(doc: Omit<CreditDocument, '_id'>): Promise<{ doc: CreditDocument; created: boolean }> {
-      const full = { ...doc, _id: creditId(doc.tenant_id, doc.line_id) }
+    async putCredit(
+      doc: Omit<CreditDocument, '_id' | 'received_hour'>,
+    ): Promise<{ doc: CreditDocument; created: boolean }> {
+      const full = {
+        ...doc,
+        _id: creditId(doc.tenant_id, doc.line_id),
+        received_hour: hourBucket(doc.received_at),
+      }
       const stored = await insertOnce(credits, full)
       return { doc: stored, created: stored === full }
     },
@@ -181,6 +189,15 @@ export function createSettlementRepository(db: Db) {
         settlementQueries.byId('settlement_claims', lineClaimId(tenantId, lineId)),
       )
       return claim?.check_id
+    },
+
+    /**
+     * Undoes a join so a stronger one may take the line (docs/settlement.md, "A stronger match"): the
+     * check's claim first, then the line's, each only while it still names the pair.
+     */
+    async release(tenantId: string, checkId: string, lineId: string): Promise<void> {
+      await claims.deleteOne({ _id: checkClaimId(tenantId, checkId), line_id: lineId })
+      await claims.deleteOne({ _id: lineClaimId(tenantId, lineId), check_id: checkId })
     },
 
     /**

@@ -5,9 +5,9 @@
  */
 export interface Settlement {
   /**
-   * awaiting: no credit yet and the profile's wait runs; confirmed: a credit with the receipt's amount; amount_mismatch: the receipt's operation was credited with another amount; not_found: the wait ran out; not_required: no credit yet and the profile does not require one.
+   * awaiting: no credit yet and the profile's wait runs; confirmed: a credit with the receipt's amount; amount_mismatch: the receipt's operation was credited with another amount; not_found: the wait ran out; not_required: no credit yet and the profile does not require one; probable: the only credit of the receipt's amount and payer's name within the window joined it, but neither side has an id to prove it is this payment (amount + name + time: never confirmed).
    */
-  status: 'awaiting' | 'confirmed' | 'amount_mismatch' | 'not_found' | 'not_required'
+  status: 'awaiting' | 'confirmed' | 'amount_mismatch' | 'not_found' | 'not_required' | 'probable'
   /**
    * Which rule joined the credit; null without one.
    */
@@ -19,7 +19,9 @@ export interface Settlement {
   /**
    * The settlement reasons now in the check's reasons list.
    */
-  reasons: ('settlement_confirmed' | 'settlement_amount_mismatch' | 'settlement_not_found')[]
+  reasons: (
+    'settlement_confirmed' | 'settlement_amount_mismatch' | 'settlement_not_found' | 'settlement_probable'
+  )[]
   /**
    * The check's recommendation with the settlement taken into account.
    */

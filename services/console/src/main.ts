@@ -36,7 +36,13 @@ exposition = async () => {
 const storage = createStorage(config.s3)
 const bus = await openEventBus(config, logger, { shutdown: false })
 
-const feed = createQueueFeeder(store.reviewQueue)
+// An erased check, or one of an erased tenant (which leaves no tombstone), never enters the queue again.
+const feed = createQueueFeeder(
+  store.reviewQueue,
+  async (tenantId, checkId) =>
+    (await store.tenants.findTenant(tenantId)) === undefined ||
+    (await store.tombstones.isDeleted(tenantId, checkId)),
+)
 readiness.watch(
   await bus.consume({
     groupId: `${config.kafka.groupPrefix}-console`,

@@ -23,12 +23,22 @@ export interface GatewayDeps {
   storage: Pick<FileStorage, 'put' | 'bucket'>
   /** Publishes check.submitted.v1 (keyed by check id); `requestId` travels as the `request-id` header. */
   publishSubmitted: (submission: CheckSubmittedV1, requestId?: string) => Promise<void>
-  /** Settlement (docs/settlement.md): credits go to credit.received.v1 (keyed by tenant); absent: 503. */
-  publishCredit?: (event: CreditReceivedV1) => Promise<void>
+  /**
+   * Settlement (docs/settlement.md): a validated batch of credits goes to credit.received.v1 (keyed by
+   * tenant) in as few sends as the bus allows; absent: 503.
+   */
+  publishCredits?: (events: readonly CreditReceivedV1[]) => Promise<void>
   /** Each check's settlement, read by GET /v1/checks/{id}/settlement and folded into GET /v1/checks/{id}. */
   settlements?: Pick<SettlementRepository, 'findSettlement'>
   /** `waitPollMaxMs`: the longest interval `Prefer: wait` backs off to (default `waitPollMs`: no backoff). */
-  limits: { maxFileBytes: number; maxWaitSeconds: number; waitPollMs: number; waitPollMaxMs?: number }
+  /** `maxStatementLines`: credit lines per statement (default `defaultMaxStatementLines`). */
+  limits: {
+    maxFileBytes: number
+    maxWaitSeconds: number
+    waitPollMs: number
+    waitPollMaxMs?: number
+    maxStatementLines?: number
+  }
   defaultProfile: { name: string; version: number }
   /**
    * The profile a new check of this tenant is pinned to (its latest version), in full: its required

@@ -43,7 +43,11 @@ const app = createApp({
       submission,
       requestId ? { 'request-id': requestId } : {},
     ),
-  publishCredit: (event) => bus.publish('credit.received.v1', event.tenant_id, event),
+  publishCredits: (events) =>
+    bus.publishBatch(
+      'credit.received.v1',
+      events.map((event) => ({ key: event.tenant_id, value: event })),
+    ),
   settlements: store.settlements,
   limits: config.limits,
   bus: config.bus,

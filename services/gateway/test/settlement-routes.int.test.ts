@@ -25,7 +25,11 @@ afterAll(async () => {
 
 const app = () =>
   h.app({
-    publishCredit: (event) => h.bus.publish('credit.received.v1', event.tenant_id, event),
+    publishCredits: (events) =>
+      h.bus.publishBatch(
+        'credit.received.v1',
+        events.map((event) => ({ key: event.tenant_id, value: event })),
+      ),
     settlements: h.store.settlements,
   })
 const auth = () => ({ authorization: `Bearer ${h.key}` })

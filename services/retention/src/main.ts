@@ -3,7 +3,7 @@
  * past its retention are erased everywhere their data lives (packages/retention; docs/data-retention.md).
  * A pass cut short is finished by the next: the cursors move only after an hour is erased. Before it, checks
  * stored before `created_hour` existed are given it (`backfillCreatedHours`, bounded per pass), and the
- * console data of checks erased before the console joined the erasure goes (`eraseConsoleOfTombstoned`).
+ * console and settlement data of checks erased before they joined the erasure goes (`eraseConsoleOfTombstoned`).
  */
 import { loadRetentionJobConfig, readProcessEnv } from '@rv/config'
 import { createLogger } from '@rv/logger'
@@ -13,6 +13,7 @@ import {
   createErasure,
   createErasureRegistry,
   eraseConsoleOfTombstoned,
+  settlementParticipants,
   storeParticipants,
   sweepRetention,
 } from '@rv/retention'
@@ -31,6 +32,15 @@ try {
   const tombstoned = await eraseConsoleOfTombstoned(store, consoleParticipants(store), { now: new Date() })
   if (tombstoned.checks > 0 || !tombstoned.complete)
     logger.info('console data of erased checks erased', { ...tombstoned })
+  // The same for settlement, which joined the erasure later still (its own marker).
+  const unsettled = await eraseConsoleOfTombstoned(
+    store,
+    settlementParticipants(store),
+    { now: new Date() },
+    'settlement.tombstones',
+  )
+  if (unsettled.checks > 0 || !unsettled.complete)
+    logger.info('settlement data of erased checks erased', { ...unsettled })
   const erasure = createErasure(
     store,
     createErasureRegistry(storeParticipants(store, createStorage(config.s3))),

@@ -1,7 +1,7 @@
 import { defaultProfile, exampleRecord } from '@rv/core'
-import type { CheckRecord } from '@rv/schemas'
+import type { CheckRecord, CreditReceivedV1 } from '@rv/schemas'
 import { describe, expect, it } from 'vitest'
-import { handleCompleted } from './handler'
+import { handleCompleted, handleCredit } from './handler'
 import type { SettlementDeps, SettlementStore } from './settle-document'
 
 // A store that must not be touched: every call fails the test.
@@ -10,8 +10,19 @@ const untouchable = new Proxy({} as SettlementStore, {
     throw new Error(`store.${String(name)} called`)
   },
 })
+const nothingErased: SettlementDeps['erasure'] = {
+  isCheckErased: async () => false,
+  isCreditErased: async () => false,
+  eraseCheck: async () => {
+    throw new Error('erased')
+  },
+  eraseCredit: async () => {
+    throw new Error('erased')
+  },
+}
 const deps: SettlementDeps = {
   store: untouchable,
+  erasure: nothingErased,
   profile: async () => defaultProfile,
   publish: async () => {
     throw new Error('published')
@@ -33,5 +44,45 @@ describe('settlement handleCompleted', () => {
 
   it('stores a settleable check (the store is reached)', async () => {
     await expect(handleCompleted(done, deps)).rejects.toThrow(/store\.putSettlement called/)
+  })
+})
+
+describe('settlement honours erasure', () => {
+  const credit: CreditReceivedV1 = {
+    tenant_id: done.tenant_id,
+    source: 'api',
+    credit: {
+      line_id: 'line-1',
+      amount: 100,
+      currency: 'RUB',
+      credited_at: '2026-02-11T07:12:00Z',
+      time_precision: 'second',
+      payer_name: 'Иван И.',
+    },
+  }
+
+  it('drops a completed check erased before it arrives, and a credit line erased before (store untouched)', async () => {
+    const erased = { ...nothingErased, isCheckErased: async () => true, isCreditErased: async () => true }
+    await handleCompleted(done, { ...deps, erasure: erased })
+    await handleCredit(credit, { ...deps, erasure: erased })
+  })
+
+  it('takes back its own insert when the erasure ran between the check and the insert', async () => {
+    const taken: string[] = []
+    let asked = 0
+    const store = {
+      putSettlement: async (doc: object) => ({ ...doc, _id: 'x' }),
+      putCredit: async (doc: object) => ({ doc: { ...doc, _id: 'y' }, created: true }),
+    } as unknown as SettlementStore
+    const late: SettlementDeps['erasure'] = {
+      isCheckErased: async () => asked++ > 0,
+      isCreditErased: async () => asked++ > 0,
+      eraseCheck: async (_t, checkId) => void taken.push(checkId),
+      eraseCredit: async (_t, lineId) => void taken.push(lineId),
+    }
+    await handleCompleted(done, { ...deps, store, erasure: late })
+    asked = 0
+    await handleCredit(credit, { ...deps, store, erasure: late })
+    expect(taken).toEqual([done.id, 'line-1'])
   })
 })

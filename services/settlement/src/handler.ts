@@ -12,9 +12,10 @@ import {
   creditLookupDays,
   joinRule,
   moscowDay,
+  strongerRule,
 } from '@rv/core/settlement/index'
 import type { CheckRecord, CreditReceivedV1 } from '@rv/schemas'
-import type { SettlementDocument } from '@rv/store'
+import type { CreditDocument, SettlementDocument } from '@rv/store'
 import { type ClaimPair, claimBest } from './claim-best'
 import { keysOfDocument, policyOf, type SettlementDeps, settleDocument } from './settle-document'
 
@@ -25,6 +26,7 @@ export async function handleCompleted(record: CheckRecord, deps: SettlementDeps)
   if (record.status !== 'done' || record.recommendation === null) return
   const keys = checkKeys(record)
   if (!keys) return
+  if (await deps.erasure.isCheckErased(record.tenant_id, record.id)) return
   const doc = await deps.store.putSettlement({
     tenant_id: record.tenant_id,
     check_id: record.id,
@@ -47,12 +49,43 @@ export async function handleCompleted(record: CheckRecord, deps: SettlementDeps)
     due_at: null,
     open: true,
   })
+  if (await deps.erasure.isCheckErased(record.tenant_id, record.id))
+    return deps.erasure.eraseCheck(record.tenant_id, record.id)
   const lineId =
     (await deps.store.claimOfCheck(doc.tenant_id, doc.check_id)) ?? (await claimCredit(doc, deps))
   await settleDocument(doc, lineId, deps)
 }
 
-/** Finds the best unclaimed credit for a stored check and claims it; undefined when none joins. */
+/**
+ * A credit this check joins by an id (SBP id, operation number) but another check holds by amount + name
+ * + time only: the weaker claim is released so this check may take the line. Returns the checks displaced,
+ * to be settled again (and told) once this one has claimed.
+ */
+async function displaceWeakerClaims(
+  doc: SettlementDocument,
+  candidates: readonly CreditDocument[],
+  deps: SettlementDeps,
+): Promise<SettlementDocument[]> {
+  const keys = keysOfDocument(doc)
+  const displaced: SettlementDocument[] = []
+  for (const c of candidates) {
+    const rule = joinRule(keys, creditKeys(c.credit), Number.MAX_SAFE_INTEGER)
+    if (rule === null || rule === 'amount_name_time') continue
+    const holder = await deps.store.claimOfLine(doc.tenant_id, c.line_id)
+    if (holder === undefined || holder === doc.check_id) continue
+    const held = await deps.store.findSettlement(doc.tenant_id, holder)
+    const heldBy = held && joinRule(keysOfDocument(held), creditKeys(c.credit), Number.MAX_SAFE_INTEGER)
+    if (!held || (heldBy !== null && !strongerRule(rule, heldBy))) continue
+    await deps.store.release(doc.tenant_id, holder, c.line_id)
+    displaced.push(held)
+  }
+  return displaced
+}
+
+/**
+ * Finds the best unclaimed credit for a stored check and claims it — displacing a weaker claim on a credit
+ * it joins by an id — and settles the displaced checks again; undefined when none joins.
+ */
 async function claimCredit(doc: SettlementDocument, deps: SettlementDeps): Promise<string | undefined> {
   const keys = keysOfDocument(doc)
   const window = (await policyOf(doc, deps)).nameWindowMs
@@ -62,6 +95,21 @@ async function claimCredit(doc: SettlementDocument, deps: SettlementDeps): Promi
     amountMinor: keys.amountMinor,
     days: checkLookupDays(keys, window),
   })
+  const displaced = await displaceWeakerClaims(doc, candidates, deps)
+  const line = await claimFree(doc, candidates, window, deps)
+  // Told after this check holds the line: each looks for another credit, and otherwise goes back to
+  // awaiting (or not_found) with check.settlement-changed.v1.
+  for (const held of displaced) await settleDocument(held, await claimCredit(held, deps), deps)
+  return line
+}
+
+async function claimFree(
+  doc: SettlementDocument,
+  candidates: readonly CreditDocument[],
+  window: number,
+  deps: SettlementDeps,
+): Promise<string | undefined> {
+  const keys = keysOfDocument(doc)
   const claimed = await claimBest(
     async (refused) => {
       const pairs: ClaimPair<string>[] = []
@@ -85,6 +133,8 @@ async function claimCredit(doc: SettlementDocument, deps: SettlementDeps): Promi
 
 export async function handleCredit(event: CreditReceivedV1, deps: SettlementDeps): Promise<void> {
   const tenantId = event.tenant_id
+  const lineId = event.credit.line_id
+  if (await deps.erasure.isCreditErased(tenantId, lineId)) return
   const incoming = creditKeys(event.credit)
   const { doc: credit } = await deps.store.putCredit({
     tenant_id: tenantId,
@@ -96,6 +146,7 @@ export async function handleCredit(event: CreditReceivedV1, deps: SettlementDeps
     day: moscowDay(incoming.from),
     received_at: new Date(deps.now()),
   })
+  if (await deps.erasure.isCreditErased(tenantId, lineId)) return deps.erasure.eraseCredit(tenantId, lineId)
   // The line first stored wins: a re-post with other values changes nothing.
   const keys = creditKeys(credit.credit)
   const holder = await deps.store.claimOfLine(tenantId, credit.line_id)

@@ -1,5 +1,6 @@
 /** Composition root of the settlement service: the join consumer and the sweeper of awaited credits. */
 import { readProcessEnv } from '@rv/config'
+import { KafkaStageError } from '@rv/kafka'
 import { createLogger } from '@rv/logger'
 import { startObservability } from '@rv/observability'
 import {
@@ -10,6 +11,8 @@ import {
 } from '@rv/service-runtime'
 import { connectStore } from '@rv/store'
 import { loadConfig } from './config'
+import { unboundCreditProducer } from './credit-producer'
+import { storeErasureGate } from './erasure-gate'
 import { handleCompleted, handleCredit } from './handler'
 import type { SettlementDeps } from './settle-document'
 import { startSweeper } from './sweeper'
@@ -25,6 +28,7 @@ const bus = await openEventBus(config, logger, { shutdown: false })
 
 const deps: SettlementDeps = {
   store: store.settlements,
+  erasure: storeErasureGate(store),
   profile: createPinnedProfiles(store.profiles.find),
   publish: async (event) => {
     await bus.publish('check.settlement-changed.v1', event.check_id, event)
@@ -44,7 +48,12 @@ const consumer = await bus.consume({
   partitionsConsumedConcurrently: config.consumer.concurrency,
   handle: async (message) => {
     if (message.topic === 'check.completed.v1') await handleCompleted(message.value, deps)
-    else await handleCredit(message.value, deps)
+    else {
+      // Dead-lettered with the reason: the tenant inside it is not vouched for by its producer.
+      const unbound = unboundCreditProducer(message.value)
+      if (unbound) throw new KafkaStageError('credit_producer_unbound', unbound, { retryable: false })
+      await handleCredit(message.value, deps)
+    }
   },
 })
 const sweeper = startSweeper(deps, config.sweeper, logger)

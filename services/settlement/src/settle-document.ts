@@ -28,11 +28,27 @@ export type SettlementStore = Pick<
   | 'claimOfCheck'
   | 'claimOfLine'
   | 'claim'
+  | 'release'
   | 'due'
 >
 
+/**
+ * Erasure, as the consumer must honour it (docs/data-retention.md): a check or a credit line erased — or
+ * whose tenant was — is never stored again by a late or redelivered event. Asked before the insert and
+ * again after it (an erasure may run between the two), whose own write is then taken back.
+ */
+export interface SettlementErasureGate {
+  isCheckErased(tenantId: string, checkId: string): Promise<boolean>
+  isCreditErased(tenantId: string, lineId: string): Promise<boolean>
+  /** Takes back what the consumer wrote of an erased check (its settlement, claims, joined line). */
+  eraseCheck(tenantId: string, checkId: string): Promise<void>
+  /** Takes back a credit line written after it was erased. */
+  eraseCredit(tenantId: string, lineId: string): Promise<void>
+}
+
 export interface SettlementDeps {
   store: SettlementStore
+  erasure: SettlementErasureGate
   /** The profile the check was pinned to; absent: the built-in default. */
   profile: (tenantId: string, ref: { name: string; version: number }) => Promise<Profile | undefined>
   publish: (event: CheckSettlementChangedV1) => Promise<void>

@@ -3,6 +3,7 @@ import type { CheckRecord, CheckSettlementChangedV1, CreditLine, Profile } from 
 import { connectStore, type Store } from '@rv/store'
 import { createCleanup } from '@rv/testing'
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { storeErasureGate } from '../src/erasure-gate'
 import { handleCompleted, handleCredit, settleDue } from '../src/handler'
 import type { SettlementDeps } from '../src/settle-document'
 
@@ -31,6 +32,7 @@ beforeEach(() => {
 function deps(overrides: Partial<SettlementDeps> = {}): SettlementDeps {
   return {
     store: store.settlements,
+    erasure: storeErasureGate(store, { requireTenant: false }),
     profile: async () => required,
     publish: async (event) => {
       published.push(event)
@@ -82,6 +84,61 @@ function credit(sbpId: string, amount: number, lineId = `line-${sbpId}`): Credit
     sbp_operation_id: sbpId,
   }
 }
+
+describe('a join cannot be borrowed', () => {
+  const tenant = () => `ten_borrow${Math.random().toString(36).slice(2, 10)}`
+  const nameOnly = (tenantId: string, amount: number): CheckRecord => {
+    const r = receipt(tenantId, '', amount)
+    return { ...r, fields: { ...r.fields, receipt_number: null } }
+  }
+
+  it('amount + name + time joins only the one credit that fits, as probable; two that fit join none', async () => {
+    const tenantId = tenant()
+    await handleCredit(
+      { tenant_id: tenantId, credit: { ...credit(uniqueSbpId(), 900), sbp_operation_id: null } },
+      deps(),
+    )
+    const one = nameOnly(tenantId, 900)
+    await handleCompleted(one, deps())
+    expect(published.at(-1)?.settlement).toMatchObject({
+      status: 'probable',
+      joined_by: 'amount_name_time',
+      reasons: ['settlement_probable'],
+    })
+    const other = tenant()
+    for (const line of ['p-1', 'p-2'])
+      await handleCredit(
+        { tenant_id: other, credit: { ...credit(uniqueSbpId(), 900, line), sbp_operation_id: null } },
+        deps(),
+      )
+    const ambiguous = nameOnly(other, 900)
+    await handleCompleted(ambiguous, deps())
+    expect(published.at(-1)).toMatchObject({
+      check_id: ambiguous.id,
+      settlement: { status: 'awaiting', credit: null },
+    })
+  })
+
+  it("a receipt printing the credit's SBP id displaces a weaker claim, and the displaced check is told", async () => {
+    const tenantId = tenant()
+    const sbp = uniqueSbpId()
+    // The borrower: no id, the same amount and a name that agrees; it claims the genuine payer's credit.
+    const borrower = nameOnly(tenantId, 1200)
+    await handleCompleted(borrower, deps())
+    await handleCredit({ tenant_id: tenantId, credit: credit(sbp, 1200) }, deps())
+    expect(published.at(-1)).toMatchObject({ check_id: borrower.id, settlement: { status: 'probable' } })
+    const genuine = receipt(tenantId, sbp, 1200)
+    await handleCompleted(genuine, deps())
+    const last = (id: string) => published.filter((e) => e.check_id === id).at(-1)?.settlement
+    expect(last(genuine.id)).toMatchObject({ status: 'confirmed', joined_by: 'sbp_operation_id' })
+    expect(last(borrower.id)).toMatchObject({ status: 'awaiting', credit: null, reasons: [] })
+    expect(await store.settlements.claimOfLine(tenantId, `line-${sbp}`)).toBe(genuine.id)
+    expect(await store.settlements.claimOfCheck(tenantId, borrower.id)).toBeUndefined()
+    expect((await store.settlements.findSettlement(tenantId, borrower.id))?.settlement?.status).toBe(
+      'awaiting',
+    )
+  })
+})
 
 describe('settlement on the real store', () => {
   it('joins a credit that arrived before the receipt', async () => {

@@ -29,4 +29,6 @@ export const reasonCodes = {
     "the receipt's operation was credited with another amount: profile settlement.amount_mismatch, default reject",
   settlement_not_found:
     "no credit joined the receipt within the profile's settlement wait: profile settlement.not_found, default review",
+  settlement_probable:
+    "the only credit of the receipt's amount and payer's name within the window joined it, without an id proving it (docs/settlement.md)",
 } as const

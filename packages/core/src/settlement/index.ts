@@ -8,7 +8,7 @@ export {
   sbpIdIn,
 } from './credit-keys'
 export { decodeStatementText } from './decode-statement-text'
-export { bestJoin, type JoinRule, joinRule } from './join-rule'
+export { bestJoin, type JoinRule, joinRule, strongerRule } from './join-rule'
 export { moscowDay, moscowDays, parseMoscowDateTime } from './moscow-time'
 export { parse1cStatement } from './parse-1c-statement'
 export { type CsvColumns, csvColumnNames, parseCsvColumns, parseCsvStatement } from './parse-csv-statement'

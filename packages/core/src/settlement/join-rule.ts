@@ -5,7 +5,8 @@
  * 3. the same amount, the payer's name (masked names matched as `matchName` does) and a time within the
  *    profile's window; when one side shows no name, the same amount within 5 minutes.
  * Rules 1 and 2 join whatever the amounts: an operation credited with another amount is the point
- * (`settlement_amount_mismatch`). Rule 3 needs equal amounts, so it can only confirm.
+ * (`settlement_amount_mismatch`). Rule 3 needs equal amounts and proves no payment: the settlement it makes
+ * is `probable`, never `confirmed` (settle-check.ts), and only when one candidate fits (`bestJoin`).
  */
 import { matchName } from '../match/match-name'
 import type { CheckKeys, CreditKeys } from './credit-keys'
@@ -49,19 +50,27 @@ export function joinRule(check: CheckKeys, credit: CreditKeys, nameWindowMs: num
 /**
  * Of the candidates the store returned, the best join: the strongest rule, then the closest in time, then
  * the first given (the store returns them in a fixed order), so equal inputs always pick the same one.
+ * Amount + name + time joins only when exactly one candidate fits it: two same-amount credits of payers
+ * whose names agree (a common first name and initial) are no proof of either, so neither joins.
  */
 export function bestJoin<T>(
   pairs: readonly { check: CheckKeys; credit: CreditKeys; value: T }[],
   nameWindowMs: number,
 ): { value: T; rule: JoinRule } | null {
   let best: { value: T; rule: JoinRule; rank: number; distance: number } | null = null
+  let weak = 0
   for (const { check, credit, value } of pairs) {
     const rule = joinRule(check, credit, nameWindowMs)
     if (rule === null) continue
+    if (rule === 'amount_name_time') weak++
     const rank = ruleRank[rule]
     const d = distance(check, credit)
     if (best === null || rank < best.rank || (rank === best.rank && d < best.distance))
       best = { value, rule, rank, distance: d }
   }
+  if (best?.rule === 'amount_name_time' && weak > 1) return null
   return best && { value: best.value, rule: best.rule }
 }
+
+/** Whether `rule` is stronger than `than` (an id beats amount + name + time: it displaces a weaker claim). */
+export const strongerRule = (rule: JoinRule, than: JoinRule): boolean => ruleRank[rule] < ruleRank[than]

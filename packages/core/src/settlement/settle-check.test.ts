@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { exampleRecord } from '../check/example-record'
 import { defaultProfile } from '../decision/default-profile'
 import { type CheckKeys, checkKeys, creditKeys } from './credit-keys'
-import { bestJoin, joinRule } from './join-rule'
+import { bestJoin, joinRule, strongerRule } from './join-rule'
 import { settleCheck, settlementChanged, withSettlement } from './settle-check'
 import { settlementPolicy } from './settlement-policy'
 
@@ -81,12 +81,24 @@ describe('join rules', () => {
     expect(joinRule(noId, creditKeys(day), window)).toBe('amount_name_time')
   })
 
-  it('picks the strongest rule, then the closest time', () => {
+  it('picks the strongest rule, then the closest time; amount + name + time only when one credit fits', () => {
     const noId = { ...keys, sbpId: null }
     const far = { ...credit, line_id: 'far', sbp_operation_id: null, credited_at: '2026-02-11T07:30:00Z' }
     const near = { ...far, line_id: 'near', credited_at: '2026-02-11T07:11:00Z' }
     const pairs = [far, near].map((c) => ({ check: noId, credit: creditKeys(c), value: c.line_id }))
-    expect(bestJoin(pairs, window)).toEqual({ value: 'near', rule: 'amount_name_time' })
+    // Two same-amount credits whose payer names agree: neither is proof, none joins.
+    expect(bestJoin(pairs, window)).toBeNull()
+    expect(bestJoin(pairs.slice(1), window)).toEqual({ value: 'near', rule: 'amount_name_time' })
+    const byNumber = { ...far, line_id: 'num', operation_number: '1234567890' }
+    const withNumber = { ...noId, operationNumber: '1234567890' }
+    expect(
+      bestJoin(
+        [far, near, byNumber].map((c) => ({ check: withNumber, credit: creditKeys(c), value: c.line_id })),
+        window,
+      ),
+    ).toEqual({ value: 'num', rule: 'operation_number' })
+    expect(strongerRule('sbp_operation_id', 'amount_name_time')).toBe(true)
+    expect(strongerRule('amount_name_time', 'operation_number')).toBe(false)
     const byId = { check: keys, credit: creditKeys(credit), value: 'id' }
     const pairsWithId = [far, near].map((c) => ({ check: keys, credit: creditKeys(c), value: c.line_id }))
     expect(bestJoin([...pairsWithId, byId], window)).toEqual({ value: 'id', rule: 'sbp_operation_id' })
@@ -115,6 +127,23 @@ describe('settleCheck', () => {
       recommendation: 'accept',
     })
     expect(s.credit?.line_id).toBe('l1')
+  })
+
+  it('reports a join by amount + name + time as probable, never confirmed', () => {
+    const s = settleCheck({
+      base,
+      keys,
+      createdAt,
+      join: { credit, keys: creditKeys(credit), rule: 'amount_name_time' },
+      policy: required,
+      now: createdAt,
+    })
+    expect(s).toMatchObject({
+      status: 'probable',
+      joined_by: 'amount_name_time',
+      reasons: ['settlement_probable'],
+      recommendation: 'accept',
+    })
   })
 
   it('rejects a receipt whose operation was credited with another amount, required or not', () => {

@@ -15,6 +15,8 @@ export const settlementReasons = {
   settlement_confirmed: "a credit of the receipt's amount reached the merchant's bank",
   settlement_amount_mismatch: "the receipt's operation was credited with another amount (or currency)",
   settlement_not_found: "no credit joined the receipt within the profile's settlement wait",
+  settlement_probable:
+    "the only credit of the receipt's amount and payer's name joined it, with no id to prove it",
 } as const satisfies Record<SettlementReason, string>
 
 export interface SettleInput {
@@ -38,7 +40,8 @@ export function settleCheck(input: SettleInput): Settlement {
   let action: ProfileAction = 'accept'
   if (join) {
     const same = join.keys.currency === keys.currency && join.keys.amountMinor === keys.amountMinor
-    status = same ? 'confirmed' : 'amount_mismatch'
+    // Amount + name + time proves no payment: another payer of the same amount and a common name fits too.
+    status = !same ? 'amount_mismatch' : join.rule === 'amount_name_time' ? 'probable' : 'confirmed'
     if (!same) action = policy.amountMismatch
   } else if (dueAt === null) status = 'not_required'
   else if (input.now >= dueAt) {
@@ -48,11 +51,13 @@ export function settleCheck(input: SettleInput): Settlement {
   const reason: SettlementReason | null =
     status === 'confirmed'
       ? 'settlement_confirmed'
-      : status === 'amount_mismatch'
-        ? 'settlement_amount_mismatch'
-        : status === 'not_found'
-          ? 'settlement_not_found'
-          : null
+      : status === 'probable'
+        ? 'settlement_probable'
+        : status === 'amount_mismatch'
+          ? 'settlement_amount_mismatch'
+          : status === 'not_found'
+            ? 'settlement_not_found'
+            : null
   return {
     status,
     joined_by: join?.rule ?? null,

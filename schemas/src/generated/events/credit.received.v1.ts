@@ -8,7 +8,7 @@ import type { CreditLine } from '../settlement'
 export interface CreditReceivedV1 {
   tenant_id: string
   /**
-   * How the line came in: POST /v1/credits, a statement file (API or admin CLI), or a platform's own feed.
+   * How the line came in: POST /v1/credits, a statement file (API or admin CLI). `stream` (a platform's own producer) and an absent source are refused by settlement: no outside producer is bound to a tenant on this topic (docs/settlement.md).
    */
   source?: 'api' | 'statement' | 'stream'
   credit: CreditLine

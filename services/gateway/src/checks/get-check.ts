@@ -5,6 +5,7 @@ import type { Context } from 'hono'
 import { ApiError } from '../api-error'
 import type { GatewayDeps } from '../gateway-deps'
 import type { GatewayEnv } from '../gateway-env'
+import { refuseDeleted } from './deleted-check'
 
 /**
  * GET /v1/checks/{id}: 200 with the current state of the tenant's check. Another tenant's id is answered
@@ -17,9 +18,7 @@ export function getCheck(deps: GatewayDeps) {
     const record = /^chk_[0-9A-Za-z]{10,40}$/.test(id)
       ? await deps.checks.findRecord(c.get('tenant').id, id)
       : undefined
-    if (!record && (await deps.tombstones?.isDeleted(c.get('tenant').id, id))) {
-      throw new ApiError(410, 'check_deleted', { message: 'The check was deleted.', param: 'id' })
-    }
+    if (!record) await refuseDeleted(deps, c.get('tenant').id, id)
     if (!record) {
       throw new ApiError(404, 'check_not_found', { message: 'No check with this id.', param: 'id' })
     }

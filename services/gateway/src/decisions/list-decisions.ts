@@ -2,6 +2,7 @@ import type { CheckReviewedV1 } from '@rv/schemas'
 import { type CheckDecisionDocument, toReviewedEvent } from '@rv/store'
 import type { Context } from 'hono'
 import { ApiError } from '../api-error'
+import { refuseDeleted } from '../checks/deleted-check'
 import type { GatewayDeps } from '../gateway-deps'
 import type { GatewayEnv } from '../gateway-env'
 
@@ -10,13 +11,15 @@ export const toDecisionResource = (d: CheckDecisionDocument): CheckReviewedV1 =>
 
 /**
  * GET /v1/checks/{id}/decisions: the people's decisions on the tenant's check (review console), oldest
- * first. Another tenant's id is answered like an unknown one; an undecided check has an empty list.
+ * first. Another tenant's id is answered like an unknown one, the tenant's erased one as 410; an undecided
+ * check has an empty list.
  */
 export function listDecisions(deps: GatewayDeps) {
   return async (c: Context<GatewayEnv>) => {
     const id = c.req.param('id') ?? ''
     const tenantId = c.get('tenant').id
     const record = await deps.checks.findRecord(tenantId, id)
+    if (!record) await refuseDeleted(deps, tenantId, id)
     if (!record || !deps.decisions) {
       throw new ApiError(404, 'check_not_found', { message: 'No check with this id.', param: 'id' })
     }

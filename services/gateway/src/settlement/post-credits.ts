@@ -5,17 +5,20 @@ import type { GatewayDeps } from '../gateway-deps'
 import type { GatewayEnv } from '../gateway-env'
 import { createCreditBatchValidator, maxCreditBatchLines } from './credit-batch-validator'
 
-/** Publishes every line of a validated batch, in order; a bus failure is a retryable 503 (lines are idempotent). */
+/**
+ * Publishes every line of a validated batch, in order, in batches (one send per chunk, not one per line);
+ * a bus failure is a retryable 503 (lines are idempotent: a retry applies none twice).
+ */
 export async function publishCredits(
   deps: GatewayDeps,
   tenantId: string,
   lines: readonly CreditLine[],
   source: 'api' | 'statement',
 ): Promise<void> {
-  const publish = deps.publishCredit
+  const publish = deps.publishCredits
   if (!publish) throw new ApiError(503, 'service_unavailable', { message: 'Settlement is not enabled here.' })
   try {
-    for (const credit of lines) await publish({ tenant_id: tenantId, source, credit })
+    await publish(lines.map((credit) => ({ tenant_id: tenantId, source, credit })))
   } catch (cause) {
     throw new ApiError(503, 'service_unavailable', {
       message: 'The event bus is unavailable; retry (lines already accepted are not applied twice).',
