@@ -15,12 +15,12 @@ export interface paths {
         put?: never;
         /**
          * Submit a receipt for verification
-         * @description Responses, and why these ten: **200** and **202** are the two success outcomes of the asynchronous
+         * @description Responses, and why these eleven: **200** and **202** are the two success outcomes of the asynchronous
          *     model (finished within `Prefer: wait`, or still running); **400** a request that is not a well-formed
          *     submission (no `file` part, empty file, two `expectation` parts, malformed `Idempotency-Key`, a body
          *     that is not multipart); **401** no or an invalid/revoked API key (revoked and unknown keys are
-         *     indistinguishable on purpose, so keys cannot be probed; the API has no per-key permissions, so there
-         *     is no 403); **409** idempotency conflicts; **413** file over the size limit; **415** a file that is
+         *     indistinguishable on purpose, so keys cannot be probed); **403** `insufficient_scope`: the key lacks
+         *     `checks:write`; **409** idempotency conflicts; **413** file over the size limit; **415** a file that is
          *     not a PDF, PNG, JPEG, WebP or HEIC; **422** an expectation that parses but does not validate (field-level `details`), or lacks
          *     a member the tenant's profile requires; **429** rate limited; **5XX** the service's fault (500
          *     `internal_error`, 503 `storage_unavailable`/`store_unavailable`, or `service_unavailable` while the
@@ -68,8 +68,9 @@ export interface paths {
          *     `recipient_account`, `payment_reference` and `purpose` in `fields`, and without `payment_reference` in
          *     `match`. Another tenant's check is answered exactly like an unknown id (404).
          *
-         *     Responses, and why these ten: **200** the record; **400** an id that cannot be a check id (not
-         *     `chk_` + 10–40 alphanumerics), refused before any lookup; **401** authentication; **404** no such
+         *     Responses, and why these eleven: **200** the record; **400** an id that cannot be a check id (not
+         *     `chk_` + 10–40 alphanumerics), refused before any lookup; **401** authentication; **403**
+         *     `insufficient_scope`: the key lacks `checks:read`; **404** no such
          *     check for this tenant; **406** the client does not accept `application/json`; **410** the check
          *     existed but its record was deleted (retention or an erasure request) and only a tombstone remains;
          *     **429** rate limited; **500** internal error; **503** the record store is unavailable (retryable,
@@ -86,7 +87,8 @@ export interface paths {
          *     A tombstone (id, tenant, time; no personal data) remains, so a later GET answers **410**
          *     `check_deleted`. Checks are also deleted on their own once past the tenant's retention period.
          *
-         *     Responses: **204** deleted; **400** an id that cannot be a check id; **401** authentication; **404**
+         *     Responses: **204** deleted; **400** an id that cannot be a check id; **401** authentication; **403**
+         *     `insufficient_scope`: the key lacks `erase`; **404**
          *     no such check for this tenant (another tenant's id, an unknown id, or one already deleted);
          *     **409** `check_in_progress` the check is still running (retryable: delete it once it finished, a
          *     stage result arriving later would otherwise bring it back); **429** rate limited; **5XX** retryable.
@@ -134,8 +136,8 @@ export interface paths {
          * @description Whether the money the receipt shows reached the merchant's bank: the joined credit line, the rule
          *     that joined it, and the settlement reasons and recommendation the check now carries (its record's
          *     `reasons` and `recommendation` read the same). **404** `settlement_not_found` until the check is
-         *     finished and the settlement service has seen it, or when the check is another tenant's. Docs:
-         *     docs/settlement.md.
+         *     finished and the settlement service has seen it, or when the check is another tenant's; **410**
+         *     `check_deleted` once the tenant's check was deleted. Docs: docs/settlement.md.
          */
         get: operations["getCheckSettlement"];
         put?: never;
@@ -184,8 +186,11 @@ export interface paths {
          *     or `format=csv` with `columns` mapping this API's names to the file's headers
          *     (`columns=line_id:Номер,amount:Сумма,credited_at:Дата,payer_name:Плательщик,sbp_operation_id:СБП`;
          *     `delimiter` defaults to `;` or `,` as the header line shows). Only credits to the account are taken
-         *     (1C: documents with `ДатаПоступило`). The whole file is read and validated before anything is
-         *     applied: a bad file is **422** `statement_invalid` with the line number and nothing is applied.
+         *     (1C: documents with `ДатаПоступило`). The whole file is read, and every credit line checked against
+         *     `CreditLine` with no line id twice, before anything is applied: a bad file is **422**
+         *     `statement_invalid` with the line number (`/line/<n>` of the file) or the credit line (`/lines/<i>`)
+         *     and nothing is applied; more credit lines than the gateway's `STATEMENT_MAX_LINES` (default 10000)
+         *     is **413** `batch_too_large` and nothing is applied. The lines are then published in batches.
          */
         post: operations["postCreditStatement"];
         delete?: never;
@@ -714,16 +719,16 @@ export interface components {
          */
         "settlement.schema": {
             /**
-             * @description awaiting: no credit yet and the profile's wait runs; confirmed: a credit with the receipt's amount; amount_mismatch: the receipt's operation was credited with another amount; not_found: the wait ran out; not_required: no credit yet and the profile does not require one.
+             * @description awaiting: no credit yet and the profile's wait runs; confirmed: a credit with the receipt's amount; amount_mismatch: the receipt's operation was credited with another amount; not_found: the wait ran out; not_required: no credit yet and the profile does not require one; probable: the only credit of the receipt's amount and payer's name within the window joined it, but neither side has an id to prove it is this payment (amount + name + time: never confirmed).
              * @enum {string}
              */
-            status: "awaiting" | "confirmed" | "amount_mismatch" | "not_found" | "not_required";
+            status: "awaiting" | "confirmed" | "amount_mismatch" | "not_found" | "not_required" | "probable";
             /** @description Which rule joined the credit; null without one. */
             joined_by: ("sbp_operation_id" | "operation_number" | "amount_name_time") | null;
             /** @description The joined credit line. */
             credit: components["schemas"]["credit-line.schema"] | null;
             /** @description The settlement reasons now in the check's reasons list. */
-            reasons: ("settlement_confirmed" | "settlement_amount_mismatch" | "settlement_not_found")[];
+            reasons: ("settlement_confirmed" | "settlement_amount_mismatch" | "settlement_not_found" | "settlement_probable")[];
             /**
              * @description The check's recommendation with the settlement taken into account.
              * @enum {string}
@@ -781,6 +786,29 @@ export interface components {
                  *         "message": "The API key is not valid.",
                  *         "retryable": false,
                  *         "request_id": "req_01JDV3T6Q8ZK4C2M7N9P0R5S8W"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["api-error.schema"];
+            };
+        };
+        /** @description `insufficient_scope`: the key is valid but lacks the scope this operation names under `security` (the scope in `param`). Carries `WWW-Authenticate: Bearer error="insufficient_scope", scope="…"`. */
+        Forbidden: {
+            headers: {
+                "WWW-Authenticate"?: string;
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "type": "permission_error",
+                 *         "code": "insufficient_scope",
+                 *         "message": "This API key lacks the `erase` scope this operation needs.",
+                 *         "retryable": false,
+                 *         "request_id": "req_01JDV3T6Q8ZK4C2M7N9P0R5S8W",
+                 *         "param": "erase"
                  *       }
                  *     }
                  */
@@ -939,6 +967,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /**
              * @description `idempotency_key_reused` (the key was used with a different request; retryable false) or
              *     `idempotency_request_in_progress` (the first request with this key is still being accepted;
@@ -1097,6 +1126,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description `check_not_found`: no check with this id belongs to the caller's tenant. */
             404: {
                 headers: {
@@ -1251,6 +1281,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description `check_not_found`: no check with this id belongs to the caller's tenant (or it is already deleted). */
             404: {
                 headers: {
@@ -1346,6 +1377,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description `check_not_found`: no check with this id belongs to the caller's tenant. */
             404: {
                 headers: {
@@ -1525,6 +1557,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description `settlement_not_found`: no settlement (yet) for this check of the callers tenant. */
             404: {
                 headers: {
@@ -1538,6 +1571,28 @@ export interface operations {
                      *         "type": "not_found_error",
                      *         "code": "settlement_not_found",
                      *         "message": "No settlement for this check.",
+                     *         "retryable": false,
+                     *         "request_id": "req_01JDV3T6Q8ZK4C2M7N9P0R5S8W",
+                     *         "param": "id"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["api-error.schema"];
+                };
+            };
+            /** @description `check_deleted`: the check was deleted, and its settlement and joined credit line with it. */
+            410: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "check_deleted",
+                     *         "message": "The check was deleted.",
                      *         "retryable": false,
                      *         "request_id": "req_01JDV3T6Q8ZK4C2M7N9P0R5S8W",
                      *         "param": "id"
@@ -1598,6 +1653,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description `batch_too_large`: more lines or bytes than one batch may carry. */
             413: {
                 headers: {
@@ -1711,7 +1767,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description `batch_too_large`: the file exceeds the statement size limit. */
+            403: components["responses"]["Forbidden"];
+            /** @description `batch_too_large`: the file exceeds the statement size limit (10 MiB) or line cap (`STATEMENT_MAX_LINES`, default 10000). */
             413: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
