@@ -25,6 +25,8 @@ import { createReviewRepository } from './review-repository'
 import { createSettlementRepository } from './settlement-repository'
 import { createTenantRepository } from './tenant-repository'
 import { createVersionApprovalRepository } from './version-approval-repository'
+import { createWebhookDeliveryRepository } from './webhook-delivery-repository'
+import { createWebhookEndpointRepository } from './webhook-endpoint-repository'
 
 export interface StoreOptions {
   url: string
@@ -68,6 +70,8 @@ export async function connectStore(options: StoreOptions) {
   const audit = createConsoleAuditRepository(db)
   const forgerySet = createForgerySetRepository(db)
   const versionApprovals = createVersionApprovalRepository(db)
+  const webhookEndpoints = createWebhookEndpointRepository(db)
+  const webhookDeliveries = createWebhookDeliveryRepository(db)
 
   return {
     db,
@@ -94,6 +98,8 @@ export async function connectStore(options: StoreOptions) {
     audit,
     forgerySet,
     versionApprovals,
+    webhookEndpoints,
+    webhookDeliveries,
     async ensureIndexes(): Promise<void> {
       await checks.ensureIndexes()
       await tenants.ensureIndexes()
@@ -113,6 +119,8 @@ export async function connectStore(options: StoreOptions) {
       await consoleUsers.ensureIndexes()
       await tombstones.ensureIndexes()
       await versionApprovals.ensureIndexes()
+      await webhookEndpoints.ensureIndexes()
+      await webhookDeliveries.ensureIndexes()
     },
     async ping(): Promise<void> {
       await db.command({ ping: 1 })
