@@ -43,6 +43,7 @@ const app = createApp({
     ),
   publishCredit: (event) => bus.publish('credit.received.v1', event.tenant_id, event),
   settlements: store.settlements,
+  webhooks: { endpoints: store.webhookEndpoints, deliveries: store.webhookDeliveries },
   probes: { mongo: () => store.ping(), s3: () => storage.ping(), kafka: () => bus.ping() },
   limits: config.limits,
   bus: config.bus,
