@@ -2,15 +2,18 @@ import { type FileStorage, tenantFilePrefix } from '@rv/storage'
 import type { Store } from '@rv/store'
 import { consoleParticipants } from './console-participants'
 import type { ErasureParticipant } from './erasure-registry'
+import { webhookParticipants } from './webhook-participants'
 
 /**
  * The participants this system has besides the check's own documents (which `createErasure` deletes
  * last): its file, its replay keys, the analysts' accepted check, and the review console's data
- * (`consoleParticipants`). The gateway's DELETE, the admin commands and the retention sweeper all build
+ * (`consoleParticipants`), the webhooks' deliveries and endpoints (`webhookParticipants`). The gateway's DELETE, the admin commands and the retention sweeper all build
  * their erasure from this list.
  */
 export function storeParticipants(
-  store: Pick<Store, 'replay' | 'reviews'> & Parameters<typeof consoleParticipants>[0],
+  store: Pick<Store, 'replay' | 'reviews'> &
+    Parameters<typeof consoleParticipants>[0] &
+    Parameters<typeof webhookParticipants>[0],
   storage: Pick<FileStorage, 'remove' | 'removePrefix'>,
 ): ErasureParticipant[] {
   return [
@@ -34,5 +37,6 @@ export function storeParticipants(
     },
     { name: 'review_decisions', eraseCheck: ({ checkId }) => store.reviews.eraseCheck(checkId) },
     ...consoleParticipants(store),
+    ...webhookParticipants(store),
   ]
 }
