@@ -21,6 +21,8 @@
  *       a review console user (scripts/admin-console.ts; docs/console.md)
  *   npm run admin -- console backfill
  *       the console's rows written before its later fields (also run at console start)
+ *   npm run admin -- webhook create|list|show|delete|enable|rotate|deliveries|redeliver …
+ *       a tenant's webhook endpoints and their delivery log (scripts/admin-webhooks.ts; docs/webhooks.md)
  */
 import { readFileSync } from 'node:fs'
 import {
@@ -43,6 +45,7 @@ import { creditCommands } from './admin-credits'
 import { type AdminCommand, fingerprintCommands, parseArgs } from './admin-fingerprints'
 import { learningCommands } from './admin-learning'
 import { retentionCommands } from './admin-retention'
+import { webhookCommands } from './admin-webhooks'
 
 type Command = AdminCommand
 
@@ -133,6 +136,7 @@ async function main(argv: string[]): Promise<number> {
     ...learningCommands,
     ...retentionCommands(() => retention),
     ...consoleCommands,
+    ...webhookCommands,
   }
   const command = all[name] ?? creditCommands[name]
   if (!command) {
