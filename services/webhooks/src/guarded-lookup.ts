@@ -54,7 +54,11 @@ export function createAddressGuard(options: { allowList: readonly string[]; reso
 
 /** A `lookup` for http.request that answers only the addresses already checked. */
 export function pinnedLookup(addresses: readonly LookupAddress[]): LookupFunction {
-  return ((_hostname: string, options: { all?: boolean; family?: number }, callback: (...args: unknown[]) => void) => {
+  return ((
+    _hostname: string,
+    options: { all?: boolean; family?: number },
+    callback: (...args: unknown[]) => void,
+  ) => {
     const usable = addresses.filter((a) => !options?.family || a.family === options.family)
     const first = usable[0] ?? addresses[0]
     if (options?.all) callback(null, usable.length > 0 ? usable : addresses)
