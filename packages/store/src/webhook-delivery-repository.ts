@@ -54,6 +54,19 @@ export type AttemptOutcome =
   | { state: 'failed'; reason: NonNullable<WebhookDelivery['failure_reason']> }
   | { state: 'pending'; dueAt: Date }
 
+/** A delivery due now at the start of its retry schedule: stored, or sent again on request. */
+function freshSchedule(now: Date) {
+  return {
+    state: 'pending' as const,
+    failure_reason: null,
+    due_at: now,
+    blocked: false,
+    lease: null,
+    schedule_from: now,
+    schedule_attempts: 0,
+  }
+}
+
 export function webhookDeliveryView(doc: WebhookDeliveryDocument): WebhookDelivery {
   return {
     id: doc._id,
@@ -83,13 +96,7 @@ export function createWebhookDeliveryRepository(db: Db) {
           ...delivery,
           lane: `${delivery.endpoint_id}:${delivery.check_id}`,
           seq: now.getTime(),
-          state: 'pending',
-          failure_reason: null,
-          due_at: now,
-          blocked: false,
-          lease: null,
-          schedule_from: now,
-          schedule_attempts: 0,
+          ...freshSchedule(now),
           attempts: [],
           created_at: now,
         })
@@ -192,17 +199,7 @@ export function createWebhookDeliveryRepository(db: Db) {
     async redeliver(tenantId: string, id: string, now: Date): Promise<boolean> {
       const done = await deliveries.updateOne(
         { _id: id, tenant_id: tenantId, state: { $ne: 'pending' } },
-        {
-          $set: {
-            state: 'pending',
-            failure_reason: null,
-            due_at: now,
-            blocked: false,
-            lease: null,
-            schedule_from: now,
-            schedule_attempts: 0,
-          },
-        },
+        { $set: freshSchedule(now) },
       )
       return done.modifiedCount === 1
     },
