@@ -19,6 +19,10 @@
  *       retention and erasure of personal data (scripts/admin-retention.ts; docs/data-retention.md)
  *   npm run admin -- console-user add --tenant <tenant> --email <address> --role analyst|lead
  *       a review console user (scripts/admin-console.ts; docs/console.md)
+ *   npm run admin -- console-user disable|enable|remove|role|password --email <address>
+ *       disable, enable, remove a console user, change their role or password (sessions revoked at once)
+ *   npm run admin -- console-audit verify [--tenant <tenant>]
+ *       verifies the console audit log's hash chain (exit 1 naming every problem)
  *   npm run admin -- console backfill
  *       the console's rows written before its later fields (also run at console start)
  *   npm run admin -- webhook create|list|show|delete|enable|rotate|deliveries|redeliver …

@@ -16,10 +16,11 @@
  *
  *   npm run bench:authenticity [-- --corpus ../shared/corpus/real --techniques amount_patch,resave_qpdf]
  *   npm run bench:authenticity -- --techniques none        (genuine receipts only: fast)
+ *   npm run bench:authenticity -- --techniques font_enrich,font_enrich_trim,font_enrich_trim_keywords
  *   npm run bench:authenticity -- --deflater classic --out docs/authenticity-accuracy-classic-zlib.md
  */
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -51,6 +52,14 @@ import {
   variantOf,
   variantTable,
 } from './bench-authenticity-variants'
+import {
+  FONT_SURGERY,
+  fontSurgeryGenerated,
+  fontSurgeryTable,
+  skippedFontSurgery,
+  tallyFontSurgery,
+} from './bench-font-surgery'
+import { sectionOf } from './market-behaviour/doc-section'
 
 const { values } = parseArgs({
   options: {
@@ -59,6 +68,8 @@ const { values } = parseArgs({
     folds: { type: 'string', default: '5' },
     /** Generated receipts per generator variant for the generated-variants table (0: none). */
     generated: { type: 'string', default: '8' },
+    /** Generated T-Bank donors per generator variant for the font-surgery table (0: none). */
+    'font-surgery-seeds': { type: 'string', default: '20' },
     deflater: { type: 'string', default: 'node' },
     out: {
       type: 'string',
@@ -228,14 +239,22 @@ try {
             partner && partner !== file
               ? { bytes: partner.bytes, family, filename: partner.name }
               : undefined,
+          // The kit's glyph library (font_enrich): the family's other genuine receipts.
+          donors: files.filter((d) => d !== file).map((d) => ({ bytes: d.bytes, family, filename: d.name })),
         }
         const out = await technique.apply({ bytes: file.bytes, family, filename: file.name }, context)
         rmSync(context.tmpDir, { recursive: true, force: true })
+        const surgery = FONT_SURGERY.includes(technique)
         if (!out.ok) {
           ft.skipped.set(out.skipped, (ft.skipped.get(out.skipped) ?? 0) + 1)
+          if (surgery) skippedFontSurgery(`real ${family}`, technique.id, out.skipped)
           continue
         }
         const j = judge(out.bytes, family, fp, out.filename, variantIds.get(file.path))
+        if (surgery) {
+          const x = sample(family, out.bytes, out.filename, variantIds.get(file.path))
+          tallyFontSurgery(`real ${family}`, technique.id, checksOfSample(x, fp), fp, x)
+        }
         const tt = byTechnique.get(technique.id) ?? { total: 0, caught: 0, forged: 0 }
         ft.total++
         tt.total++
@@ -287,6 +306,14 @@ for (const [family, files] of corpus) {
   versionRows.push(...leaveOneVersionOut(family, labelled, fingerprints[family]))
 }
 const generatedRows = generatedVariants(realSamples, fingerprints, Number(values.generated))
+const surgerySeeds = Number(values['font-surgery-seeds'])
+if (selected.some((t) => FONT_SURGERY.includes(t))) {
+  const tbank = realSamples.get('tbank') ?? []
+  await fontSurgeryGenerated(
+    tbank.length >= 2 ? learnFamilyFingerprint('tbank', tbank) : fingerprints['tbank'],
+    surgerySeeds,
+  )
+}
 
 const pct = (a: number, b: number) => (b === 0 ? '–' : `${((100 * a) / b).toFixed(1)} %`)
 const quantile = (xs: number[], p: number) => {
@@ -413,6 +440,7 @@ for (const [key, t] of forged) {
   const skips = [...t.skipped].map(([r, n]) => `${r} ×${n}`).join('; ')
   lines.push(`| ${family} | ${id} | ${t.total} | ${t.caught} (${pct(t.caught, t.total)}) | ${skips} |`)
 }
+lines.push('', ...fontSurgeryTable(surgerySeeds))
 lines.push(
   '',
   '## Checks',
@@ -459,6 +487,8 @@ lines.push(
 )
 const table = lines.join('\n')
 console.log(table)
+// bench:market's section of the page (between its markers) is its own: kept as it was.
+const marketSection = existsSync(values.out) ? sectionOf(readFileSync(values.out, 'utf8')) : null
 writeFileSync(
   values.out,
   `# Authenticity accuracy${values.deflater === 'classic' ? ' (in-place edits recompressed with classic zlib)' : ''}\n\nWritten by \`npm run bench:authenticity\` (scripts/bench-authenticity.ts) on ${new Date().toISOString().slice(0, 10)}. Aggregate figures only.\n\n` +
@@ -466,7 +496,8 @@ writeFileSync(
     `${FOLDS}-fold per family, each fingerprint and its false-alarm rates learned on the other folds (rates by an inner k-fold within them). ` +
     `Families with one receipt, and those whose committed fingerprint is written from FAMILIES.md (Gazprombank: what production runs), are judged by it; T-Bank (6 receipts) is learned per fold like the others, with its written facts (written-facts.ts) merged into every fold's fingerprint; writer checks at the rates pooled from the learned families, the others at the default rate (FAMILIES.md was measured on more files, so those rows are not held out). ` +
     `Forgeries are made from each genuine file at benchmark time in a temporary folder that is deleted afterwards, and judged ` +
-    `with the same held-out model. "Caught" means the verdict is not \`genuine\` (forged, suspicious, or rejected as unreadable).\n\n${table}\n`,
+    `with the same held-out model. "Caught" means the verdict is not \`genuine\` (forged, suspicious, or rejected as unreadable).\n\n${table}\n` +
+    (marketSection ? `\n${marketSection}\n` : ''),
 )
 // The repository formats Markdown with Biome: keep the written file formatted (tables aligned).
 try {

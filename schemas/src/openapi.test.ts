@@ -120,6 +120,7 @@ describe('openapi.yaml', () => {
     expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual([
       'delete /v1/checks/{id}',
       'delete /v1/webhook-endpoints/{id}',
+      'get /.well-known/jwks.json',
       'get /v1/checks/{id}',
       'get /v1/checks/{id}/decisions',
       'get /v1/checks/{id}/settlement',

@@ -15,6 +15,7 @@ import {
   readMongo,
   readRegistry,
 } from './sections'
+import { checkProductionSigning, readSigning, type SigningConfig } from './signing-config'
 
 export interface AggregatorConfig {
   service: 'aggregator'
@@ -38,6 +39,8 @@ export interface AggregatorConfig {
     idempotencyRetentionMs: number
     idempotencyPurgeBatch: number
   }
+  /** Signs each check.completed.v1 (its `signature` member). */
+  signing: SigningConfig
 }
 
 /**
@@ -78,7 +81,8 @@ export function readAggregatorConfig(r: EnvReader): AggregatorConfig {
         min: 1,
       }),
     },
+    signing: readSigning(r),
   }
-  checkProductionBus(r, config)
+  checkProductionSigning(r, checkProductionBus(r, config), config.signing)
   return config
 }

@@ -28,8 +28,17 @@ export interface ConsoleConfig {
   s3: S3Config
   sessionMs: number
   leaseMs: number
-  /** Sign-in attempts per address (and per client address) per minute. */
-  signInPerMinute: number
+  /** Sign-in backoff per account and per client address, and the cap on password hashes at once. */
+  signIn: {
+    freeFailures: number
+    baseDelayMs: number
+    maxDelayMs: number
+    hashConcurrency: number
+  }
+  /** The proxies whose `X-Forwarded-For` entries name the client (none: the socket's peer is the client). */
+  proxies: { hops: number; cidrs: string[] }
+  /** How often the console deletes expired sessions. */
+  sessionPurgeMs: number
   /**
    * HEALTH_PORT set: /healthz, /readyz and /metrics on that port (on HOST), and no /metrics on the console's
    * own port, which faces analysts; unset: /metrics on the console's port (a laptop, compose).
@@ -84,11 +93,51 @@ export function readConsoleConfig(r: EnvReader): ConsoleConfig {
         default: 15,
         min: 1,
       }) * 60_000,
-    signInPerMinute: r.int('CONSOLE_SIGNIN_PER_MINUTE', {
-      doc: 'Console sign-in attempts per address and per client per minute',
-      default: 5,
-      min: 1,
-    }),
+    signIn: {
+      freeFailures: r.int('CONSOLE_SIGNIN_FREE_FAILURES', {
+        doc: 'Failed console sign-ins per account and per client address before any delay',
+        default: 3,
+        min: 0,
+      }),
+      baseDelayMs: r.int('CONSOLE_SIGNIN_BASE_DELAY_MS', {
+        doc: 'The first sign-in delay after the free failures; each further failure doubles it',
+        default: 1000,
+        min: 1,
+      }),
+      maxDelayMs:
+        r.int('CONSOLE_SIGNIN_MAX_DELAY_SECONDS', {
+          doc: 'The longest sign-in delay (never a lock-out, only a wait)',
+          default: 300,
+          min: 1,
+        }) * 1000,
+      hashConcurrency: r.int('CONSOLE_HASH_CONCURRENCY', {
+        doc: 'Password hashes (scrypt, 32 MiB each) running at once per console process; more answer 429',
+        default: 4,
+        min: 1,
+      }),
+    },
+    proxies: {
+      hops: r.int('CONSOLE_TRUSTED_PROXY_HOPS', {
+        doc: 'Proxies in front of the console whose X-Forwarded-For entry names the client (0: none)',
+        default: 0,
+        min: 0,
+        max: 10,
+      }),
+      cidrs: (
+        r.optionalString('CONSOLE_TRUSTED_PROXIES', {
+          doc: 'Comma-separated addresses or CIDRs of trusted proxies (X-Forwarded-For walked back through them)',
+        }) ?? ''
+      )
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s.length > 0),
+    },
+    sessionPurgeMs:
+      r.int('CONSOLE_SESSION_PURGE_MINUTES', {
+        doc: 'How often the console deletes expired sessions',
+        default: 60,
+        min: 1,
+      }) * 60_000,
     health: readHealth(r),
     observability: readObservability(r),
     sweeper: {

@@ -16,6 +16,7 @@ import {
   readS3,
   type S3Config,
 } from './sections'
+import { checkProductionSigning, readSigning, type SigningConfig } from './signing-config'
 
 export interface GatewayConfig {
   service: 'gateway'
@@ -48,6 +49,8 @@ export interface GatewayConfig {
   profile: { name: string; version: number }
   /** Idempotency records older than this count as absent. */
   idempotencyRetentionMs: number
+  /** Signs GET /v1/checks/{id} (RV-Record-Signature) and serves /.well-known/jwks.json. */
+  signing: SigningConfig
 }
 
 /**
@@ -146,7 +149,8 @@ export function readGatewayConfig(r: EnvReader): GatewayConfig {
       version: r.int('PROFILE_VERSION', { doc: 'Version of the default profile', default: 1, min: 1 }),
     },
     idempotencyRetentionMs: readIdempotencyRetentionMs(r),
+    signing: readSigning(r),
   }
-  checkProductionBus(r, config)
+  checkProductionSigning(r, checkProductionBus(r, config), config.signing)
   return config
 }

@@ -13,27 +13,33 @@ const secured = {
   KAFKA_SASL_PASSWORD: 'p',
   SCHEMA_REGISTRY_URL: 'https://registry.example.com/apis/ccompat/v7',
 }
+const signed = { RECORD_SIGNING_KEY_FILE: '/run/secrets/rv-signing/active.jwk.json' }
+const busProblems = [
+  'RV_ENV=production requires TLS to Kafka (KAFKA_SSL=true)',
+  'RV_ENV=production requires SASL to Kafka (KAFKA_SASL_MECHANISM and its credentials)',
+  'RV_ENV=production requires an https SCHEMA_REGISTRY_URL',
+]
 
 describe('RV_ENV=production', () => {
   it('refuses to start every service on a plaintext, unauthenticated bus', () => {
     const loads = [
-      () => loadGatewayConfig({ RV_ENV: 'production' }),
+      () => loadGatewayConfig({ RV_ENV: 'production', ...signed }),
       () => loadStageConfig('replay', { RV_ENV: 'production' }),
-      () => loadAggregatorConfig({ RV_ENV: 'production' }),
+      () => loadAggregatorConfig({ RV_ENV: 'production', ...signed }),
     ]
-    for (const load of loads)
-      expect(problemsOf(load)).toEqual([
-        'RV_ENV=production requires TLS to Kafka (KAFKA_SSL=true)',
-        'RV_ENV=production requires SASL to Kafka (KAFKA_SASL_MECHANISM and its credentials)',
-        'RV_ENV=production requires an https SCHEMA_REGISTRY_URL',
-      ])
+    for (const load of loads) expect(problemsOf(load)).toEqual(busProblems)
+  })
+
+  it('refuses to start the two services that sign records without the signing key', () => {
+    const missing = 'RV_ENV=production requires RECORD_SIGNING_KEY_FILE (records must be signed)'
+    expect(problemsOf(() => loadGatewayConfig(secured))).toEqual([missing])
+    expect(problemsOf(() => loadAggregatorConfig(secured))).toEqual([missing])
+    expect(problemsOf(() => loadStageConfig('extraction', secured))).toEqual([])
   })
 
   it('refuses to start the review console on a plaintext bus or at an http address (no Secure cookie)', () => {
     expect(problemsOf(() => loadConsoleConfig({ RV_ENV: 'production' }))).toEqual([
-      'RV_ENV=production requires TLS to Kafka (KAFKA_SSL=true)',
-      'RV_ENV=production requires SASL to Kafka (KAFKA_SASL_MECHANISM and its credentials)',
-      'RV_ENV=production requires an https SCHEMA_REGISTRY_URL',
+      ...busProblems,
       'RV_ENV=production requires an https CONSOLE_PUBLIC_URL (the session cookie must be Secure)',
     ])
     expect(
@@ -44,9 +50,9 @@ describe('RV_ENV=production', () => {
 
   it('refuses TLS without certificate checks, and starts with TLS, SASL and an https registry', () => {
     expect(
-      problemsOf(() => loadGatewayConfig({ ...secured, KAFKA_SSL_REJECT_UNAUTHORIZED: 'false' })),
+      problemsOf(() => loadGatewayConfig({ ...secured, ...signed, KAFKA_SSL_REJECT_UNAUTHORIZED: 'false' })),
     ).toEqual(['RV_ENV=production requires KAFKA_SSL_REJECT_UNAUTHORIZED=true'])
-    expect(problemsOf(() => loadGatewayConfig(secured))).toEqual([])
+    expect(problemsOf(() => loadGatewayConfig({ ...secured, ...signed }))).toEqual([])
     expect(problemsOf(() => loadStageConfig('extraction', secured))).toEqual([])
   })
 

@@ -18,14 +18,14 @@ import { type ForgeryResult, skipped, type Technique } from './technique-types'
 
 type Mode = 'missing' | 'appended'
 
-const hex4 = (n: number) => n.toString(16).padStart(4, '0').toUpperCase()
+export const hex4 = (n: number) => n.toString(16).padStart(4, '0').toUpperCase()
 const refOf = (text: string, key: string) => {
   const m = new RegExp(`/${key}\\s+(\\d+)\\s+\\d+\\s+R`).exec(text)
   return m ? Number(m[1]) : null
 }
 
 /** Objects of a Type0 font: the font, its CIDFont, descriptor, program, ToUnicode, maps. */
-function fontObjects(file: PdfFile, font: PdfFontInfo) {
+export function fontObjects(file: PdfFile, font: PdfFontInfo) {
   const base = `/BaseFont\\s*/${font.baseFont.replace(/[.+]/g, '\\$&')}(?![\\w+-])`
   const type0 = file.slices.find((s) => {
     const t = file.objectText(s.num)

@@ -33,6 +33,16 @@ export function readTables(font: Uint8Array): Tables {
   return tables
 }
 
+function directoryChecksums(font: Uint8Array): Map<string, number> {
+  const v = view(font)
+  const out = new Map<string, number>()
+  for (let i = 0; i < v.getUint16(4); i++) {
+    const rec = 12 + i * 16
+    out.set(String.fromCharCode(...font.subarray(rec, rec + 4)), v.getUint32(rec + 4))
+  }
+  return out
+}
+
 export function unitsPerEm(tables: Tables): number {
   return view(tables.get('head')!).getUint16(18)
 }
@@ -66,6 +76,23 @@ export function glyphCount(tables: Tables): number {
   return view(tables.get('maxp')!).getUint16(4)
 }
 
+/** Outlines back to back in `glyf`, and `loca` (long: byte offsets; short: offsets / 2) pointing at them. */
+function layOut(list: readonly Uint8Array[], long: boolean): { glyf: Uint8Array; loca: Uint8Array } {
+  const glyf = new Uint8Array(list.reduce((n, g) => n + g.length, 0))
+  const loca = new Uint8Array((list.length + 1) * (long ? 4 : 2))
+  const lv = view(loca)
+  let at = 0
+  list.forEach((g, i) => {
+    if (long) lv.setUint32(i * 4, at)
+    else lv.setUint16(i * 2, at / 2)
+    glyf.set(g, at)
+    at += g.length
+  })
+  if (long) lv.setUint32(list.length * 4, at)
+  else lv.setUint16(list.length * 2, at / 2)
+  return { glyf, loca }
+}
+
 /** The font with `slots` written in (an existing slot must be empty); everything else kept. */
 export function withGlyphs(font: Uint8Array, slots: readonly GlyphSlot[]): Uint8Array {
   const tables = readTables(font)
@@ -84,20 +111,8 @@ export function withGlyphs(font: Uint8Array, slots: readonly GlyphSlot[]): Uint8
     p.set(g.bytes)
     return p
   })
-  const glyfLength = padded.reduce((n, g) => n + g.length, 0)
-  const long = originalLong || glyfLength > 0x1fffe
-  const glyf = new Uint8Array(glyfLength)
-  const loca = new Uint8Array((list.length + 1) * (long ? 4 : 2))
-  const lv = view(loca)
-  let at = 0
-  padded.forEach((g, i) => {
-    if (long) lv.setUint32(i * 4, at)
-    else lv.setUint16(i * 2, at / 2)
-    glyf.set(g, at)
-    at += g.length
-  })
-  if (long) lv.setUint32(list.length * 4, at)
-  else lv.setUint16(list.length * 2, at / 2)
+  const long = originalLong || padded.reduce((n, g) => n + g.length, 0) > 0x1fffe
+  const { glyf, loca } = layOut(padded, long)
   const hmtx = new Uint8Array(list.length * 4)
   list.forEach((g, i) => {
     view(hmtx).setUint16(i * 4, g.advance)
@@ -123,7 +138,10 @@ function checksum(b: Uint8Array): number {
 }
 
 /** A table directory in tag order, 4-byte aligned tables, checksums and head.checkSumAdjustment. */
-export function writeTables(tables: Tables): Uint8Array {
+export function writeTables(
+  tables: Tables,
+  options: { keepHead?: boolean; checksums?: ReadonlyMap<string, number> } = {},
+): Uint8Array {
   const tags = [...tables.keys()].sort()
   const entrySelector = Math.floor(Math.log2(tags.length))
   const searchRange = 2 ** entrySelector * 16
@@ -141,16 +159,45 @@ export function writeTables(tables: Tables): Uint8Array {
   v.setUint16(8, entrySelector)
   v.setUint16(10, tags.length * 16 - searchRange)
   tags.forEach((tag, i) => {
-    const data = tag === 'head' ? tables.get(tag)!.slice() : tables.get(tag)!
-    if (tag === 'head') view(data).setUint32(8, 0)
+    const resetHead = tag === 'head' && !options.keepHead
+    const data = resetHead ? tables.get(tag)!.slice() : tables.get(tag)!
+    if (resetHead) view(data).setUint32(8, 0)
     const rec = 12 + i * 16
     for (let k = 0; k < 4; k++) out[rec + k] = tag.charCodeAt(k)
-    v.setUint32(rec + 4, checksum(data))
+    v.setUint32(rec + 4, options.checksums?.get(tag) ?? checksum(data))
     v.setUint32(rec + 8, offsets[i]!)
     v.setUint32(rec + 12, data.length)
     out.set(data, offsets[i]!)
   })
+  if (options.keepHead) return out
   const head = offsets[tags.indexOf('head')]!
   v.setUint32(head + 8, (0xb1b0afba - checksum(out)) >>> 0)
   return out
+}
+
+/**
+ * The font with outlines written into empty slots of a kept-id subset, as iText/OpenPDF's subsetter lays
+ * a subset out: only `glyf` (outlines back to back, the table padded to 4 bytes) and `loca` (same format)
+ * are rebuilt; `hmtx`, `maxp`, `hhea` and `head` (its checkSumAdjustment included) stay byte for byte, as
+ * that subsetter copies them from the full font. A slot must exist and be empty.
+ */
+export function fillSlots(font: Uint8Array, slots: readonly GlyphSlot[]): Uint8Array {
+  const tables = readTables(font)
+  const list = glyphs(tables).map((g) => g.bytes)
+  for (const s of slots) {
+    if (s.gid >= list.length || list[s.gid]!.length > 0)
+      throw new Error(`glyph ${s.gid} is not an empty slot`)
+    list[s.gid] = s.bytes
+  }
+  const long = view(tables.get('head')!).getInt16(50) === 1
+  if (!long && slots.some((s) => s.bytes.length % 2 === 1)) throw new Error('odd glyph in a short loca')
+  const { glyf, loca } = layOut(list, long)
+  if (!long && glyf.length > 0x1fffe) throw new Error('glyf too long for a short loca')
+  tables.set('glyf', glyf)
+  tables.set('loca', loca)
+  // The copied tables keep their directory checksums as the subsetter wrote them (head's is not recomputed).
+  const checksums = directoryChecksums(font)
+  checksums.delete('glyf')
+  checksums.delete('loca')
+  return writeTables(tables, { keepHead: true, checksums })
 }

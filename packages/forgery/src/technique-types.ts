@@ -12,6 +12,8 @@ export interface ForgeryContext {
   tmpDir: string
   /** A second genuine receipt of the same family, for recombination. */
   partner?: ForgeryInput
+  /** Other genuine receipts of the family, a kit's library of glyphs (font_enrich); else the partner. */
+  donors?: readonly ForgeryInput[]
   /**
    * Deflater for rewritten content streams: `node` (Node's zlib, a Chromium fork, as Node/Electron editors
    * write) or `classic` (classic zlib, byte-compatible with the banks' Java generators). Default `node`.

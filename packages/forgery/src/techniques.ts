@@ -24,6 +24,7 @@ import {
   recombined,
   whiteBoxOverlay,
 } from './edit-techniques'
+import { fontEnrich, fontEnrichTrim, fontEnrichTrimKeywords } from './font-enrich'
 import { resubsetAppendedGlyph, resubsetMissingDigit } from './font-resubset'
 import { kerningEdge, kerningInner } from './kerning-techniques'
 import type { Technique } from './technique-types'
@@ -60,6 +61,10 @@ export const techniques: readonly Technique[] = [
   datePatchMetadataKept,
   datePatchFromPartner,
   idDatesCopied,
+  // The third public kit (issue 25 item 5): subsets enriched with glyphs, CMap trimmed, Keywords in step.
+  fontEnrich,
+  fontEnrichTrim,
+  fontEnrichTrimKeywords,
 ]
 
 export function techniqueById(id: string): Technique | undefined {

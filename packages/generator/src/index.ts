@@ -1,4 +1,5 @@
 import type { ReceiptFields } from '@rv/schemas'
+import { type Behaviour, behaviourRoomMs, validateBehaviour } from './behaviour/behaviour'
 import { DEFAULT_NOW } from './data/operation'
 import { alfa } from './families/alfa'
 import type { FamilyDefinition, Overrides, TruthMeta } from './families/family-types'
@@ -8,6 +9,13 @@ import { tbank } from './families/tbank'
 import { vtb } from './families/vtb'
 import { Rng } from './random/rng'
 
+export {
+  type Behaviour,
+  type BehaviourKind,
+  behaviourKinds,
+  counterOf,
+  drawBehaviour,
+} from './behaviour/behaviour'
 export type { Overrides, TruthMeta } from './families/family-types'
 
 /** Ground truth written beside each synthetic PDF (`<name>.truth.json`). */
@@ -30,6 +38,12 @@ export interface GenerateInput {
   overrides?: Overrides
   /** Fixed "now" (ISO 8601): operations fall in the 425 days before it. Default 2026-04-30 23:59:59 MSK. */
   now?: string
+  /**
+   * What life did to the receipt (behaviour/behaviour.ts): a late download, a held transfer, T-Bank's counter
+   * length and minutes-only time. Operations are then drawn earlier by the hold and the delay, so the file
+   * still falls before `now`. Absent or `{}`: the usual output, byte for byte.
+   */
+  behaviour?: Behaviour
 }
 
 export interface GeneratedReceipt {
@@ -53,7 +67,16 @@ export function generateReceipt(input: GenerateInput): GeneratedReceipt {
   const rng = new Rng(`${input.family}/${input.variant}/${seed}`)
   const now = input.now === undefined ? DEFAULT_NOW : Date.parse(input.now)
   if (Number.isNaN(now)) throw new Error(`now is not a date: ${input.now}`)
-  const built = family.build({ rng, variant: input.variant, overrides: input.overrides ?? {}, now })
+  const behaviour = input.behaviour ?? {}
+  validateBehaviour(behaviour)
+  const built = family.build({
+    rng,
+    variant: input.variant,
+    overrides: input.overrides ?? {},
+    now: now - behaviourRoomMs(behaviour),
+    behaviour,
+    behaviourRng: new Rng(`behaviour:${input.family}/${input.variant}/${seed}`),
+  })
   return {
     pdf: built.pdf,
     filename: built.filename,

@@ -163,8 +163,19 @@ describe("the console's data in the erasure", () => {
     expect(await erasure.eraseCheck(tenant._id, erased)).toBe(true)
     expect(await consoleTraces(erased)).toBe(0)
     expect(await consoleTraces(kept)).toBe(reviewed)
-    // Users, sessions, sign-ins and approvals are the tenant's, not the check's.
-    expect(await tenantTraces(tenant._id)).toBe(4 + 3)
+    // Users, sessions, sign-ins and approvals are the tenant's, not the check's; the erased check's three
+    // audit entries stay in the tenant's hash chain without what names the check (docs/console.md).
+    expect(await tenantTraces(tenant._id)).toBe(4 + 3 + 3)
+    const redacted = await store.db
+      .collection('console_audit')
+      .find({ tenant_id: tenant._id, erased: true })
+      .toArray()
+    expect(redacted.map((e) => [e.check_id, e.detail, e.key])).toEqual([
+      [null, null, null],
+      [null, null, null],
+      [null, null, null],
+    ])
+    expect((await store.audit.verify(tenant._id)).problems).toEqual([])
   })
 
   it('a tenant erased (tenant delete) takes its console users, sessions, audit and approvals too', async () => {

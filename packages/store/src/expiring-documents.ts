@@ -1,6 +1,6 @@
 /**
  * Documents that outlive their use unless deleted: a delivery counted by a replica that died before
- * forgetting it, a dead gateway replica's rate window. Each carries `expires_at` and its hour bucket
+ * forgetting it, a dead gateway replica's rate window, an expired console session. Each carries `expires_at` and its hour bucket
  * `expires_hour`; the retention job deletes every bucket wholly past, an equality per hour walked from a
  * cursor (FerretDB v1 has no TTL index — createIndex answers "not implemented" — and pushes no range down:
  * docs/store.md). On MongoDB a TTL index on `expires_at` is created as well and deletes them on its own;
@@ -59,12 +59,15 @@ export function createExpirySweeper(db: Db) {
      * `maxHours` per collection and sweep, the rest left to the next; the first sweep starts `maxHours`
      * back), moving a cursor once its hour is deleted, so a sweep cut short is finished by the next.
      */
-    async sweep(now: Date, options: { maxHours?: number } = {}): Promise<ExpirySweepReport> {
+    async sweep(
+      now: Date,
+      options: { maxHours?: number; collections?: readonly ExpiringCollection[] } = {},
+    ): Promise<ExpirySweepReport> {
       const maxHours = options.maxHours ?? 24 * 7
       const report: ExpirySweepReport = { hours: 0, deleted: 0 }
       // The last hour whose every millisecond is past.
       const lastPast = Math.floor(now.getTime() / hourMs) * hourMs - hourMs
-      for (const name of expiringCollections) {
+      for (const name of options.collections ?? expiringCollections) {
         const cursor = (await findOneWith(cursors, expiryQueries.cursorById(name)))?.hour
         // No cursor yet: the fields are newer than any hour further back.
         const start =

@@ -59,6 +59,9 @@ export const storeIndexes = {
   api_keys: [{ tenant_id: 1 }],
   rate_windows: [{ tenant_window: 1 }, { expires_hour: 1 }],
   deliveries: [{ expires_hour: 1 }],
+  // Console sessions past their expiry (the console's purge and the retention job); the console's other
+  // session indexes are in console/console-queries.ts.
+  console_sessions: [{ expires_hour: 1 }],
   replay_checks: [{ tenant_id: 1 }],
   // Erasure of a tenant deletes its tombstones: without this it reads every tenant's.
   check_tombstones: [{ tenant_id: 1 }],
@@ -79,12 +82,13 @@ export const rateWindowQueries = {
  * retention job once wholly past. An equality, since FerretDB v1 pushes no range down and has no TTL index;
  * on MongoDB a TTL index on `expires_at` (`ttlIndexes`) deletes them too.
  */
-export const expiringCollections = ['deliveries', 'rate_windows'] as const
+export const expiringCollections = ['deliveries', 'rate_windows', 'console_sessions'] as const
 export type ExpiringCollection = (typeof expiringCollections)[number]
 
 export const ttlIndexes: Record<ExpiringCollection, IndexSpecification> = {
   deliveries: { expires_at: 1 },
   rate_windows: { expires_at: 1 },
+  console_sessions: { expires_at: 1 },
 }
 
 export const expiryQueries = {

@@ -61,9 +61,21 @@ describe('console backfill', () => {
     })
     expect((await store.reviewQueue.waitingIn('review')).depth).toBe(1)
     expect((await store.reviewQueue.waitingIn('escalated')).depth).toBe(0)
+    // Sessions opened before `expires_hour`: the expired one deleted, the live one bucketed for the purge.
+    const session = { email: 'x@a.test', tenant_id: a, role: 'analyst', csrf: 'c', created_at: now }
+    await store.db.collection('console_sessions').insertMany([
+      { _id: 'legacy-expired', ...session, expires_at: new Date(now.getTime() - 60_000) },
+      { _id: 'legacy-live', ...session, expires_at: new Date(now.getTime() + 60_000) },
+    ] as never[])
 
     // A batch of 3: the lanes of 7 and 4 take several rounds each.
-    expect(await backfillConsole(store, 3)).toEqual({ tenants: 2, waitingIn: 7 + 2 + 4 })
+    expect(await backfillConsole(store, 3, now)).toEqual({ tenants: 2, waitingIn: 7 + 2 + 4, sessions: 2 })
+    expect(
+      (await store.db.collection('console_sessions').find({ tenant_id: a }).toArray()).map((d) => [
+        d._id,
+        d.expires_hour,
+      ]),
+    ).toEqual([['legacy-live', new Date(now.getTime() + 60_000).toISOString().slice(0, 13)]])
     expect(await store.reviewQueue.waitingIn('review')).toEqual({
       depth: 8,
       oldest: new Date(now.getTime() - 6 * 60_000),
@@ -76,6 +88,6 @@ describe('console backfill', () => {
         .collection('review_queue')
         .countDocuments({ lane: `${a}:decided`, waiting_in: 'decided' }),
     ).toBe(0)
-    expect(await backfillConsole(store, 3)).toEqual({ tenants: 2, waitingIn: 0 })
+    expect(await backfillConsole(store, 3, now)).toEqual({ tenants: 2, waitingIn: 0, sessions: 0 })
   })
 })

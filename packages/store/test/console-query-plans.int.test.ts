@@ -60,8 +60,15 @@ beforeAll(async () => {
       tenant_id: tenant(i),
       tenant_day: tenantDay(tenant(i), day(i)),
       at: day(i),
+      key: `decision:${checkId(i)}:1`,
     })),
   )
+  // One audit chain head per tenant.
+  await store.db
+    .collection('console_audit_heads')
+    .insertMany(
+      Array.from({ length: tenants }, (_, i) => ({ _id: tenant(i) as never, seq: 10, hash: '0'.repeat(64) })),
+    )
   await store.db
     .collection('review_claims')
     .insertMany(
@@ -77,6 +84,7 @@ beforeAll(async () => {
     Array.from({ length: rows }, (_, i) => ({
       _id: String(i).padStart(64, 'a') as never,
       tenant_id: tenant(i),
+      email: `user${i}@example.test`,
     })),
   )
   await store.db

@@ -1,4 +1,6 @@
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { checkIdParam } from './checks/check-id-param'
 import { checkRoutes } from './checks/check-routes'
 import type { ConsoleDeps } from './console-deps'
 import { decisionRoutes } from './decisions/decision-routes'
@@ -7,6 +9,9 @@ import { queueRoutes } from './queue/queue-routes'
 import { requireSession, type SessionEnv } from './session/require-session'
 import { signInRoutes } from './session/sign-in-routes'
 import type { WebAsset } from './web-bundle/web-assets'
+
+/** The largest request body the API reads. */
+export const apiBodyLimit = 64 * 1024
 
 const securityHeaders = {
   'content-security-policy':
@@ -40,9 +45,16 @@ export function createConsoleApp(deps: ConsoleDeps, assets: Map<string, WebAsset
   })
 
   const api = new Hono<SessionEnv>()
+  // Bounded before anything reads it (a decision's note is the longest body: 2,000 characters).
+  api.use(
+    '*',
+    bodyLimit({ maxSize: apiBodyLimit, onError: (c) => c.json({ error: 'request body too large' }, 413) }),
+  )
   api.route('/', signInRoutes(deps))
   const guarded = new Hono<SessionEnv>()
   guarded.use('*', requireSession(deps))
+  guarded.use('/checks/:id', checkIdParam)
+  guarded.use('/checks/:id/*', checkIdParam)
   guarded.route('/', queueRoutes(deps))
   guarded.route('/', checkRoutes(deps))
   guarded.route('/', decisionRoutes(deps))

@@ -8,8 +8,23 @@ import type {
   ForgerySetRepository,
   ReviewQueueRepository,
   ReviewRepository,
+  Store,
 } from '@rv/store'
 import type { ReviewMetrics } from './lead/review-metrics'
+import type { ProxyTrust } from './session/client-address'
+import type { BackoffSettings } from './session/sign-in-backoff'
+
+export interface SignInSettings extends BackoffSettings {
+  /** Password hashes running at once (32 MiB each); more sign-ins answer 429. */
+  hashConcurrency: number
+}
+
+export const defaultSignInSettings: SignInSettings = {
+  freeFailures: 3,
+  baseDelayMs: 1000,
+  maxDelayMs: 300_000,
+  hashConcurrency: 4,
+}
 
 /** Everything the console's routes use, injected by main.ts (and by tests, over the real stack). */
 export interface ConsoleDeps {
@@ -33,9 +48,27 @@ export interface ConsoleDeps {
     publicUrl: string
     sessionMs: number
     leaseMs: number
-    signInPerMinute: number
+    /** Sign-in backoff and the cap on hashes at once (defaults: `defaultSignInSettings`). */
+    signIn?: SignInSettings
+    /** The proxies trusted to name the client; absent: none (the socket's peer is the client). */
+    proxies?: ProxyTrust
   }
   now?: () => Date
 }
 
 export type ConsoleRole = 'analyst' | 'lead'
+
+/** The console's repositories, from the store (main.ts, and tests and the storm over the real store). */
+export function storeDepsOf(
+  store: Store,
+): Pick<ConsoleDeps, 'users' | 'queue' | 'decisions' | 'audit' | 'checks' | 'reviews' | 'forgerySet'> {
+  return {
+    users: store.consoleUsers,
+    queue: store.reviewQueue,
+    decisions: store.decisions,
+    audit: store.audit,
+    checks: store.checks,
+    reviews: store.reviews,
+    forgerySet: store.forgerySet,
+  }
+}

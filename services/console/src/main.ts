@@ -7,6 +7,7 @@ import { createConsumerReadiness, openEventBus, startHealthServer } from '@rv/se
 import { createStorage } from '@rv/storage'
 import { backfillConsole, connectStore } from '@rv/store'
 import { createConsoleApp } from './console-app'
+import { storeDepsOf } from './console-deps'
 import { startDecisionSweeper } from './decisions/reviewed-outbox'
 import { createQueueGauges } from './lead/queue-gauges'
 import { createReviewMetrics } from './lead/review-metrics'
@@ -64,15 +65,18 @@ const sweeper = startDecisionSweeper(
   config.sweeper.intervalMs,
 )
 
+// Expired sessions deleted by their hour bucket (the retention job sweeps them too; either finishes the other).
+const sessionPurge = setInterval(() => {
+  store.expiry
+    .sweep(new Date(), { collections: ['console_sessions'] })
+    .then((r) => r.deleted > 0 && logger.info('expired console sessions purged', { ...r }))
+    .catch((err) => logger.warn('session purge failed', { err }))
+}, config.sessionPurgeMs)
+sessionPurge.unref()
+
 const app = createConsoleApp(
   {
-    users: store.consoleUsers,
-    queue: store.reviewQueue,
-    decisions: store.decisions,
-    audit: store.audit,
-    checks: store.checks,
-    reviews: store.reviews,
-    forgerySet: store.forgerySet,
+    ...storeDepsOf(store),
     metrics: createReviewMetrics(),
     // With a health port, /metrics is served there only: the console's own port faces analysts.
     ...(health ? {} : { renderMetrics: () => exposition() }),
@@ -82,7 +86,8 @@ const app = createConsoleApp(
       publicUrl: config.publicUrl,
       sessionMs: config.sessionMs,
       leaseMs: config.leaseMs,
-      signInPerMinute: config.signInPerMinute,
+      signIn: config.signIn,
+      proxies: config.proxies,
     },
   },
   await buildWebAssets(),
@@ -107,6 +112,7 @@ async function openHealthServerWithGauges() {
 async function shutdown(signal: string): Promise<void> {
   logger.info('shutting down', { signal })
   server.close()
+  clearInterval(sessionPurge)
   await sweeper.stop()
   await bus.close().catch((err) => logger.warn('bus close failed', { err }))
   await store.close()

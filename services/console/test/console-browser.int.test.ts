@@ -266,7 +266,7 @@ describe('review console in a browser', () => {
       .poll(() => page.locator('li.check.active').getAttribute('data-check'))
       .toBe('content.covered_text')
     expect((await store.audit.ofCheck(tenantA, 'chk_ConsolePdf01')).map((e) => e.action)).toEqual(
-      expect.arrayContaining(['claim', 'view-file']),
+      expect.arrayContaining(['claim', 'view', 'view-file']),
     )
     if (screenshots) {
       await page.keyboard.press('-')
@@ -376,6 +376,23 @@ describe('review console in a browser', () => {
       [2, 'forged', 'lead'],
     ])
     expect((await store.reviewQueue.lane(tenantA, 'escalated')).length).toBe(0)
+  })
+
+  it('a crafted /check/ link (..%2F) makes no request to another path: the queue opens instead', async () => {
+    const context = await browser.newContext()
+    const p = await context.newPage()
+    await signIn(p, 'analyst@a.test')
+    const posts: string[] = []
+    p.on('request', (r) => {
+      if (r.method() !== 'GET') posts.push(`${r.method()} ${new URL(r.url()).pathname}`)
+    })
+    // Decoded and pasted into `/api/checks/<id>/claim`, this would be a POST to /api/sign-out.
+    await p.goto(`${app.url}/check/..%2F..%2Fapi%2Fsign-out%3F`)
+    await p.waitForSelector('table.queue-table')
+    expect(posts).toEqual([])
+    expect(new URL(p.url()).pathname).toBe('/')
+    expect((await p.request.get(`${app.url}/api/me`)).status()).toBe(200)
+    await context.close()
   })
 
   it('gives the lead the queue depth and the decisions per analyst', async () => {

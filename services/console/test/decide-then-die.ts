@@ -30,7 +30,7 @@ await recordDecision(
     forgerySet: store.forgerySet,
     storage: { get: async () => new Uint8Array() } as never,
     publishReviewed: hang('publishing'),
-    settings: { publicUrl: 'http://127.0.0.1', sessionMs: 60_000, leaseMs: 60_000, signInPerMinute: 5 },
+    settings: { publicUrl: 'http://127.0.0.1', sessionMs: 60_000, leaseMs: 60_000 },
   },
   {
     email: 'analyst@outbox.test',

@@ -12,7 +12,7 @@ import { connectStore, type Store } from '@rv/store'
 import { randomName } from '@rv/testing'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createE2eEnvironment } from '../../e2e/src/e2e-environment'
-import type { ConsoleDeps } from '../src/console-deps'
+import { type ConsoleDeps, storeDepsOf } from '../src/console-deps'
 import { recordDecision } from '../src/decisions/record-decision'
 import { type DecisionSweeperDeps, sweepDecisionsOnce } from '../src/decisions/reviewed-outbox'
 import { toQueueEntry } from '../src/queue/queue-entry'
@@ -133,16 +133,10 @@ describe("a decision's side effects", () => {
     // A lead decides it genuine meanwhile (seq 2): the queue entry is closed as decided.
     const now = new Date()
     const deps: ConsoleDeps = {
-      users: store.consoleUsers,
-      queue: store.reviewQueue,
-      decisions: store.decisions,
-      audit: store.audit,
-      checks: store.checks,
-      reviews: store.reviews,
-      forgerySet: store.forgerySet,
+      ...storeDepsOf(store),
       publishReviewed: async (e) => void published.push(e),
       storage,
-      settings: { publicUrl: 'http://127.0.0.1', sessionMs: 60_000, leaseMs: 60_000, signInPerMinute: 5 },
+      settings: { publicUrl: 'http://127.0.0.1', sessionMs: 60_000, leaseMs: 60_000 },
     }
     const lead = {
       email: 'lead@settle.test',

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createE2eEnvironment } from '../../e2e/src/e2e-environment'
 import { startConsole } from '../../e2e/src/start-console'
 import { freePort } from '../../e2e/src/start-services'
-import type { ConsoleDeps } from '../src/console-deps'
+import { type ConsoleDeps, storeDepsOf } from '../src/console-deps'
 import { recordDecision } from '../src/decisions/record-decision'
 import { sweepDecisionsOnce } from '../src/decisions/reviewed-outbox'
 import { toQueueEntry } from '../src/queue/queue-entry'
@@ -88,18 +88,12 @@ describe('check.reviewed.v1 outbox', () => {
     const checkId = 'chk_OutboxThrows01'
     await queuedCheck(checkId)
     const deps: ConsoleDeps = {
-      users: store.consoleUsers,
-      queue: store.reviewQueue,
-      decisions: store.decisions,
-      audit: store.audit,
-      checks: store.checks,
-      reviews: store.reviews,
-      forgerySet: store.forgerySet,
+      ...storeDepsOf(store),
       storage,
       publishReviewed: async () => {
         throw new Error('broker unreachable')
       },
-      settings: { publicUrl: 'http://127.0.0.1', sessionMs: 60_000, leaseMs: 60_000, signInPerMinute: 5 },
+      settings: { publicUrl: 'http://127.0.0.1', sessionMs: 60_000, leaseMs: 60_000 },
     }
     const now = new Date()
     const session = {

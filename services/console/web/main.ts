@@ -1,11 +1,13 @@
 import { decisionReasons } from '@rv/core/review/decision-reasons'
 import { api } from './api'
+import { checkApiPath, checkIdFromPath } from './check-link'
 import { checkPage } from './check-page'
 import { renderDocument } from './document-view'
 import { h, say } from './dom'
 import { showField } from './field-highlight'
 import { bindKeys, type KeyAction, keymap } from './keymap'
 import { leadView } from './lead-view'
+import { passwordView } from './password-view'
 import { queueView } from './queue-view'
 import { signInView } from './sign-in-view'
 import { state } from './state'
@@ -22,11 +24,11 @@ async function loadQueue(): Promise<void> {
 
 async function openCheck(checkId: string): Promise<void> {
   try {
-    await api.post(`/api/checks/${checkId}/claim`)
+    await api.post(checkApiPath(checkId, '/claim'))
   } catch (error) {
     say((error as Error).message)
   }
-  state.check = await api.get<CheckViewData>(`/api/checks/${checkId}`)
+  state.check = await api.get<CheckViewData>(checkApiPath(checkId))
   state.view = 'check'
   state.draft = undefined
   state.evidence = 0
@@ -48,7 +50,7 @@ async function submitDecision(): Promise<void> {
   const draft = state.draft
   if (!check || !draft) return
   try {
-    await api.post(`/api/checks/${check.record.id}/decisions`, {
+    await api.post(checkApiPath(check.record.id, '/decisions'), {
       decision: draft.decision,
       reason_code: draft.reason,
       note: draft.note || null,
@@ -70,6 +72,11 @@ async function showLead(): Promise<void> {
   await render()
 }
 
+async function showPassword(): Promise<void> {
+  state.view = 'password'
+  await render()
+}
+
 async function setQueue(queue: string): Promise<void> {
   state.queueName = queue
   state.selected = 0
@@ -86,6 +93,7 @@ async function render(): Promise<void> {
           state.me.role === 'lead'
             ? h('button', { type: 'button', onclick: () => void showLead() }, 'Lead view')
             : null,
+          h('button', { type: 'button', onclick: () => void showPassword() }, 'Password'),
           h(
             'button',
             { type: 'button', onclick: () => void api.signOut().then(() => location.assign('/')) },
@@ -100,10 +108,20 @@ async function render(): Promise<void> {
   }
   if (state.view === 'lead') {
     main.replaceChildren(await leadView())
+  } else if (state.view === 'password') {
+    // A changed password ends every session, this one too: sign in again with the new one.
+    main.replaceChildren(
+      passwordView(() => {
+        state.me = undefined
+        state.view = 'sign-in'
+        history.pushState({}, '', '/')
+        void render().then(() => say('Password changed: sign in with the new one'))
+      }),
+    )
   } else if (state.view === 'check' && state.check) {
     const { page, documentPane } = checkPage(state, state.check, checkActions)
     main.replaceChildren(page)
-    const res = await fetch(`/api/checks/${state.check.record.id}/file`, { credentials: 'same-origin' })
+    const res = await fetch(checkApiPath(state.check.record.id, '/file'), { credentials: 'same-origin' })
     if (res.ok) {
       const bytes = new Uint8Array(await res.arrayBuffer())
       const type = res.headers.get('content-type') ?? 'application/octet-stream'
@@ -264,7 +282,7 @@ async function onKey(action: KeyAction, digit?: number): Promise<void> {
         state.draft = undefined
         return render()
       }
-      if (inCheck || state.view === 'lead') return showQueue()
+      if (inCheck || state.view === 'lead' || state.view === 'password') return showQueue()
       return
   }
 }
@@ -272,9 +290,13 @@ async function onKey(action: KeyAction, digit?: number): Promise<void> {
 async function start(): Promise<void> {
   state.me = await api.me()
   if (!state.me) return render()
-  const path = location.pathname.match(/^\/check\/(.+)$/)
+  const checkId = checkIdFromPath(location.pathname)
   await loadQueue()
-  if (path?.[1]) return openCheck(decodeURIComponent(path[1]))
+  if (checkId) return openCheck(checkId)
+  if (location.pathname !== '/') {
+    history.replaceState({}, '', '/')
+    say('Not a check address: the queue instead')
+  }
   state.view = 'queue'
   return render()
 }

@@ -4,7 +4,7 @@ import type { CheckViewData, QueuePage } from './view-types'
 /** The console's whole state, in one place; views read it and actions change it, then `render()` runs. */
 export interface ConsoleState {
   me: Me | undefined
-  view: 'sign-in' | 'queue' | 'check' | 'lead'
+  view: 'sign-in' | 'queue' | 'check' | 'lead' | 'password'
   queueName: string
   filter: Record<string, string>
   queue: QueuePage | undefined

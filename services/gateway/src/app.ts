@@ -20,6 +20,7 @@ import { httpObservability } from './observability/http-observability'
 import { metricsRoute } from './observability/metrics-route'
 import { requestId } from './request-id/request-id'
 import { settlementRoutes } from './settlement/settlement-routes'
+import { jwksRoute } from './signing/jwks-route'
 import { webhookRoutes } from './webhooks/webhook-routes'
 
 // Room for the multipart envelope and the expectation part on top of the file itself.
@@ -37,6 +38,7 @@ export function createApp(deps: GatewayDeps) {
   app.use(requestId({ logger: deps.logger }))
   app.route('/', healthRoutes(deps.probes))
   app.route('/', metricsRoute())
+  app.route('/', jwksRoute(deps.signing?.jwks ?? { keys: [] }))
   app.use(
     '/v1/*',
     bearerAuth({

@@ -1,5 +1,6 @@
 import type { Logger } from '@rv/logger'
 import type { CheckSubmittedV1, CreditReceivedV1, Profile } from '@rv/schemas'
+import type { KeyRing } from '@rv/signing'
 import type { FileStorage } from '@rv/storage'
 import type {
   CheckDecisionRepository,
@@ -56,6 +57,11 @@ export interface GatewayDeps {
   decisions?: Pick<CheckDecisionRepository, 'list'>
   /** Webhook endpoints and their delivery log (docs/webhooks.md); absent: no webhook routes. */
   webhooks?: Omit<WebhookDeps, 'now'>
+  /**
+   * Record signing (@rv/signing `loadKeyRing`): GET /v1/checks/{id} carries `RV-Record-Signature`, and
+   * /.well-known/jwks.json serves `jwks`. Absent: no header and an empty key set.
+   */
+  signing?: Pick<KeyRing, 'sign' | 'jwks'>
   now?: () => Date
   newCheckId?: () => string
 }

@@ -5,6 +5,7 @@ import { createLogger } from '@rv/logger'
 import { startObservability } from '@rv/observability'
 import { createErasure, createErasureRegistry, storeParticipants } from '@rv/retention'
 import { openEventBus } from '@rv/service-runtime'
+import { loadKeyRing } from '@rv/signing'
 import { createStorage } from '@rv/storage'
 import { connectStore, hashApiKey } from '@rv/store'
 import { createApp } from './app'
@@ -53,6 +54,7 @@ const app = createApp({
   defaultProfile: config.profile,
   pinProfile: latestProfile,
   tombstones: store.tombstones,
+  signing: loadKeyRing(config.signing),
   eraseCheck: createErasure(store, createErasureRegistry(storeParticipants(store, storage))).eraseCheck,
 })
 

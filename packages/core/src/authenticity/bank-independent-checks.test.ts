@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ExtractionResult } from '../check/stage-contracts'
 import { parsePdfStructure } from '../pdf/structure/parse-structure'
 import { appendUpdate, simplePagePdf } from '../pdf/structure/testing/minimal-pdf'
+import { CLOCK_SKEW_SECONDS, MAX_HOLD_SECONDS } from '../timing/transfer-timing'
 import { assessAuthenticity } from './assess'
 import { bankIndependentChecks } from './bank-independent-checks'
 import { documentFeatures } from './features'
@@ -45,15 +46,20 @@ describe('a receipt of a bank without a family', () => {
     expect(assess(updated).verdict).toBe('forged')
   })
 
-  it('given an SBP id registered hours from the printed time, then it is forged; minutes apart it is not', () => {
+  it('given an SBP id minted after the printed execution, or a hold longer than any bank may hold, then it is forged; a hold is not', () => {
     const facts = (delta: number) => ({
       sbp_id: 'A6065223110K7Q2P0000030011700501',
       printed_time_utc: '2026-03-06T20:31:00Z',
       printed_time_precision: 'minute',
       sbp_id_delta_seconds: delta,
     })
+    // delta = id time − printed time: positive is an id minted after the execution it prints.
     expect(assess(page(), facts(2 * 3600)).verdict).toBe('forged')
-    expect(assess(page(), facts(-2 * 3600)).verdict).toBe('forged')
+    expect(assess(page(), facts(60 + CLOCK_SKEW_SECONDS + 1)).verdict).toBe('forged')
+    expect(assess(page(), facts(-(MAX_HOLD_SECONDS + 1))).verdict).toBe('forged')
+    // A transfer the bank held 2.4 h, or two days, before executing it; an id within the printed minute.
+    expect(assess(page(), facts(-8624)).verdict).toBe('unknown')
+    expect(assess(page(), facts(-2 * 86_400)).verdict).toBe('unknown')
     expect(assess(page(), facts(50)).verdict).toBe('unknown')
     // An SBP id whose time does not decode is reported, softly.
     const malformed = assess(page(), { ...facts(0), sbp_id_delta_seconds: null })

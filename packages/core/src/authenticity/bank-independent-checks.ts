@@ -2,17 +2,19 @@
  * The checks that need no knowledge of the bank: a receipt of a bank without a family (or without a
  * fingerprint) is judged by these alone. What holds for every bank's server-made receipt, by construction:
  * one revision, no editing or converting tool, every drawn code has a glyph (`hard-checks.ts`); an SBP id
- * registered within the hour of the printed time; amount + commission = total where all three print. Nothing
+ * registered no later than the printed execution and no earlier than the longest hold
+ * (timing/transfer-timing.ts); amount + commission = total where all three print. Nothing
  * learned: a bank's generator, fonts and layout are unknown, so passing says nothing and the verdict stays
  * `unknown`; a hard failure is `forged`.
  */
 import type { CheckResult } from '@rv/schemas'
 import type { ExtractionResult } from '../check/stage-contracts'
+import { CLOCK_SKEW_SECONDS, classifyIdTiming, MAX_HOLD_SECONDS } from '../timing/transfer-timing'
 import type { DocumentFeatures } from './features'
 import { hardChecks } from './hard-checks'
 import { parseAmount, readLabelled, trimSpaces, type ValueLayout } from './printed-values'
-import { SBP_ID_GROSS } from './semantic-checks'
 import type { TextSegment } from './text-segments'
+import { fmtSeconds } from './timing-checks'
 
 /** Labels of amount, commission and total on Russian receipts (generic.json's vocabulary, as patterns). */
 const ARITHMETIC = {
@@ -45,13 +47,15 @@ function sbpIdChecks(facts: ExtractionResult['facts']): CheckResult[] {
   // Beyond the printed unit: a minute-precision time covers the 60 s after it.
   const unit = facts['printed_time_precision'] === 'minute' ? 60 : 1
   const slack = delta < 0 ? delta : Math.max(0, delta - unit)
-  const gross = Math.abs(slack) > SBP_ID_GROSS
+  // One-sided (timing/transfer-timing.ts): the id is never minted after the execution; a held transfer prints
+  // up to the hold bound later. Without a family the fresh window is unknown, so a hold is not even weak here.
+  const timing = classifyIdTiming(slack, -MAX_HOLD_SECONDS)
   return [
     {
       name: 'semantics.sbp_id_time_contradiction',
       hard: true,
-      passed: !gross,
-      detail: `SBP id time (UTC) vs printed operation time (MSK): expected within ±${SBP_ID_GROSS} s beyond the printed unit; found ${slack >= 0 ? '+' : ''}${slack} s`,
+      passed: timing.kind !== 'impossible',
+      detail: `SBP id time (UTC) vs printed operation time (MSK): expected the id at most ${CLOCK_SKEW_SECONDS} s after the printed unit and at most ${MAX_HOLD_SECONDS / 86_400} days before it; found ${fmtSeconds(slack)}`,
     },
   ]
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parsePdfStructure } from '../pdf/structure/parse-structure'
 import { simplePagePdf } from '../pdf/structure/testing/minimal-pdf'
 import { documentFeatures } from './features'
-import { learnFingerprint } from './fingerprint'
+import { type Fingerprint, learnFingerprint } from './fingerprint'
 import { fingerprintChecks } from './fingerprint-checks'
 import { hardChecks } from './hard-checks'
 import { readPrintedFacts } from './printed-facts'
@@ -98,5 +98,34 @@ describe('generator byte-syntax checks', () => {
     const c = check(simplePagePdf('BT /F1 12 Tf 1 0 0 1 10 20 Tm (Hi) Tj ET\n'), 'content.operator_spacing')
     expect(c).toMatchObject({ passed: false, hard: false })
     expect(c.detail).toContain('found also "(…) op"')
+  })
+})
+
+describe('counts that grow with the rows of a page that grows with its rows', () => {
+  const base = features(genuine[0]!)
+  const rowsFp = {
+    ...fingerprint,
+    numeric: {
+      ...fingerprint.numeric,
+      pageHeight: { min: 300, max: 600 },
+      pageBottomMargin: { min: 68, max: 75 },
+      textBlocks: { min: 11, max: 36 },
+    },
+  }
+  const blocks = (height: number, textBlocks: number, fp: Fingerprint = rowsFp) =>
+    fingerprintChecks(
+      { ...base, numeric: { ...base.numeric, pageHeight: height, pageBottomMargin: 70, textBlocks } },
+      fp,
+    ).find((c) => c.name === 'content.text_blocks')!
+
+  it('given a taller page than any sampled, then the upper bound scales with its height', () => {
+    expect(blocks(998, 50).passed).toBe(true)
+    expect(blocks(998, 70).passed).toBe(false)
+  })
+
+  it('given a page of a sampled height, or a fixed-height family, then the sampled maximum holds', () => {
+    expect(blocks(500, 50).passed).toBe(false)
+    const { pageBottomMargin: _, ...fixed } = rowsFp.numeric
+    expect(blocks(998, 50, { ...rowsFp, numeric: fixed }).passed).toBe(false)
   })
 })

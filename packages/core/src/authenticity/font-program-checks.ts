@@ -19,6 +19,8 @@
  */
 import type { CheckResult } from '@rv/schemas'
 import type { PdfStructure } from '../pdf/structure/structure-types'
+import { type KeptIdSubsetFacts, keptIdSubsetFacts } from './kept-id-subset'
+import type { DrawnRun } from './page-drawing'
 
 export interface FontProgramFacts {
   /** Characters that two or more codes of one font map to in its ToUnicode, summed over fonts. */
@@ -31,6 +33,8 @@ export interface FontProgramFacts {
   deflateLevels: number[]
   /** Font name (no subset tag) → digit → the codes ToUnicode maps to it. */
   digitCodes: Record<string, Record<string, number[]>>
+  /** Kept-id subsets against what the page draws (kept-id-subset.ts; judged hard in hard-checks.ts). */
+  keptIdSubsets?: KeptIdSubsetFacts
 }
 
 /** What a family's genuine receipts showed; each member absent = that check is not run. */
@@ -69,7 +73,7 @@ function increasing(map: Record<number, number>): boolean {
   return cids.every((cid, i) => i === 0 || map[cid]! > map[cids[i - 1]!]!)
 }
 
-export function fontProgramFacts(s: PdfStructure): FontProgramFacts {
+export function fontProgramFacts(s: PdfStructure, runs?: readonly DrawnRun[]): FontProgramFacts {
   const page = s.pages[0]
   const fonts = page?.fonts ?? []
   let sharedCharacters = 0
@@ -96,6 +100,7 @@ export function fontProgramFacts(s: PdfStructure): FontProgramFacts {
     cidToGidUnordered: maps.filter((f) => !increasing(f.cidToGidMap)).length,
     deflateLevels: [...new Set(levels)].sort((a, b) => a - b),
     digitCodes,
+    ...(runs ? { keptIdSubsets: keptIdSubsetFacts(s, runs) } : {}),
   }
 }
 

@@ -7,6 +7,7 @@
  */
 import type { CheckResult } from '@rv/schemas'
 import type { DocumentFeatures } from './features'
+import { keptIdSubsetChecks } from './kept-id-subset'
 
 /**
  * Producers and creators of tools that edit, re-save, print or convert PDFs. A bank's server-side
@@ -119,5 +120,6 @@ export function hardChecks(f: DocumentFeatures): CheckResult[] {
         ? 'no mark of a PDF editing, re-saving or converting tool (Producer, Creator, header comment)'
         : `expected the bank's generator's marks; found a PDF editing or converting tool: ${tool}`,
   })
+  out.push(...keptIdSubsetChecks(f.fontProgram?.keptIdSubsets))
   return out
 }

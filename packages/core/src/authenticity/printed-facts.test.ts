@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { decodeSbpIdTime, parsePdfDate } from './printed-facts'
+import type { PdfStructure } from '../pdf/structure/structure-types'
+import { decodeSbpIdTime, parsePdfDate, readPrintedFacts } from './printed-facts'
+import { seg } from './testing/segments'
 
 describe('SBP id time', () => {
   it('decodes year digit, UTC day of year and HHMMSS (FAMILIES.md example)', () => {
@@ -25,5 +27,15 @@ describe('PDF dates', () => {
     expect(parsePdfDate("D:20260312000331+03'00'")).toBe(Date.UTC(2026, 2, 11, 21, 3, 31) / 1000)
     expect(parsePdfDate('D:20260408065430Z')).toBe(Date.UTC(2026, 3, 8, 6, 54, 30) / 1000)
     expect(parsePdfDate('garbage')).toBeNull()
+  })
+})
+
+describe('printed operation time', () => {
+  const noInfo = { info: {} } as unknown as PdfStructure
+  it('reads a T-Bank time printed with seconds, and one printed to the minute only', () => {
+    const withSeconds = readPrintedFacts('tbank', [seg('28.05.2026 21:21:05', 20, 40)], noInfo)
+    expect(withSeconds.operation).toMatchObject({ precision: 1 })
+    const minuteOnly = readPrintedFacts('tbank', [seg('28.05.2026 21:21', 20, 40)], noInfo)
+    expect(minuteOnly.operation).toMatchObject({ epoch: Date.UTC(2026, 4, 28, 18, 21) / 1000, precision: 60 })
   })
 })

@@ -34,7 +34,8 @@ function epochMsk(d: string, mo: string, y: string, h: string, mi: string, s = '
 const OPERATION_TIME: Record<string, RegExp> = {
   vtb: /^(\d{2})\.(\d{2})\.(\d{4}), (\d{2}):(\d{2})$/,
   alfa: /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2}):(\d{2}) мск$/,
-  tbank: /^(\d{2})\.(\d{2})\.(\d{4}) +(\d{2}):(\d{2}):(\d{2})$/,
+  // T-Bank sometimes prints minutes only (FAMILIES.md, "How receipts live in the wild" 3).
+  tbank: /^(\d{2})\.(\d{2})\.(\d{4}) +(\d{2}):(\d{2})(?::(\d{2}))?$/,
   gazprombank: /^(\d{2})\.(\d{2})\.(\d{4}) в (\d{2}):(\d{2}) \(МСК\)$/,
   ozon: /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2})$/,
 }

@@ -1,9 +1,10 @@
 /**
  * Checks that what the receipt prints is consistent with itself and with the file: SBP id time vs
- * printed time (UTC day rule included), Alfa operation number vs date, amount arithmetic, value formats,
- * CreationDate vs operation, and the file name's time. Hard only where the receipt contradicts itself by
- * construction: amount + commission ≠ total, and an SBP id time more than SBP_ID_GROSS from the printed
- * time. Everything learned or written from samples (envelopes, formats, the name repetition) is soft.
+ * printed time and CreationDate vs operation (timing-checks.ts), Alfa operation number vs date, amount
+ * arithmetic, value formats, and the file name's time. Hard only where the receipt contradicts itself by
+ * construction: amount + commission ≠ total, and the timing a bank's system cannot produce
+ * (timing/transfer-timing.ts). Everything learned or written from samples (envelopes, formats, the name
+ * repetition) is soft.
  */
 import type { CheckResult } from '@rv/schemas'
 import type { Fingerprint } from './fingerprint'
@@ -11,6 +12,7 @@ import { fxCheck } from './fx-check'
 import type { PrintedFacts } from './printed-facts'
 import { parseAmount, readLabelled, trimSpaces, type ValueLayout, where } from './printed-values'
 import type { TextSegment } from './text-segments'
+import { timingChecks } from './timing-checks'
 
 /** Amount formats per family (FAMILIES.md «Value formats»); a typed-in amount often breaks them. */
 const AMOUNT_FORMAT: Record<string, RegExp> = {
@@ -42,18 +44,6 @@ function valueText(text: string): string {
   return text.replace(/\u00a0 /g, '\u00a0').replace(/^[ \u00a0]+|[ \u00a0]+$/g, '')
 }
 
-/**
- * The SBP id's encoded time (UTC, NSPK's registration of the transfer) and the printed operation time
- * (Moscow time in every family: Alfa and GPB print «мск»/«(МСК)»; the UTC day rule is decoded, not
- * guessed) are the same transfer, seconds apart: a real-time payment is registered as it is made. More than
- * an hour apart beyond the printed unit is an edited date or time, not a processing delay.
- */
-export const SBP_ID_GROSS = 3600
-
-function fmtSeconds(s: number): string {
-  return `${s >= 0 ? '+' : ''}${s} s`
-}
-
 export function semanticChecks(
   fp: Fingerprint,
   facts: PrintedFacts,
@@ -76,53 +66,7 @@ export function semanticChecks(
         : `SBP id malformed at ${where(facts.sbpId.segment)}`,
     })
   }
-  if (facts.idTimeSlack !== null && sem.idTimeSlack && facts.operation) {
-    const e = sem.idTimeSlack
-    const passed = facts.idTimeSlack >= e.min && facts.idTimeSlack <= e.max
-    const unit = facts.operation.precision === 1 ? 'seconds' : 'minutes'
-    const at = `id at ${where(facts.sbpId!.segment)}, time at ${where(facts.operation.segment)}`
-    out.push({
-      name: 'semantics.sbp_id_time',
-      hard: false,
-      passed,
-      detail: `SBP id time (UTC) vs printed operation time (MSK−3 h, ${unit}): expected outside the printed unit by ${e.min}…${e.max} s; found ${fmtSeconds(facts.idTimeSlack)} (${at})`,
-    })
-  }
-  if (facts.idTimeSlack !== null && facts.operation) {
-    const gross = Math.abs(facts.idTimeSlack) > SBP_ID_GROSS
-    out.push({
-      name: 'semantics.sbp_id_time_contradiction',
-      hard: true,
-      passed: !gross,
-      detail: `SBP id time (UTC) vs printed operation time (MSK): expected within ±${SBP_ID_GROSS} s beyond the printed unit; found ${fmtSeconds(facts.idTimeSlack)}`,
-    })
-  }
-  if (facts.creationAfterOperation !== null && sem.creationAfterOperation) {
-    const e = sem.creationAfterOperation
-    const d = facts.creationAfterOperation
-    out.push({
-      name: 'generator.creation_before_operation',
-      hard: false,
-      passed: d >= e.min,
-      detail: `CreationDate − printed operation time: expected ≥ ${e.min} s; found ${fmtSeconds(d)}`,
-    })
-    out.push({
-      name: 'generator.creation_delay',
-      hard: false,
-      passed: d <= e.max,
-      detail: `CreationDate − printed operation time: expected ≤ ${e.max} s; found ${fmtSeconds(d)}`,
-    })
-  }
-  if (facts.generatedAfterOperation !== null && sem.generatedAfterOperation) {
-    const e = sem.generatedAfterOperation
-    const d = facts.generatedAfterOperation
-    out.push({
-      name: 'semantics.generated_after_operation',
-      hard: false,
-      passed: d >= e.min,
-      detail: `«Сформирована» − operation time: expected ≥ ${e.min} s; found ${fmtSeconds(d)}`,
-    })
-  }
+  out.push(...timingChecks(facts, sem))
   if (bank === 'alfa' && facts.operation) {
     const op = readLabelled(segments, /^Номер операции( в банке)?$/, layout)
     const m = op ? /^[A-Z]\d{2}(\d{6})\d{7}$/.exec(valueText(op.value.text)) : null

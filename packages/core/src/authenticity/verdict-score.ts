@@ -16,6 +16,7 @@ import { type Fingerprint, HABIT_CHECKS, HABIT_SHARE } from './fingerprint'
 import { fingerprintVersion } from './fingerprint-version'
 import { type Stratum, stratifiedRate } from './stratified-rate'
 import { explainedByDrift } from './template-drift'
+import { WEAK_TIMING_CHECKS } from './timing-checks'
 
 /** Prior probability that a soft check fires on a forgery: one in two. Documented, never fitted. */
 export const P_DETECT = 0.5
@@ -79,6 +80,7 @@ const GROUP_PREFIXES: readonly [string, readonly string[]][] = [
     'times',
     [
       'semantics.sbp_id_time',
+      'semantics.execution_delay',
       'generator.creation_',
       'semantics.generated_after_operation',
       'semantics.filename',
@@ -137,6 +139,21 @@ export const HABIT_FALSE_ALARM = 1 - HABIT_SHARE
  * not impossible.
  */
 export function falseAlarmRate(fp: Fingerprint, name: string, stratum?: Stratum): FalseAlarm {
+  const measured = measuredRate(fp, name, stratum)
+  if (!WEAK_TIMING_CHECKS.has(name) || measured.rate >= WEAK_FALSE_ALARM) return measured
+  return { rate: WEAK_FALSE_ALARM, basis: `${measured.basis}, weak` }
+}
+
+/**
+ * A weak check (timing-checks.ts: a held transfer, a late download) is credited with a false-alarm rate of at
+ * least one in four, whatever its samples said: how long a bank held a transfer or a payer waited before
+ * downloading is the payer's and the bank's, not the generator's, and fresh samples cannot measure it. Its
+ * weight is at most ln(0.5 / 0.25) ≈ 0.69: it never makes a receipt suspicious alone, and only adds to
+ * evidence that nearly suffices without it.
+ */
+export const WEAK_FALSE_ALARM = 0.25
+
+function measuredRate(fp: Fingerprint, name: string, stratum?: Stratum): FalseAlarm {
   const m = fp.calibration?.checks[name]
   if (!m || m.judged === 0) return { rate: DEFAULT_FALSE_ALARM, basis: 'default' }
   // The PDF library's byte habits are the version's, not the layout's: judged by the version alone, so a

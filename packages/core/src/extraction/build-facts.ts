@@ -58,6 +58,7 @@ export function buildFacts(input: FactsInput): Facts {
     sbp_id_time_utc: built.paidAt.sbpIdTime,
     sbp_id_delta_seconds: built.paidAt.sbpIdDeltaSeconds,
     sbp_id_consistent: built.paidAt.sbpIdConsistent,
+    sbp_id_held_seconds: built.paidAt.sbpIdHeldSeconds,
     operation_number: operationNumber(input.readings['payment_reference']),
     generated_at_text: null,
     generated_at_msk: null,

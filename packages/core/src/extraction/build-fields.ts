@@ -333,12 +333,12 @@ export function buildFields(input: BuildInput): BuiltFields {
         : ['paid_at']
   set('paid_at', paidAt.paidAt, paidAt.confidence, paidFrom)
   if (fields.paid_at) set('paid_at_source', paidAt.source, paidAt.confidence, paidFrom)
-  // On an image, an id whose encoded time disagrees with the printed time was most likely misread — unless
-  // the printed time was the shaky reading and the id's time was taken (`preferSureId`).
+  // On an image, an id whose encoded time disagrees with the printed time (or reads as a hold) was most likely
+  // misread — unless the printed time was the shaky reading and the id's time was taken (`preferSureId`).
   if (
     sbpId &&
     input.textSource === 'ocr' &&
-    paidAt.sbpIdConsistent === false &&
+    (paidAt.sbpIdConsistent === false || paidAt.sbpIdHeldSeconds !== null) &&
     paidAt.source !== 'receipt_number' &&
     confidence['receipt_number']
   ) {

@@ -90,3 +90,35 @@ describe('preferSureId (a picture: the id read surely over a printed time read s
     expect(preferSureId(agreeing, { printed: 0.5, id: 0.99, idAmbiguous: false })).toBe(agreeing)
   })
 })
+
+describe('a held transfer (printed after the id, within the longest hold)', () => {
+  // The id says 12:56:19 Moscow time; the bank executed the transfer 2.4 h later.
+  const printed = { year: 2026, month: 3, day: 7, hour: 15, minute: 20, second: 3 }
+  const id = 'A6066095619K7Q2P0000070011700501'
+
+  it('keeps the printed (execution) time, surely read, and calls the id consistent with a hold', () => {
+    const r = resolvePaidAt({ printed, sbpId: id, window: [-5, 15] })
+    expect(r).toMatchObject({ paidAt: '2026-03-07T12:20:03Z', source: 'printed', sbpIdConsistent: true })
+    expect(r.sbpIdHeldSeconds).toBe(8624)
+    expect(r.confidence).toBeGreaterThanOrEqual(0.9)
+  })
+
+  it('is no hold beyond the longest hold: the id disagrees', () => {
+    const late = { ...printed, day: 11 }
+    const r = resolvePaidAt({ printed: late, sbpId: id, window: [-5, 15] })
+    expect(r).toMatchObject({ sbpIdConsistent: false, sbpIdHeldSeconds: null })
+    expect(r.confidence).toBeLessThan(0.9)
+  })
+})
+
+describe('a family that prints seconds, printing the minute only (T-Bank, 1 of 24 in May 2026)', () => {
+  it("takes the id's seconds within the printed minute", () => {
+    const printed = { year: 2026, month: 3, day: 7, hour: 12, minute: 56, second: null }
+    const r = resolvePaidAt({ printed, sbpId: 'A6066095642K7Q2P0000070011700501', window: [-5, 15] })
+    expect(r).toMatchObject({
+      paidAt: '2026-03-07T09:56:42Z',
+      source: 'receipt_number',
+      sbpIdConsistent: true,
+    })
+  })
+})

@@ -3,8 +3,13 @@
  * only minutes (VTB, Gazprombank, Ozon) get their seconds from it, receipts that print seconds keep the
  * printed time. Either way the id must agree with the printed time within the family's window, else it is
  * not trusted for time and the printed time stands (`paid_at_source: printed`).
+ *
+ * A held transfer (timing/transfer-timing.ts) prints its execution time, up to the longest hold after the id's
+ * time: the id is consistent with it (the hold is `sbpIdHeldSeconds`), and `paid_at` is the printed time —
+ * when the money moved — read as surely as without an id.
  */
 import type { PaidAtSource } from '@rv/schemas'
+import { MAX_HOLD_SECONDS } from '../timing/transfer-timing'
 import { decodeSbpIdTime } from './decode-sbp-id'
 import { type LocalDateTime, moscowToEpochMs, toIsoUtc } from './moscow-time'
 
@@ -23,6 +28,8 @@ export interface PaidAt {
   sbpIdTime: string | null
   sbpIdDeltaSeconds: number | null
   sbpIdConsistent: boolean | null
+  /** Printed (execution) time − id time when the transfer was held; null otherwise. */
+  sbpIdHeldSeconds: number | null
 }
 
 /** Windows used when no family says otherwise (FAMILIES.md agreement table, widened a little). */
@@ -40,6 +47,7 @@ export function resolvePaidAt({ printed, sbpId, window }: PaidAtInput): PaidAt {
       sbpIdTime: null,
       sbpIdDeltaSeconds: null,
       sbpIdConsistent: null,
+      sbpIdHeldSeconds: null,
     }
   }
   if (idMs === null) {
@@ -50,11 +58,21 @@ export function resolvePaidAt({ printed, sbpId, window }: PaidAtInput): PaidAt {
       sbpIdTime: null,
       sbpIdDeltaSeconds: null,
       sbpIdConsistent: sbpId ? false : null,
+      sbpIdHeldSeconds: null,
     }
   }
   const delta = (idMs - printedMs) / 1000
-  const consistent = delta >= window[0] && delta <= window[1]
-  const facts = { sbpIdTime: toIsoUtc(idMs), sbpIdDeltaSeconds: delta, sbpIdConsistent: consistent }
+  // A family that prints seconds sometimes prints the minute only (T-Bank): the id may then fall anywhere in it.
+  const hi = printed?.second === null && window[1] < 60 ? window[1] + 60 : window[1]
+  const held = delta < window[0] && delta >= -MAX_HOLD_SECONDS
+  const consistent = held || (delta >= window[0] && delta <= hi)
+  const facts = {
+    sbpIdTime: toIsoUtc(idMs),
+    sbpIdDeltaSeconds: delta,
+    sbpIdConsistent: consistent,
+    sbpIdHeldSeconds: held ? -delta : null,
+  }
+  if (held) return { paidAt: toIsoUtc(printedMs), source: 'printed', confidence: 0.97, ...facts }
   if (!consistent) return { paidAt: toIsoUtc(printedMs), source: 'printed', confidence: 0.8, ...facts }
   const paidAt = printed?.second === null ? toIsoUtc(idMs) : toIsoUtc(printedMs)
   return { paidAt, source: 'receipt_number', confidence: 0.99, ...facts }
@@ -68,13 +86,22 @@ export function resolvePaidAt({ printed, sbpId, window }: PaidAtInput): PaidAt {
  * time (`paid_at_source: receipt_number`) at 0.85 at most — the two disagreed — times the id's reading (not
  * the misread time's, build-fields.ts). The facts keep the disagreement
  * (`sbp_id_consistent: false`). A surely read printed time stands as before (`printed`, 0.8): on a forged
- * picture whose time was edited, the record keeps what is printed and says the id disagrees.
+ * picture whose time was edited, the record keeps what is printed and says the id disagrees. A shaky printed
+ * time that reads as a hold is treated the same way: a misread digit is likelier than a held transfer.
  */
 export function preferSureId(
   paidAt: PaidAt,
   read: { printed: number; id: number; idAmbiguous: boolean },
 ): PaidAt {
-  if (paidAt.sbpIdConsistent !== false || paidAt.sbpIdTime === null) return paidAt
+  const disagrees = paidAt.sbpIdConsistent === false || paidAt.sbpIdHeldSeconds !== null
+  if (!disagrees || paidAt.sbpIdTime === null) return paidAt
   if (read.idAmbiguous || read.id < 0.9 || read.printed >= 0.9) return paidAt
-  return { ...paidAt, paidAt: paidAt.sbpIdTime, source: 'receipt_number', confidence: 0.85 }
+  return {
+    ...paidAt,
+    paidAt: paidAt.sbpIdTime,
+    source: 'receipt_number',
+    confidence: 0.85,
+    sbpIdConsistent: false,
+    sbpIdHeldSeconds: null,
+  }
 }

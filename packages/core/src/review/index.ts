@@ -1,4 +1,5 @@
 export * from './canonical-json'
+export * from './check-id-shape'
 export * from './decision-reasons'
 export * from './evidence-boxes'
 export * from './explain-check'

@@ -1,4 +1,5 @@
 import type { ReceiptFields } from '@rv/schemas'
+import type { Behaviour } from '../behaviour/behaviour'
 import type { Rng } from '../random/rng'
 
 /** Values tests and the forgery toolkit may pin; anything left out is drawn from the seed. */
@@ -30,7 +31,17 @@ export interface BuildContext {
   overrides: Overrides
   /** The generator's fixed "now" (epoch ms): operations happen before it, downloads not after it. */
   now: number
+  /** What life did to the receipt after the bank's fresh rendering (`{}`: nothing). */
+  behaviour: Behaviour
+  /** Draws of the behaviour only, apart from `rng`, so a receipt without one keeps its bytes. */
+  behaviourRng: Rng
 }
+
+/** The hold (ms) between the SBP id's minting and the printed execution: 0 unless the behaviour holds it. */
+export const holdOf = (ctx: BuildContext): number => ctx.behaviour.holdMs ?? 0
+
+/** The late download (ms) after the bank's fresh rendering: 0 unless the behaviour asks for one. */
+export const downloadDelayOf = (ctx: BuildContext): number => ctx.behaviour.downloadDelayMs ?? 0
 
 /** A delay after `from` that does not pass `now`: redrawn uniformly within the room left when it would. */
 export function delayBefore(ctx: BuildContext, from: number, delayMs: number, minMs: number): number {

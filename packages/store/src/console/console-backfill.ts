@@ -1,9 +1,12 @@
+import type { ConsoleUserRepository } from './console-user-repository'
 import type { ReviewQueueRepository } from './review-queue-repository'
 
 export interface ConsoleBackfillReport {
   tenants: number
   /** Queue entries given `waiting_in` (queued before it existed): now counted by the queue gauges. */
   waitingIn: number
+  /** Sessions without `expires_hour` (opened before the purge): expired ones deleted, live ones bucketed. */
+  sessions: number
 }
 
 /**
@@ -21,13 +24,16 @@ export async function backfillConsole(
   store: {
     tenants: { listTenants(): Promise<{ _id: string }[]> }
     reviewQueue: Pick<ReviewQueueRepository, 'backfillWaitingIn'>
+    consoleUsers?: Pick<ConsoleUserRepository, 'backfillSessionExpiry'>
   },
   batch = 500,
+  now = new Date(),
 ): Promise<ConsoleBackfillReport> {
-  const report: ConsoleBackfillReport = { tenants: 0, waitingIn: 0 }
+  const report: ConsoleBackfillReport = { tenants: 0, waitingIn: 0, sessions: 0 }
   for (const tenant of await store.tenants.listTenants()) {
     report.tenants++
     report.waitingIn += await store.reviewQueue.backfillWaitingIn(tenant._id, batch)
+    if (store.consoleUsers) report.sessions += await store.consoleUsers.backfillSessionExpiry(tenant._id, now)
   }
   return report
 }

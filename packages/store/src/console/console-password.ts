@@ -4,6 +4,9 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 const params = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }
 const keyLength = 32
 
+/** The shortest console password (the admin CLI and the console's password change). */
+export const minConsolePasswordLength = 12
+
 function derive(password: string, salt: Buffer, p: typeof params): Promise<Buffer> {
   return new Promise((resolve, reject) =>
     scrypt(password.normalize('NFKC'), salt, keyLength, p, (error, key) =>

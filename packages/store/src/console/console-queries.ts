@@ -13,12 +13,14 @@ export const consoleIndexes = {
     { waiting_in: 1, completed_at: 1 },
   ],
   check_decisions: [{ check_id: 1 }, { tenant_day: 1 }, { published: 1, decided_at: 1 }, { tenant_id: 1 }],
-  console_audit: [{ check_id: 1 }, { tenant_day: 1 }, { tenant_id: 1 }],
+  // `key`: a keyed entry (a decision's) recorded once; `tenant_id`: the chain's verification and erasure.
+  console_audit: [{ check_id: 1 }, { tenant_day: 1 }, { tenant_id: 1 }, { key: 1 }],
   forgery_set: [{ tenant_id: 1 }],
   // Erasure only (docs/data-retention.md): a check's claims, a tenant's users, sessions and approvals.
   review_claims: [{ check_id: 1 }],
   console_users: [{ tenant_id: 1 }],
-  console_sessions: [{ tenant_id: 1 }],
+  // A user's sessions (revoked on disable, role or password change); a tenant's (erasure).
+  console_sessions: [{ tenant_id: 1 }, { email: 1 }],
   fingerprint_approvals: [{ tenant_id: 1 }],
 } as const satisfies Record<string, IndexSpecification[]>
 
@@ -40,6 +42,12 @@ const byId = (collection: string, _id: string): StoreQuery => ({
 export const consoleQueries = {
   userById: (email: string) => byId('console_users', email),
   sessionById: (digest: string) => byId('console_sessions', digest),
+  /** Every session of one user: revoked at once when the user is disabled, removed or changed. */
+  sessionsOfUser: (email: string): StoreQuery => ({
+    collection: 'console_sessions',
+    filter: { email },
+    index: consoleIndexes.console_sessions[1],
+  }),
   queueEntry: (checkId: string) => byId('review_queue', checkId),
   /** Every undecided check of one queue of one tenant, oldest first. */
   lane: (tenantId: string, queue: ReviewQueue): StoreQuery => ({
@@ -104,6 +112,22 @@ export const consoleQueries = {
     sort: { at: 1 },
     index: consoleIndexes.console_audit[0],
   }),
+  /** A chained entry by its place (`<tenant>:<seq>`): appending probes the next free place. */
+  auditEntry: (id: string) => byId('console_audit', id),
+  /** A keyed entry (a decision's), recorded once. */
+  auditByKey: (key: string): StoreQuery => ({
+    collection: 'console_audit',
+    filter: { key },
+    index: consoleIndexes.console_audit[3],
+  }),
+  /** A chain's head (`_id` the tenant): the last place written, and its hash. */
+  auditHead: (tenantId: string) => byId('console_audit_heads', tenantId),
+  /** A tenant's whole audit (`console audit verify`: an operator's command, not a request path). */
+  auditOfTenant: (tenantId: string): StoreQuery => ({
+    collection: 'console_audit',
+    filter: { tenant_id: tenantId },
+    index: consoleIndexes.console_audit[2],
+  }),
 }
 
 /** The lanes a tenant's queue entries can be in: its queues and `decided` (erasure of a tenant reads them). */
@@ -156,6 +180,7 @@ export function consoleHotPathQueries(sample: { checkId: string; tenantId: strin
   return {
     'console user (sign-in)': consoleQueries.userById('analyst@example.test'),
     'console session (every console request)': consoleQueries.sessionById('0'.repeat(64)),
+    'sessions of a user (revocation)': consoleQueries.sessionsOfUser('analyst@example.test'),
     'review queue lane (queue, next)': consoleQueries.lane(tenantId, 'review'),
     'review queue entry (claim, decision)': consoleQueries.queueEntry(checkId),
     'checks waiting in a queue, all tenants (queue gauges at scrape)': consoleQueries.waiting('review', 1),
@@ -169,6 +194,10 @@ export function consoleHotPathQueries(sample: { checkId: string; tenantId: strin
     'decisions of a check (check view, GET decisions)': consoleQueries.decisionsOfCheck(checkId),
     'decisions of a day (lead view)': consoleQueries.decisionsOfDay(tenantId, now),
     'audit of a check (check view)': consoleQueries.auditOfCheck(checkId),
+    'audit entry by place (audit append)': consoleQueries.auditEntry(`${tenantId}:000000000001`),
+    'audit entry by key (decision audit, once)': consoleQueries.auditByKey(`decision:${checkId}:1`),
+    'audit chain head (audit append)': consoleQueries.auditHead(tenantId),
+    'audit of a tenant (audit verify)': consoleQueries.auditOfTenant(tenantId),
     'forgery set of a tenant (regression runs)': consoleQueries.forgerySet(tenantId),
     'erasure: decisions of a check': consoleErasureQueries.decisionsOfCheck(checkId),
     'erasure: decisions of a tenant': consoleErasureQueries.decisionsOfTenant(tenantId),

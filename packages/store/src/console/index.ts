@@ -1,3 +1,4 @@
+export * from './audit-chain'
 export * from './check-decision-repository'
 export * from './console-audit-repository'
 export * from './console-backfill'

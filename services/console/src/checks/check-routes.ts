@@ -4,7 +4,10 @@ import type { SessionEnv } from '../session/require-session'
 import { toCheckView } from './check-view'
 import { storedLocations } from './stored-locations'
 
-/** GET /api/checks/:id and GET /api/checks/:id/file — another tenant's check is a 404, like a missing one. */
+/**
+ * GET /api/checks/:id, /file and /audit — another tenant's check is a 404, like a missing one; opening a
+ * check and reading its file are audited.
+ */
 export function checkRoutes(deps: ConsoleDeps) {
   const app = new Hono<SessionEnv>()
 
@@ -26,6 +29,10 @@ export function checkRoutes(deps: ConsoleDeps) {
     const decisions = await deps.decisions.list(s.tenant_id, found.record.id)
     const entry = await deps.queue.find(s.tenant_id, found.record.id)
     const holder = entry ? await deps.queue.holder(entry, deps.now?.()) : undefined
+    await deps.audit.record(
+      { tenantId: s.tenant_id, email: s.email, action: 'view', checkId: found.record.id },
+      deps.now?.(),
+    )
     return c.json({
       ...toCheckView(found.record, found.submission, decisions, found.locations),
       queue: entry ? { lane: entry.lane.split(':')[1], held_by: holder ?? null } : null,
@@ -54,7 +61,15 @@ export function checkRoutes(deps: ConsoleDeps) {
   app.get('/checks/:id/audit', async (c) => {
     const s = c.get('session')
     const entries = await deps.audit.ofCheck(s.tenant_id, c.req.param('id'))
-    return c.json({ items: entries.map(({ _id, tenant_day, ...e }) => e) })
+    return c.json({
+      items: entries.map((e) => ({
+        email: e.email,
+        action: e.action,
+        check_id: e.check_id,
+        detail: e.detail,
+        at: e.at,
+      })),
+    })
   })
   return app
 }

@@ -4,9 +4,14 @@ import type { ConsoleDeps } from '../console-deps'
 import type { SessionEnv } from '../session/require-session'
 import { facetCounts, matchesQueueFilter, parseQueueFilter } from './queue-filter'
 
+const escalatedForLeads = 'escalated checks are taken and decided by a lead'
+
 const isQueue = (q: string | undefined): q is ReviewQueue => reviewQueues.includes(q as ReviewQueue)
 
-/** GET /api/queue, GET /api/next, POST /api/checks/:id/claim — always within the session's tenant. */
+/**
+ * GET /api/queue, POST /api/next, POST /api/checks/:id/claim — always within the session's tenant; an
+ * escalated check is claimed by a lead only.
+ */
 export function queueRoutes(deps: ConsoleDeps) {
   const app = new Hono<SessionEnv>()
   const now = () => deps.now?.() ?? new Date()
@@ -42,6 +47,7 @@ export function queueRoutes(deps: ConsoleDeps) {
     const s = c.get('session')
     const queue = c.req.query('queue') ?? (s.role === 'lead' ? 'escalated' : 'review')
     if (!isQueue(queue)) return c.json({ error: 'unknown queue' }, 400)
+    if (queue === 'escalated' && s.role !== 'lead') return c.json({ error: escalatedForLeads }, 403)
     for (const entry of await deps.queue.lane(s.tenant_id, queue)) {
       const outcome = await deps.queue.claim(entry, s.email, deps.settings.leaseMs, now())
       if (!outcome.claimed) continue
@@ -58,6 +64,9 @@ export function queueRoutes(deps: ConsoleDeps) {
     const s = c.get('session')
     const entry = await deps.queue.find(s.tenant_id, c.req.param('id'))
     if (!entry) return c.json({ error: 'no such check in your queues' }, 404)
+    // An analyst holding an escalated check would keep the leads from it.
+    if (entry.lane.endsWith(':escalated') && s.role !== 'lead')
+      return c.json({ error: escalatedForLeads }, 403)
     const outcome = await deps.queue.claim(entry, s.email, deps.settings.leaseMs, now())
     if (!outcome.claimed)
       return c.json(

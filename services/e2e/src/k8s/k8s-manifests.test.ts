@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { IScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObject'
 import {
+  createEnvReader,
   describeConfig,
   type Env,
   loadAggregatorConfig,
@@ -19,6 +20,7 @@ import {
   loadSettlementConfig,
   loadStageConfig,
   loadWebhooksConfig,
+  readKafka,
   type StageService,
 } from '@rv/config'
 import { partitionsOf } from '@rv/kafka'
@@ -379,7 +381,8 @@ describe('deploy/k8s manifests', () => {
       expect(scaled.map((s) => s.spec.scaleTargetRef.name).sort()).toEqual([...consumers].sort())
       for (const object of scaled) {
         const service = object.spec.scaleTargetRef.name
-        const config = loadAggregatorConfig(podEnv(overlay, service))
+        // The Kafka section of the service's own environment (the whole config would also want its keys).
+        const config = { kafka: readKafka(createEnvReader(podEnv(overlay, service)), service) }
         const [trigger, ...more] = object.spec.triggers
         expect(more).toEqual([])
         expect(trigger?.type).toBe('kafka')

@@ -1,5 +1,6 @@
 import { toGetResponse } from '@rv/core'
 import { withSettlement } from '@rv/core/settlement/index'
+import { recordSignatureHeader } from '@rv/signing'
 import type { Context } from 'hono'
 import { ApiError } from '../api-error'
 import type { GatewayDeps } from '../gateway-deps'
@@ -8,6 +9,7 @@ import type { GatewayEnv } from '../gateway-env'
 /**
  * GET /v1/checks/{id}: 200 with the current state of the tenant's check. Another tenant's id is answered
  * exactly like an unknown one, so ids reveal nothing across tenants; the tenant's own erased check is 410.
+ * With signing configured the body's detached JWS travels in `RV-Record-Signature`.
  */
 export function getCheck(deps: GatewayDeps) {
   return async (c: Context<GatewayEnv>) => {
@@ -25,6 +27,11 @@ export function getCheck(deps: GatewayDeps) {
     // recommendation; the stored record itself is written once and never changes.
     const settlement =
       record.status === 'done' ? await deps.settlements?.findSettlement(record.tenant_id, id) : null
-    return c.json(toGetResponse(withSettlement(record, settlement?.settlement ?? undefined)), 200)
+    const body = toGetResponse(withSettlement(record, settlement?.settlement ?? undefined))
+    // The signature covers exactly this body (its canonical JSON), settlement included, so it is made here
+    // rather than stored with the record (docs/signed-records.md).
+    const signature = deps.signing?.sign(body)
+    if (signature) c.header(recordSignatureHeader, signature)
+    return c.json(body, 200)
   }
 }

@@ -5,7 +5,7 @@ import { latinName } from '../../data/people'
 import { sbpId } from '../../data/sbp-id'
 import { major, rur } from '../../format/money'
 import { dmy, hms, isoUtc, msk, p2 } from '../../format/time'
-import { type BuildContext, emptyFields } from '../family-types'
+import { type BuildContext, emptyFields, holdOf } from '../family-types'
 import { phoneSpaced, scenario } from '../scenario'
 
 export const alfaVariants = ['sbp', 'alfa_client', 'abroad_phone', 'card_to_card', 'mobile'] as const
@@ -34,9 +34,9 @@ export function alfaContent(ctx: BuildContext): AlfaContent {
     domesticBanks.filter((b) => b.id !== 'alfabank'),
   )
   // The receipt prints Alfa's own time; the SBP id carries the NSPK time, 0–7 s later (FAMILIES.md: printed −
-  // id = −7…0 s).
-  const printedAt = s.at
-  const idAt = printedAt + rng.int(0, 7) * 1000
+  // id = −7…0 s). A held transfer prints its later execution; the id keeps the time it was minted.
+  const printedAt = s.at + holdOf(ctx)
+  const idAt = s.at + rng.int(0, 7) * 1000
   const when = `${dmy(msk(printedAt))} ${hms(msk(printedAt))} мск`
   const amount = rur(s.kopecks)
   // Drawn even when pinned, so pinning it moves no other value of the seed.

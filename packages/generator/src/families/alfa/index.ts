@@ -20,9 +20,13 @@ export const alfa: FamilyDefinition = {
   variants: alfaVariants,
   build(ctx: BuildContext): BuiltReceipt {
     const content = alfaContent(ctx)
+    // A late download is generated when the payer downloads it: «Сформирована» and the file name move with it.
+    const late = ctx.behaviour.downloadDelayMs
     const generatedAt = ctx.overrides.generatedAt
       ? Date.parse(ctx.overrides.generatedAt)
-      : delayBefore(ctx, content.printedAt, generatedDelayMs(ctx), 0)
+      : late !== undefined
+        ? content.printedAt + late
+        : delayBefore(ctx, content.printedAt, generatedDelayMs(ctx), 0)
     const g = msk(floorMinute(generatedAt))
     const generated = `${dmy(g)} ${hm(g)} мск`
     const shift =

@@ -4,7 +4,14 @@ import { sbpId } from '../../data/sbp-id'
 import { FontUse } from '../../font/font-use'
 import { major, rubGpb } from '../../format/money'
 import { dmy, floorMinute, hm, isoUtc, msk, pdfDate, utc } from '../../format/time'
-import { type BuildContext, type BuiltReceipt, emptyFields, type FamilyDefinition } from '../family-types'
+import {
+  type BuildContext,
+  type BuiltReceipt,
+  downloadDelayOf,
+  emptyFields,
+  type FamilyDefinition,
+  holdOf,
+} from '../family-types'
 import { JasperPage } from '../jasper-text'
 import { phoneTight, scenario } from '../scenario'
 import { writeGpbPdf } from './gpb-container'
@@ -25,10 +32,12 @@ export const gazprombank: FamilyDefinition = {
       ctx,
       domesticBanks.filter((b) => b.id !== 'gazprombank'),
     )
-    // The id's NSPK time falls 22–53 s into the printed minute; the PDF is rendered 30–57 s into it.
-    const minute = floorMinute(s.at)
-    const idAt = o.paidAt ? s.at : minute + rng.int(22, 53) * 1000
-    const created = Math.max(idAt + 1000, minute + rng.int(30, 57) * 1000)
+    // The id's NSPK time falls 22–53 s into the printed minute; the PDF is rendered 30–57 s into it. A held
+    // transfer prints the minute of its later execution (the id keeps its own); a late download is rendered then.
+    const idAt = o.paidAt ? s.at : floorMinute(s.at) + rng.int(22, 53) * 1000
+    const executedAt = idAt + holdOf(ctx)
+    const minute = floorMinute(executedAt)
+    const created = Math.max(executedAt + 1000, minute + rng.int(30, 57) * 1000) + downloadDelayOf(ctx)
     const id = o.sbpId ?? sbpId(idAt, rng)
     const recipient =
       o.recipientName ?? `${s.recipient.first} ${s.recipient.patronymic} ${s.recipient.initial}.`

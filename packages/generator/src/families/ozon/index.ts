@@ -9,7 +9,14 @@ import { once } from '../../pdf/memo'
 import { ref } from '../../pdf/pdf-dict'
 import { flate, PdfDoc } from '../../pdf/pdf-doc'
 import { Raster } from '../../pdf/raster'
-import { type BuildContext, type BuiltReceipt, emptyFields, type FamilyDefinition } from '../family-types'
+import {
+  type BuildContext,
+  type BuiltReceipt,
+  downloadDelayOf,
+  emptyFields,
+  type FamilyDefinition,
+  holdOf,
+} from '../family-types'
 import { phoneSpaced, scenario } from '../scenario'
 import { SkiaPage } from './ozon-render'
 
@@ -31,10 +38,12 @@ export const ozon: FamilyDefinition = {
       ctx,
       domesticBanks.filter((b) => b.id !== 'ozonbank'),
     )
-    const minute = floorMinute(s.at)
-    // The id's time is ~33 s into the printed minute; the page is printed to PDF ~5 s later.
-    const idAt = o.paidAt ? s.at : minute + rng.int(28, 38) * 1000
-    const created = idAt + rng.int(4, 6) * 1000
+    // The id's time is ~33 s into the printed minute; the page is printed to PDF ~5 s later. A held transfer
+    // prints the minute of its later execution (the id keeps its own); a late download is printed then.
+    const idAt = o.paidAt ? s.at : floorMinute(s.at) + rng.int(28, 38) * 1000
+    const executedAt = idAt + holdOf(ctx)
+    const minute = floorMinute(executedAt)
+    const created = executedAt + rng.int(4, 6) * 1000 + downloadDelayOf(ctx)
     const id = o.sbpId ?? sbpId(idAt, rng)
     const name = (p: typeof s.sender): string => `${p.first} ${p.patronymic} ${p.initial}.`
     const recipient = o.recipientName ?? name(s.recipient)

@@ -1,12 +1,20 @@
+import { counterOf } from '../../behaviour/behaviour'
 import { domesticBanks } from '../../data/banks'
 import { paidAtTruth } from '../../data/paid-at-truth'
 import { sbpId } from '../../data/sbp-id'
 import { rubleAdvance1000 } from '../../font/embed-font'
 import { cidLiteral, FontUse } from '../../font/font-use'
 import { major, tbankNumber } from '../../format/money'
-import { dmy, hms, isoUtc, msk, pdfDate } from '../../format/time'
+import { dmy, floorMinute, hm, hms, isoUtc, msk, pdfDate } from '../../format/time'
 import { num } from '../../pdf/pdf-doc'
-import { type BuildContext, type BuiltReceipt, emptyFields, type FamilyDefinition } from '../family-types'
+import {
+  type BuildContext,
+  type BuiltReceipt,
+  downloadDelayOf,
+  emptyFields,
+  type FamilyDefinition,
+  holdOf,
+} from '../family-types'
 import { JasperPage } from '../jasper-text'
 import { phoneSpaced, scenario } from '../scenario'
 import { writeTbankPdf } from './tbank-container'
@@ -31,10 +39,12 @@ export const tbank: FamilyDefinition = {
       domesticBanks.filter((b) => b.id !== 'tbank'),
     )
     // The receipt prints the bank's time; the id's NSPK time is 1 s later (FAMILIES.md: printed − id = −1 s).
-    // The PDF is rendered 7–10 s after the printed time.
-    const printedAt = s.at
-    const created = printedAt + rng.int(7, 10) * 1000
-    const id = o.sbpId ?? sbpId(printedAt + 1000, rng)
+    // The PDF is rendered 7–10 s after the printed time. A held transfer prints its later execution (the id
+    // keeps the initiation); a late download is rendered, and stamped in Keywords, when the payer downloads it.
+    const b = ctx.behaviour
+    const printedAt = s.at + holdOf(ctx)
+    const created = printedAt + rng.int(7, 10) * 1000 + downloadDelayOf(ctx)
+    const id = o.sbpId ?? sbpId(s.at + 1000, rng)
     const receiptNo =
       o.operationNumber ?? `1-${rng.digits(3)}-${rng.digits(3)}-${rng.digits(3)}-${rng.digits(3)}`
     const sender = o.senderName ?? `${s.sender.first} ${s.sender.surname}`
@@ -42,7 +52,8 @@ export const tbank: FamilyDefinition = {
     const phone = phoneSpaced(s.phone)
     const account = `408178100000****${rng.digits(4)}`
     const number = tbankNumber(s.kopecks)
-    const date = `${dmy(msk(printedAt))} ${hms(msk(printedAt))}`
+    // T-Bank sometimes prints the minute only (FAMILIES.md, "How receipts live in the wild", 3).
+    const date = `${dmy(msk(printedAt))} ${(b.minutesOnly ? hm : hms)(msk(printedAt))}`
 
     const regular = new FontUse('LiberationSansNarrow-Regular', 'TinkoffSans-Regular', 'original')
     const medium = new FontUse('LiberationSans-Bold', 'TinkoffSans-Medium', 'original')
@@ -109,7 +120,9 @@ export const tbank: FamilyDefinition = {
     page.line(regular, 'F1', 'Служба поддержки fb@tbank.ru', 20, 486, 9, GREY)
 
     const creationDate = pdfDate(msk(created), "+03'00'")
-    const keywords = `${dmy(msk(created))} ${hms(msk(created))} | ${[...rng.bytes(16)].map((b) => b.toString(16).padStart(2, '0')).join('')} | 10893`
+    // The number that ends Keywords is 10893 on fresh downloads; its length varies in the wild (3–5 digits seen).
+    const counter = b.counterDigits === undefined ? '10893' : counterOf(ctx.behaviourRng, b.counterDigits)
+    const keywords = `${dmy(msk(created))} ${hms(msk(created))} | ${[...rng.bytes(16)].map((x) => x.toString(16).padStart(2, '0')).join('')} | ${counter}`
     const pdf = writeTbankPdf({
       content: page.content,
       regular,
@@ -129,7 +142,9 @@ export const tbank: FamilyDefinition = {
       status_ok: true,
       receipt_number: id,
       // The receipt prints seconds: the printed time is the value, which the id confirms.
-      ...paidAtTruth(printedAt, 'second', id),
+      ...(b.minutesOnly
+        ? paidAtTruth(floorMinute(printedAt), 'minute', id)
+        : paidAtTruth(printedAt, 'second', id)),
       recipient_name: recipient,
       recipient_account: phone,
       payment_reference: receiptNo,

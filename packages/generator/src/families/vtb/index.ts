@@ -1,5 +1,11 @@
 import { msk, p2, pdfDate } from '../../format/time'
-import { type BuildContext, type BuiltReceipt, delayBefore, type FamilyDefinition } from '../family-types'
+import {
+  type BuildContext,
+  type BuiltReceipt,
+  delayBefore,
+  type FamilyDefinition,
+  holdOf,
+} from '../family-types'
 import { renderVtb } from './vtb-render'
 import { vtbContent, vtbVariants } from './vtb-variants'
 
@@ -17,9 +23,14 @@ export const vtb: FamilyDefinition = {
   variants: vtbVariants,
   build(ctx: BuildContext): BuiltReceipt {
     const content = vtbContent(ctx)
+    // Downloads start from the execution: a held transfer's is later than its id by the hold.
+    const executedAt = content.at + holdOf(ctx)
+    const late = ctx.behaviour.downloadDelayMs
     const downloaded = ctx.overrides.generatedAt
       ? Date.parse(ctx.overrides.generatedAt)
-      : delayBefore(ctx, content.at, downloadDelayMs(ctx), 15_000)
+      : late !== undefined
+        ? executedAt + Math.max(15_000, late)
+        : delayBefore(ctx, executedAt, downloadDelayMs(ctx), 15_000)
     const creationDate = pdfDate(msk(downloaded), "+03'00'")
     const { pdf, height } = renderVtb({ content, creationDate, rng: ctx.rng.fork('vtb-id') })
     // The name carries the operation minute in the phone's zone; this user's phone is on UTC+2.

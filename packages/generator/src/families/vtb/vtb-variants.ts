@@ -6,7 +6,7 @@ import { sbpId } from '../../data/sbp-id'
 import { major, rubSign } from '../../format/money'
 import { dmy, floorMinute, hm, isoUtc, msk } from '../../format/time'
 import type { Rng } from '../../random/rng'
-import { type BuildContext, emptyFields } from '../family-types'
+import { type BuildContext, emptyFields, holdOf } from '../family-types'
 import { phoneSpaced, phoneTight, scenario } from '../scenario'
 import { wrapParagraph } from './vtb-paragraph'
 
@@ -37,7 +37,7 @@ export interface VtbContent {
   /** Page height from FAMILIES.md for this layout. */
   height: number
   fields: ReceiptFields
-  /** Operation instant as the SBP id encodes it (the receipt prints only the minute). */
+  /** Operation instant as the SBP id encodes it (the receipt prints only the minute); a hold executes it later. */
   at: number
   /** Start of the printed minute. */
   printedMinute: number
@@ -70,7 +70,9 @@ export function vtbContent(ctx: BuildContext): VtbContent {
     ctx,
     domesticBanks.filter((b) => b.id !== 'vtb'),
   )
-  const t = msk(s.at)
+  // A held transfer prints its later execution; the id keeps the time it was minted.
+  const executedAt = s.at + holdOf(ctx)
+  const t = msk(executedAt)
   const date = `${dmy(t)}, ${hm(t)}`
   const name = (p: typeof s.sender): string => firstPatronymicInitial(p)
   const recipient = o.recipientName ?? name(s.recipient)
@@ -81,8 +83,8 @@ export function vtbContent(ctx: BuildContext): VtbContent {
   const amount = rubSign(s.kopecks)
   // VTB's printed minute and the id's NSPK time agree within −56…+9 s (printed − id): the id may even fall in
   // the previous minute.
-  const printedMinute = floorMinute(s.at)
-  const idAt = o.paidAt ? s.at : printedMinute + rng.int(-9, 56) * 1000
+  const printedMinute = floorMinute(executedAt)
+  const idAt = o.paidAt ? s.at : floorMinute(s.at) + rng.int(-9, 56) * 1000
   const id = o.sbpId ?? sbpId(idAt, rng)
   const fields = emptyFields()
   fields.amount = major(s.kopecks)

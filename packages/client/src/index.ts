@@ -1,0 +1,18 @@
+export { RvApiError, RvProtocolError, RvTimeoutError } from './api-error.js'
+export {
+  createClient,
+  type RvClient,
+  type SignedRecord,
+  type Submission,
+  type SubmitCheckInput,
+  type WaitOptions,
+} from './client.js'
+export type { HttpOptions } from './http.js'
+export type * from './types.js'
+export { type RecordVerification, verifyRecordSignature } from './verify-record.js'
+export {
+  RvWebhookSignatureError,
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  type WebhookEvent,
+} from './verify-webhook.js'

@@ -1,0 +1,39 @@
+import canonicalize from 'canonicalize'
+import { base64url, createLocalJWKSet, errors, flattenedVerify } from 'jose'
+import type { Jwks } from './types.js'
+
+export type RecordVerification =
+  | { ok: true; kid: string }
+  | { ok: false; reason: 'malformed' | 'unknown_kid' | 'bad_signature' }
+
+/**
+ * Checks a record's detached JWS (`RV-Record-Signature`, or a check.completed.v1 event's `signature`)
+ * against the service's key set (`/.well-known/jwks.json`): the payload put back between the dots is the
+ * base64url of the record's RFC 8785 canonical JSON. A few lines of any JOSE library; here `jose`.
+ *
+ * @example
+ * const { ok } = await verifyRecordSignature(record, signature, await rv.getJwks())
+ */
+export async function verifyRecordSignature(
+  record: unknown,
+  signature: string,
+  jwks: Jwks,
+): Promise<RecordVerification> {
+  const parts = signature.split('.')
+  if (parts.length !== 3 || parts[1] !== '') return { ok: false, reason: 'malformed' }
+  const [protectedHeader, , sig] = parts as [string, string, string]
+  const canonical = canonicalize(record)
+  if (canonical === undefined) return { ok: false, reason: 'malformed' }
+  try {
+    const result = await flattenedVerify(
+      { protected: protectedHeader, payload: base64url.encode(canonical), signature: sig },
+      createLocalJWKSet(jwks),
+      { algorithms: ['EdDSA'] },
+    )
+    return { ok: true, kid: result.protectedHeader?.kid ?? '' }
+  } catch (err) {
+    if (err instanceof errors.JWKSNoMatchingKey) return { ok: false, reason: 'unknown_kid' }
+    if (err instanceof errors.JWSSignatureVerificationFailed) return { ok: false, reason: 'bad_signature' }
+    return { ok: false, reason: 'malformed' }
+  }
+}
