@@ -27,6 +27,8 @@
  *       verifies the console audit log's hash chain (exit 1 naming every problem)
  *   npm run admin -- console backfill
  *       the console's rows written before its later fields (also run at console start)
+ *   npm run admin -- webhook create|list|show|delete|enable|rotate|deliveries|redeliver …
+ *       a tenant's webhook endpoints and their delivery log (scripts/admin-webhooks.ts; docs/webhooks.md)
  */
 import { readFileSync } from 'node:fs'
 import {
@@ -51,6 +53,7 @@ import { type AdminCommand, fingerprintCommands, parseArgs } from './admin-finge
 import { findTenantId, keyCommands, scopesFlag } from './admin-keys'
 import { learningCommands } from './admin-learning'
 import { retentionCommands } from './admin-retention'
+import { webhookCommands } from './admin-webhooks'
 
 type Command = AdminCommand
 
@@ -126,6 +129,7 @@ async function main(argv: string[]): Promise<number> {
     ...learningCommands,
     ...retentionCommands(() => retention),
     ...consoleCommands,
+    ...webhookCommands,
   }
   const command = all[name] ?? creditCommands[name]
   if (!command) {

@@ -1,5 +1,5 @@
 /**
- * Starts the seven services (gateway, extraction, authenticity, matching, replay, aggregator, settlement) and the
+ * Starts the eight services (gateway, extraction, authenticity, matching, replay, aggregator, settlement, webhooks) and the
  * review console as child processes with the current environment (the stack's variables:
  * `eval "$(bash deploy/native/stack.sh env)"`) and prints the gateway's base URL and the console's URL.
  * Ctrl-C / SIGTERM stops them all.

@@ -1,5 +1,5 @@
 # One image recipe for the services; docker-compose.yml passes SERVICE (gateway, extraction,
-# authenticity, matching, replay, aggregator, settlement, console). Workspace packages run as TypeScript through tsx, exactly
+# authenticity, matching, replay, aggregator, settlement, webhooks, console). Workspace packages run as TypeScript through tsx, exactly
 # as in development, so there is no build step to drift from the source.
 FROM node:20-slim
 

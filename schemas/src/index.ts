@@ -9,6 +9,9 @@ import creditLineSchema from '../json/credit-line.schema.json'
 import expectationSchema from '../json/expectation.schema.json'
 import profileSchema from '../json/profile.schema.json'
 import settlementSchema from '../json/settlement.schema.json'
+import webhookDeliverySchema from '../json/webhook-delivery.schema.json'
+import webhookEndpointSchema from '../json/webhook-endpoint.schema.json'
+import webhookEventSchema from '../json/webhook-event.schema.json'
 
 export type { ApiErrorResponse } from './generated/api-error'
 export type * from './generated/check-record'
@@ -19,6 +22,9 @@ export { eventSchemas, eventTopics } from './generated/events'
 export type { Expectation } from './generated/expectation'
 export type { Action as ProfileAction, Profile } from './generated/profile'
 export type { Settlement } from './generated/settlement'
+export type { WebhookAttempt, WebhookDelivery } from './generated/webhook-delivery'
+export type { WebhookEndpoint } from './generated/webhook-endpoint'
+export type { WebhookEvent, WebhookEventType } from './generated/webhook-event'
 export {
   apiErrorSchema,
   checkRecordSchema,
@@ -26,4 +32,7 @@ export {
   expectationSchema,
   profileSchema,
   settlementSchema,
+  webhookDeliverySchema,
+  webhookEndpointSchema,
+  webhookEventSchema,
 }

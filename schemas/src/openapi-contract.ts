@@ -15,6 +15,9 @@ import creditLineSchema from '../json/credit-line.schema.json'
 import checkReviewedSchema from '../json/events/check.reviewed.v1.schema.json'
 import expectationSchema from '../json/expectation.schema.json'
 import settlementSchema from '../json/settlement.schema.json'
+import webhookDeliverySchema from '../json/webhook-delivery.schema.json'
+import webhookEndpointSchema from '../json/webhook-endpoint.schema.json'
+import webhookEventSchema from '../json/webhook-event.schema.json'
 
 type Json = Record<string, unknown>
 
@@ -63,6 +66,9 @@ export function createOpenApiContract() {
     creditLineSchema,
     settlementSchema,
     checkReviewedSchema,
+    webhookDeliverySchema,
+    webhookEndpointSchema,
+    webhookEventSchema,
   ])
     ajv.addSchema(schema as Json)
   ajv.addSchema({ ...(rewriteRefs(doc) as Json), $id: docId })

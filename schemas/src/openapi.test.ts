@@ -11,6 +11,9 @@ import creditLineSchema from '../json/credit-line.schema.json'
 import checkReviewedSchema from '../json/events/check.reviewed.v1.schema.json'
 import expectationSchema from '../json/expectation.schema.json'
 import settlementSchema from '../json/settlement.schema.json'
+import webhookDeliverySchema from '../json/webhook-delivery.schema.json'
+import webhookEndpointSchema from '../json/webhook-endpoint.schema.json'
+import webhookEventSchema from '../json/webhook-event.schema.json'
 
 type Json = Record<string, unknown>
 
@@ -51,6 +54,9 @@ const files: Record<string, unknown> = {
   'credit-line.schema.json': creditLineSchema,
   'settlement.schema.json': settlementSchema,
   'events/check.reviewed.v1.schema.json': checkReviewedSchema,
+  'webhook-delivery.schema.json': webhookDeliverySchema,
+  'webhook-endpoint.schema.json': webhookEndpointSchema,
+  'webhook-event.schema.json': webhookEventSchema,
 }
 
 function rewritten(): Json {
@@ -113,18 +119,26 @@ describe('openapi.yaml', () => {
   it('declares eleven JSON responses per read and write of a check, each with a body schema and an example', () => {
     expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual([
       'delete /v1/checks/{id}',
+      'delete /v1/webhook-endpoints/{id}',
       'get /.well-known/jwks.json',
       'get /v1/checks/{id}',
       'get /v1/checks/{id}/decisions',
       'get /v1/checks/{id}/settlement',
+      'get /v1/webhook-endpoints',
+      'get /v1/webhook-endpoints/{id}',
+      'get /v1/webhook-endpoints/{id}/deliveries',
       'post /v1/checks',
       'post /v1/credits',
       'post /v1/credits/statements',
+      'post /v1/webhook-deliveries/{id}/redeliver',
+      'post /v1/webhook-endpoints',
+      'post /v1/webhook-endpoints/{id}/enable',
+      'post /v1/webhook-endpoints/{id}/rotate-secret',
     ])
     for (const { path, method, responses } of operations) {
       // DELETE: 204 without a body, then seven error responses. The settlement operations (docs/settlement.md)
       // answer fewer, each documented the same way.
-      if (method === 'delete') expect(Object.keys(responses)).toHaveLength(8)
+      if (method === 'delete' && path === '/v1/checks/{id}') expect(Object.keys(responses)).toHaveLength(8)
       else if (path === '/v1/checks' || path === '/v1/checks/{id}')
         expect(Object.keys(responses)).toHaveLength(11)
       for (const response of Object.values(responses).map(deref)) {

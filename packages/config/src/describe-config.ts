@@ -4,6 +4,7 @@ import { createEnvReader, type EnvVarDoc } from './env-reader'
 import { readGatewayConfig } from './gateway-config'
 import { readSettlementConfig } from './settlement-config'
 import { readStageConfig } from './stage-config'
+import { readWebhooksConfig } from './webhooks-config'
 
 /**
  * Every variable any service reads, with its documentation and default, once each: the source of the
@@ -17,6 +18,7 @@ export function describeConfig(): EnvVarDoc[] {
   readAggregatorConfig(r)
   readSettlementConfig(r)
   readConsoleConfig(r)
+  readWebhooksConfig(r)
   const seen = new Map<string, EnvVarDoc>()
   for (const doc of r.docs()) if (!seen.has(doc.name)) seen.set(doc.name, doc)
   return [...seen.values()]

@@ -52,6 +52,10 @@ export interface Instruments {
   reviewQueueOldestAge: GaugeLike<'lane'>
   reviewDecisions: CounterLike<'decision' | 'overruled'>
   timeToDecision: HistogramLike<'decision'>
+  webhookAttempts: CounterLike<'result'>
+  webhookAttemptDuration: HistogramLike<'result'>
+  webhookDeliveriesEnded: CounterLike<'state' | 'reason'>
+  webhookEndpointsDisabled: CounterLike<never>
 }
 
 /** Registers every instrument on `registry`. */
@@ -161,6 +165,27 @@ export function createInstruments(registry: Registry): Instruments {
       'From a check’s submission to a person’s decision',
       ['decision'],
       decisionBuckets,
+    ),
+    webhookAttempts: counter(
+      'webhook_attempts_total',
+      'Webhook requests made, by result (delivered, or why not: http_status, timeout, connection_failed, address_refused, dns_failed, redirect_not_followed)',
+      ['result'],
+    ),
+    webhookAttemptDuration: histogram(
+      'webhook_attempt_duration_seconds',
+      'Time of one webhook request, to the answer or the failure',
+      ['result'],
+      stageBuckets,
+    ),
+    webhookDeliveriesEnded: counter(
+      'webhook_deliveries_ended_total',
+      'Webhook deliveries finished: delivered, or failed (retries_exhausted, endpoint_disabled, endpoint_deleted)',
+      ['state', 'reason'],
+    ),
+    webhookEndpointsDisabled: counter(
+      'webhook_endpoints_disabled_total',
+      'Webhook endpoints disabled after failing every attempt for the disable period',
+      [],
     ),
   }
 }

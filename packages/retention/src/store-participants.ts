@@ -3,17 +3,20 @@ import type { Store } from '@rv/store'
 import { consoleParticipants } from './console-participants'
 import type { ErasureParticipant } from './erasure-registry'
 import { settlementParticipants } from './settlement-participants'
+import { webhookParticipants } from './webhook-participants'
 
 /**
  * The participants this system has besides the check's own documents (which `createErasure` deletes
  * last): its file, its replay keys, the analysts' accepted check, and the review console's data
- * (`consoleParticipants`) and settlement's (`settlementParticipants`). The gateway's DELETE, the admin
- * commands and the retention sweeper all build their erasure from this list.
+ * (`consoleParticipants`), settlement's (`settlementParticipants`) and the webhooks' deliveries and endpoints
+ * (`webhookParticipants`). The gateway's DELETE, the admin commands and the retention sweeper all build their
+ * erasure from this list.
  */
 export function storeParticipants(
   store: Pick<Store, 'replay' | 'reviews' | 'idempotency'> &
     Parameters<typeof consoleParticipants>[0] &
-    Parameters<typeof settlementParticipants>[0],
+    Parameters<typeof settlementParticipants>[0] &
+    Parameters<typeof webhookParticipants>[0],
   storage: Pick<FileStorage, 'remove' | 'removePrefix'>,
 ): ErasureParticipant[] {
   return [
@@ -44,5 +47,6 @@ export function storeParticipants(
     },
     ...consoleParticipants(store),
     ...settlementParticipants(store),
+    ...webhookParticipants(store),
   ]
 }

@@ -26,6 +26,8 @@ import { createSettlementErasure } from './settlement-erasure'
 import { createSettlementRepository } from './settlement-repository'
 import { createTenantRepository } from './tenant-repository'
 import { createVersionApprovalRepository } from './version-approval-repository'
+import { createWebhookDeliveryRepository } from './webhook-delivery-repository'
+import { createWebhookEndpointRepository } from './webhook-endpoint-repository'
 
 export interface StoreOptions {
   url: string
@@ -70,6 +72,8 @@ export async function connectStore(options: StoreOptions) {
   const audit = createConsoleAuditRepository(db)
   const forgerySet = createForgerySetRepository(db)
   const versionApprovals = createVersionApprovalRepository(db)
+  const webhookEndpoints = createWebhookEndpointRepository(db)
+  const webhookDeliveries = createWebhookDeliveryRepository(db)
 
   return {
     db,
@@ -97,6 +101,8 @@ export async function connectStore(options: StoreOptions) {
     audit,
     forgerySet,
     versionApprovals,
+    webhookEndpoints,
+    webhookDeliveries,
     async ensureIndexes(): Promise<void> {
       await checks.ensureIndexes()
       await tenants.ensureIndexes()
@@ -117,6 +123,8 @@ export async function connectStore(options: StoreOptions) {
       await consoleUsers.ensureIndexes()
       await tombstones.ensureIndexes()
       await versionApprovals.ensureIndexes()
+      await webhookEndpoints.ensureIndexes()
+      await webhookDeliveries.ensureIndexes()
     },
     async ping(): Promise<void> {
       await db.command({ ping: 1 })

@@ -1,5 +1,5 @@
 /**
- * Starts the seven services as child processes (the same `tsx src/main.ts` a container runs) with one
+ * Starts the eight services as child processes (the same `tsx src/main.ts` a container runs) with one
  * environment, waits until the gateway answers /readyz on its operator port, and stops them all together.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -18,6 +18,7 @@ export const serviceNames = [
   'replay',
   'aggregator',
   'settlement',
+  'webhooks',
 ] as const
 export type ServiceName = (typeof serviceNames)[number]
 
@@ -53,7 +54,7 @@ export interface StartServicesOptions {
    */
   replicas?: Partial<Record<Exclude<ServiceName, 'gateway'>, number>>
   /**
-   * Only these services (default: all seven). Without the gateway nothing is awaited: consumers join their
+   * Only these services (default: all eight). Without the gateway nothing is awaited: consumers join their
    * groups on their own time, which a caller observes on the topics.
    */
   only?: readonly ServiceName[]
@@ -199,7 +200,7 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
   const byName = new Map<ServiceName, Child[]>(started.map((name) => [name, startAll(name)]))
   const replicas = (name: ServiceName) => byName.get(name) ?? []
   const all = () => [...byName.values()].flat()
-  // If this process dies without calling stop(), do not leave seven orphans behind.
+  // If this process dies without calling stop(), do not leave eight orphans behind.
   const killOnExit = () => {
     for (const child of all()) if (child.process.exitCode === null) child.process.kill('SIGTERM')
   }

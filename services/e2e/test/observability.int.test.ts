@@ -160,14 +160,15 @@ describe('metrics of every service after checks', () => {
 
 describe('one trace per check', () => {
   it("runs from the gateway's POST through every stage to the aggregator's write", async () => {
-    // Every service started has a span in the trace: the settlement service's too, a subscriber of every
-    // completed check.
+    // Every service started has a span in the trace: the settlement and webhooks services' too, subscribers
+    // of every completed check.
     const traced = serviceNames.map((s) => `rv-${s}`)
     // Spans leave in batches (every 5 s by default): wait until every service exported one of the POST's trace.
     const complete = (spans: ReceivedSpan[]) =>
       traced.every((svc) => spans.some((s) => s.service === svc)) &&
       spans.some((s) => s.name === 'aggregator process check.matched.v1') &&
-      spans.some((s) => s.name === 'settlement process check.completed.v1')
+      spans.some((s) => s.name === 'settlement process check.completed.v1') &&
+      spans.some((s) => s.name === 'webhooks process check.completed.v1')
     let trace: ReceivedSpan[] = []
     for (let i = 0; i < 100 && !complete(trace); i++) {
       await new Promise((r) => setTimeout(r, 200))
@@ -191,6 +192,7 @@ describe('one trace per check', () => {
     expect(names).toContain('rv-aggregator aggregator process check.matched.v1')
     expect(names).toContain('rv-aggregator aggregator write')
     expect(names).toContain('rv-settlement settlement process check.completed.v1')
+    expect(names).toContain('rv-webhooks webhooks process check.completed.v1')
   })
 })
 

@@ -22,6 +22,7 @@ import { httpObservability } from './observability/http-observability'
 import { requestId } from './request-id/request-id'
 import { settlementRoutes } from './settlement/settlement-routes'
 import { jwksRoute } from './signing/jwks-route'
+import { webhookRoutes } from './webhooks/webhook-routes'
 
 // Room for the multipart envelope and the expectation part on top of the file itself.
 const multipartOverheadBytes = 64 * 1024
@@ -64,6 +65,7 @@ export function createApp(deps: GatewayDeps) {
   const { eraseCheck } = deps
   if (eraseCheck) app.delete('/v1/checks/:id', checkIdParam(), deleteCheck({ ...deps, eraseCheck }))
   app.get('/v1/checks/:id/decisions', checkIdParam(), listDecisions(deps))
+  if (deps.webhooks) app.route('/', webhookRoutes({ ...deps.webhooks, now: deps.now ?? (() => new Date()) }))
   app.onError(errorHandler())
   app.notFound(notFoundHandler())
   return app

@@ -13,6 +13,7 @@ import type {
 import type { RateLimitOptions } from './contract/rate-limit/rate-limit'
 import type { SharedRateLimitOptions } from './contract/shared-rate-limit/shared-rate-limit'
 import type { TenantConcurrencyOptions } from './contract/tenant-concurrency/tenant-concurrency'
+import type { WebhookDeps } from './webhooks/webhook-deps'
 
 /** Everything the HTTP app needs from the outside, injected by main.ts (and by tests, with real adapters). */
 export interface GatewayDeps {
@@ -62,6 +63,8 @@ export interface GatewayDeps {
   tombstones?: Pick<CheckTombstones, 'isDeleted'>
   /** People's decisions from the review console (GET /v1/checks/{id}/decisions); absent: that route answers 404. */
   decisions?: Pick<CheckDecisionRepository, 'list'>
+  /** Webhook endpoints and their delivery log (docs/webhooks.md); absent: no webhook routes. */
+  webhooks?: Omit<WebhookDeps, 'now'>
   /**
    * Record signing (@rv/signing `loadKeyRing`): GET /v1/checks/{id} carries `RV-Record-Signature`, and
    * /.well-known/jwks.json serves `jwks`. Absent: no header and an empty key set.

@@ -49,6 +49,7 @@ const app = createApp({
       events.map((event) => ({ key: event.tenant_id, value: event })),
     ),
   settlements: store.settlements,
+  webhooks: { endpoints: store.webhookEndpoints, deliveries: store.webhookDeliveries },
   limits: config.limits,
   bus: config.bus,
   rateLimit: config.rateLimit,

@@ -199,8 +199,168 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the tenant's webhook endpoints (without secrets) */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Register a webhook endpoint (its signing secret is in this answer only)
+         * @description An http(s) URL and the event types it receives (`check.completed`, `check.settlement_changed`,
+         *     `check.reviewed`). The answer carries `secret` (`whsec_…`): store it now, it is never shown again
+         *     (rotate it to get a new one). Every request to the endpoint is signed with it in `RV-Signature`;
+         *     see the `checkEvent` webhook below and docs/webhooks.md. Where the URL may point is judged at each
+         *     delivery: loopback, private and link-local addresses are refused (the attempt fails with
+         *     `address_refused`) unless the operator allowed them. At most 16 endpoints per tenant.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook endpoint (status, failure streak, rotation) */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint and its delivery log */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a new signing secret (the previous one keeps signing for an overlap)
+         * @description Answers the endpoint with its new `secret` (shown once). Until `secret_rotation_ends_at` every
+         *     request carries two `v1=` signatures, one per secret, so the receiver can switch at its pace.
+         *     `expire_previous_in_seconds` (default 86400, at most 604800; 0 ends the old secret now).
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a disabled endpoint again
+         * @description An endpoint is disabled when every attempt failed for the disable period (three days by default);
+         *     its pending deliveries were given up (`endpoint_disabled`) and can be redelivered from the log once
+         *     it is enabled. Events that happened while it was disabled were not queued for it.
+         */
+        post: operations["enableWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The endpoint's delivery log, newest first
+         * @description One entry per event sent (or to be sent) to the endpoint, with every attempt's status code, error and latency.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-deliveries/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivered or failed event again
+         * @description The same event (same `id`, same body), newly signed, on a fresh retry schedule; the answer is the
+         *     delivery, now `pending`. A delivery still pending is already scheduled (**409**
+         *     `webhook_delivery_pending`); an endpoint that is disabled must be enabled first (**409**
+         *     `webhook_endpoint_disabled`). Receivers deduplicate by the event id.
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    checkEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What your endpoint receives (one event per request)
+         * @description Sent to each enabled endpoint subscribed to the event's type. Verify before trusting it: compute
+         *     HMAC-SHA256 with your secret (the whole `whsec_…` string as the key) over `<t>.<raw body>` and
+         *     compare, in constant time, with any `v1=` of `RV-Signature`; refuse a `t` more than **300 seconds**
+         *     from your clock. During a rotation the header carries a second `v1=` signed with the previous secret.
+         *     Answer 2xx within 10 seconds (configurable per deployment): anything else — another status, a
+         *     timeout, a redirect (never followed) — is retried with exponential backoff and jitter for up to three
+         *     days. Delivery is at least once and in order per check (a later event of a check waits until the
+         *     earlier one is delivered or given up): deduplicate by the event `id` (also `RV-Event-Id`). Details and
+         *     a verification snippet: docs/webhooks.md.
+         */
+        post: operations["receiveCheckEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Jwks: {
@@ -224,6 +384,18 @@ export interface components {
             data: components["schemas"]["check.reviewed.v1.schema"][];
         };
         ApiError: components["schemas"]["api-error.schema"];
+        WebhookEndpoint: components["schemas"]["webhook-endpoint.schema"];
+        WebhookDelivery: components["schemas"]["webhook-delivery.schema"];
+        WebhookEvent: components["schemas"]["webhook-event.schema"];
+        WebhookEndpointCreate: {
+            /**
+             * Format: uri
+             * @description http(s), without credentials or fragment.
+             */
+            url: string;
+            events: components["schemas"]["events"];
+            description?: string | null;
+        };
         Settlement: components["schemas"]["settlement.schema"];
         CreditLine: components["schemas"]["credit-line.schema"];
         CreditBatch: {
@@ -742,12 +914,143 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /**
+         * @description check.completed: a check finished (done or failed); check.settlement_changed: its settlement changed; check.reviewed: a person decided on it in the review console.
+         * @enum {string}
+         */
+        WebhookEventType: "check.completed" | "check.settlement_changed" | "check.reviewed";
+        /**
+         * WebhookEndpoint
+         * @description A tenant's webhook endpoint as the API shows it (docs/webhooks.md). The signing secret is shown only in the answer that creates it (POST /v1/webhook-endpoints) or rotates it.
+         */
+        "webhook-endpoint.schema": {
+            id: string;
+            /** Format: uri */
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            description: string | null;
+            /**
+             * @description disabled: every attempt failed for the disable period (`disabled_reason` says so); nothing is sent until POST .../enable.
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+            /** @description failing: every attempt since `failing_since` failed, for longer than the disable period. */
+            disabled_reason: "failing" | null;
+            /** Format: date-time */
+            disabled_at: string | null;
+            /**
+             * Format: date-time
+             * @description The first failed attempt since the last success; null while the endpoint answers 2xx.
+             */
+            failing_since: string | null;
+            /**
+             * Format: date-time
+             * @description While a rotation runs, requests carry a second `v1=` signed with the previous secret until this time.
+             */
+            secret_rotation_ends_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The signing secret, `whsec_` + 32 random bytes in base64url. Present only when the endpoint is created or its secret rotated; store it then. */
+            secret?: string;
+        };
+        events: components["schemas"]["WebhookEventType"][];
+        /** @description `evt_` + a ULID, the same for every delivery of the event (also the RV-Event-Id header). */
+        "properties-id": string;
+        WebhookAttempt: {
+            /** Format: date-time */
+            at: string;
+            /** @description The endpoint's HTTP status; null when no answer came (`error`). */
+            status_code: number | null;
+            /** @description Why the attempt failed: no answer in time, no connection, an address the SSRF guard refuses, a name that did not resolve, a 3xx (never followed), any other non-2xx status. Null on success. */
+            error: ("timeout" | "connection_failed" | "address_refused" | "dns_failed" | "redirect_not_followed" | "http_status") | null;
+            latency_ms: number;
+        };
+        /**
+         * WebhookDelivery
+         * @description One event's delivery to one endpoint, with every attempt (docs/webhooks.md): the delivery log of GET /v1/webhook-endpoints/{id}/deliveries.
+         */
+        "webhook-delivery.schema": {
+            id: string;
+            endpoint_id: string;
+            event_id: components["schemas"]["properties-id"];
+            event_type: components["schemas"]["WebhookEventType"];
+            check_id: string;
+            /**
+             * @description pending: waiting for its next attempt (or for an earlier event of the same check); delivered: answered 2xx; failed: given up (`failure_reason`).
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed";
+            failure_reason: ("retries_exhausted" | "endpoint_disabled" | "endpoint_deleted") | null;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+            /** @description The latest attempts, oldest first (at most 50 kept). */
+            attempts: components["schemas"]["WebhookAttempt"][];
+            /** Format: date-time */
+            created_at: string;
+            $defs: {
+                WebhookAttempt: {
+                    /** Format: date-time */
+                    at: string;
+                    /** @description The endpoint's HTTP status; null when no answer came (`error`). */
+                    status_code: number | null;
+                    /** @description Why the attempt failed: no answer in time, no connection, an address the SSRF guard refuses, a name that did not resolve, a 3xx (never followed), any other non-2xx status. Null on success. */
+                    error: ("timeout" | "connection_failed" | "address_refused" | "dns_failed" | "redirect_not_followed" | "http_status") | null;
+                    latency_ms: number;
+                };
+            };
+        };
+        /**
+         * WebhookEvent
+         * @description The JSON body of every webhook request (docs/webhooks.md): one event of a result topic for one check, signed in the RV-Signature header. The same event id is sent again on a retry or a redelivery: deduplicate by it.
+         */
+        "webhook-event.schema": {
+            /** @description `evt_` + a ULID, the same for every delivery of the event (also the RV-Event-Id header). */
+            id: string;
+            type: components["schemas"]["WebhookEventType"];
+            /** @description Unix seconds of what the event reports: the decision's time (check.reviewed), the settlement's change (check.settlement_changed), the check's submission (check.completed). */
+            created: number;
+            tenant_id: string;
+            /** @description The event's payload exactly as published on its result topic: the check record (check.completed.v1), the settlement change (check.settlement-changed.v1) or the decision (check.reviewed.v1). When the topic's event carries a record signature it is in `data.signature`, unchanged. */
+            data: {
+                [key: string]: unknown;
+            };
+            $defs: {
+                /**
+                 * @description check.completed: a check finished (done or failed); check.settlement_changed: its settlement changed; check.reviewed: a person decided on it in the review console.
+                 * @enum {string}
+                 */
+                WebhookEventType: "check.completed" | "check.settlement_changed" | "check.reviewed";
+            };
+        };
     };
     responses: {
+        /** @description `webhook_endpoint_not_found`: no endpoint with this id for the caller's tenant. */
+        WebhookEndpointNotFound: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "type": "not_found_error",
+                 *         "code": "webhook_endpoint_not_found",
+                 *         "message": "No webhook endpoint with this id.",
+                 *         "retryable": false,
+                 *         "request_id": "req_01JDV3T6Q8ZK4C2M7N9P0R5S8W",
+                 *         "param": "id"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["api-error.schema"];
+            };
+        };
         /**
          * @description `invalid_request` (malformed multipart, or more than 16 parts), `file_missing` (no `file` part, two of
          *     them, or a body that is not multipart), `file_empty`, `expectation_invalid` (more than one expectation
-         *     part), `idempotency_key_invalid`, `check_id_invalid` (GET: malformed id).
+         *     part), `idempotency_key_invalid`, `check_id_invalid` (GET: malformed id); on the webhook routes
+         *     `invalid_request` for a body that is not JSON or a bad `limit` / `cursor`.
          */
         BadRequest: {
             headers: {
@@ -864,6 +1167,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The webhook endpoint's id. */
+        WebhookEndpointId: string;
         /** @description Makes retries safe: see "Idempotency" above. Absent, empty or `null` mean no key. */
         IdempotencyKey: string;
         /** @description `wait=N` (0–30): hold the response up to N seconds for the check to finish (RFC 7240). */
@@ -1838,6 +2143,535 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["api-error.schema"];
                 };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every endpoint of the tenant, oldest first; `status` says whether one was disabled. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "we_01JDV3T6Q8ZK4C2M7N9P0R5S8W",
+                     *           "url": "https://shop.example/hooks/rv",
+                     *           "events": [
+                     *             "check.completed"
+                     *           ],
+                     *           "description": null,
+                     *           "status": "disabled",
+                     *           "disabled_reason": "failing",
+                     *           "disabled_at": "2026-02-14T07:10:12.000Z",
+                     *           "failing_since": "2026-02-11T07:10:12.000Z",
+                     *           "secret_rotation_ends_at": null,
+                     *           "created_at": "2026-02-01T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["webhook-endpoint.schema"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://shop.example/hooks/rv",
+                 *       "events": [
+                 *         "check.completed",
+                 *         "check.settlement_changed"
+                 *       ],
+                 *       "description": "Shop backend"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointCreate"];
+            };
+        };
+        responses: {
+            /** @description The endpoint, with its secret (shown once). */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_01JDV3T6Q8ZK4C2M7N9P0R5S8W",
+                     *       "url": "https://shop.example/hooks/rv",
+                     *       "events": [
+                     *         "check.completed",
+                     *         "check.settlement_changed"
+                     *       ],
+                     *       "description": "Shop backend",
+                     *       "status": "enabled",
+                     *       "disabled_reason": null,
+                     *       "disabled_at": null,
+                     *       "failing_since": null,
+                     *       "secret_rotation_ends_at": null,
+                     *       "created_at": "2026-02-11T07:10:12.000Z",
+                     *       "secret": "whsec_AAcOFRwjKjE4P0ZNVFtiaXB3foWMk5qhqK-2vcTL0tk"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["webhook-endpoint.schema"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `webhook_endpoint_invalid`: the URL or the events are refused (`details` name them); `webhook_endpoint_limit`: the tenant has 16 endpoints. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "webhook_endpoint_invalid",
+                     *         "message": "The endpoint is refused: /url must be http or https.",
+                     *         "retryable": false,
+                     *         "request_id": "req_01JDV3T6Q8ZK4C2M7N9P0R5S8W",
+                     *         "details": [
+                     *           {
+                     *             "path": "/url",
+                     *             "message": "must be http or https"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["api-error.schema"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id. */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint (without its secret). */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_01JDV3T6Q8ZK4C2M7N9P0R5S8W",
+                     *       "url": "https://shop.example/hooks/rv",
+                     *       "events": [
+                     *         "check.completed",
+                     *         "check.reviewed"
+                     *       ],
+                     *       "description": null,
+                     *       "status": "enabled",
+                     *       "disabled_reason": null,
+                     *       "disabled_at": null,
+                     *       "failing_since": null,
+                     *       "secret_rotation_ends_at": "2026-02-12T07:10:12.000Z",
+                     *       "created_at": "2026-02-01T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["webhook-endpoint.schema"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id. */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; nothing more is sent to it. */
+            204: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id. */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "expire_previous_in_seconds": 3600
+                 *     }
+                 */
+                "application/json": {
+                    /** @default 86400 */
+                    expire_previous_in_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint with its new secret. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_01JDV3T6Q8ZK4C2M7N9P0R5S8W",
+                     *       "url": "https://shop.example/hooks/rv",
+                     *       "events": [
+                     *         "check.completed"
+                     *       ],
+                     *       "description": null,
+                     *       "status": "enabled",
+                     *       "disabled_reason": null,
+                     *       "disabled_at": null,
+                     *       "failing_since": null,
+                     *       "secret_rotation_ends_at": "2026-02-11T08:10:12.000Z",
+                     *       "created_at": "2026-02-01T10:00:00.000Z",
+                     *       "secret": "whsec_AAcOFRwjKjE4P0ZNVFtiaXB3foWMk5qhqK-2vcTL0tk"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["webhook-endpoint.schema"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            /** @description `webhook_endpoint_invalid`: `expire_previous_in_seconds` out of range. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "webhook_endpoint_invalid",
+                     *         "message": "expire_previous_in_seconds must be an integer from 0 to 604800.",
+                     *         "retryable": false,
+                     *         "request_id": "req_01JDV3T6Q8ZK4C2M7N9P0R5S8W",
+                     *         "param": "expire_previous_in_seconds"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["api-error.schema"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    enableWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id. */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint, enabled, with a fresh failure streak. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_01JDV3T6Q8ZK4C2M7N9P0R5S8W",
+                     *       "url": "https://shop.example/hooks/rv",
+                     *       "events": [
+                     *         "check.completed"
+                     *       ],
+                     *       "description": null,
+                     *       "status": "enabled",
+                     *       "disabled_reason": null,
+                     *       "disabled_at": null,
+                     *       "failing_since": null,
+                     *       "secret_rotation_ends_at": null,
+                     *       "created_at": "2026-02-01T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["webhook-endpoint.schema"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id. */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the log; `next_cursor` is null on the last page. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "whd_01JDV3T6Q8ZK4C2M7N9P0R5S8W",
+                     *           "endpoint_id": "we_01JDV3T6Q8ZK4C2M7N9P0R5S8W",
+                     *           "event_id": "evt_01JDV3T6Q8ZK4C2M7N9P0R5S8W",
+                     *           "event_type": "check.completed",
+                     *           "check_id": "chk_01JDV3T6Q8ZK4C2M7N9P0R5S8W",
+                     *           "status": "delivered",
+                     *           "failure_reason": null,
+                     *           "next_attempt_at": null,
+                     *           "attempts": [
+                     *             {
+                     *               "at": "2026-02-11T07:10:13.000Z",
+                     *               "status_code": 500,
+                     *               "error": "http_status",
+                     *               "latency_ms": 41
+                     *             },
+                     *             {
+                     *               "at": "2026-02-11T07:10:36.000Z",
+                     *               "status_code": null,
+                     *               "error": "timeout",
+                     *               "latency_ms": 10000
+                     *             },
+                     *             {
+                     *               "at": "2026-02-11T07:11:41.000Z",
+                     *               "status_code": 200,
+                     *               "error": null,
+                     *               "latency_ms": 38
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-02-11T07:10:12.000Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "1770793812000"
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["webhook-delivery.schema"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Scheduled now. */
+            202: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whd_01JDV3T6Q8ZK4C2M7N9P0R5S8W",
+                     *       "endpoint_id": "we_01JDV3T6Q8ZK4C2M7N9P0R5S8W",
+                     *       "event_id": "evt_01JDV3T6Q8ZK4C2M7N9P0R5S8W",
+                     *       "event_type": "check.reviewed",
+                     *       "check_id": "chk_01JDV3T6Q8ZK4C2M7N9P0R5S8W",
+                     *       "status": "pending",
+                     *       "failure_reason": null,
+                     *       "next_attempt_at": "2026-02-15T09:00:00.000Z",
+                     *       "attempts": [
+                     *         {
+                     *           "at": "2026-02-11T07:10:13.000Z",
+                     *           "status_code": 200,
+                     *           "error": null,
+                     *           "latency_ms": 35
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-02-11T07:10:12.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["webhook-delivery.schema"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description `webhook_delivery_not_found`: no delivery with this id for the caller's tenant. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "not_found_error",
+                     *         "code": "webhook_delivery_not_found",
+                     *         "message": "No webhook delivery with this id.",
+                     *         "retryable": false,
+                     *         "request_id": "req_01JDV3T6Q8ZK4C2M7N9P0R5S8W",
+                     *         "param": "id"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["api-error.schema"];
+                };
+            };
+            /** @description `webhook_delivery_pending` or `webhook_endpoint_disabled`. */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "type": "invalid_request_error",
+                     *         "code": "webhook_delivery_pending",
+                     *         "message": "The delivery is still pending; it is sent at next_attempt_at.",
+                     *         "retryable": false,
+                     *         "request_id": "req_01JDV3T6Q8ZK4C2M7N9P0R5S8W"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["api-error.schema"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    receiveCheckEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                "RV-Signature": string;
+                "RV-Event-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JDV3T6Q8ZK4C2M7N9P0R5S8W",
+                 *       "type": "check.reviewed",
+                 *       "created": 1770793812,
+                 *       "tenant_id": "ten_shop",
+                 *       "data": {
+                 *         "check_id": "chk_01JDV3T6Q8ZK4C2M7N9P0R5S8W",
+                 *         "tenant_id": "ten_shop",
+                 *         "seq": 1,
+                 *         "decision": "genuine",
+                 *         "reason_code": "matches_bank_statement"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["webhook-event.schema"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx marks the event delivered; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

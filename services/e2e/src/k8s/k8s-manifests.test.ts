@@ -19,6 +19,7 @@ import {
   loadRetentionJobConfig,
   loadSettlementConfig,
   loadStageConfig,
+  loadWebhooksConfig,
   readKafka,
   type StageService,
 } from '@rv/config'
@@ -52,6 +53,7 @@ const services = [
   'replay',
   'aggregator',
   'settlement',
+  'webhooks',
   'console',
 ] as const
 /** Scaled by Kafka lag (KEDA); the gateway and the console (a web application) by CPU. */
@@ -224,6 +226,7 @@ describe('deploy/k8s manifests', () => {
       for (const stage of stages) expect(() => loadStageConfig(stage, podEnv(overlay, stage))).not.toThrow()
       expect(() => loadAggregatorConfig(podEnv(overlay, 'aggregator')), overlay).not.toThrow()
       expect(() => loadSettlementConfig(podEnv(overlay, 'settlement')), overlay).not.toThrow()
+      expect(() => loadWebhooksConfig(podEnv(overlay, 'webhooks')), overlay).not.toThrow()
       expect(() => loadConsoleConfig(podEnv(overlay, 'console')), overlay).not.toThrow()
     }
   })
@@ -245,6 +248,7 @@ describe('deploy/k8s manifests', () => {
       replay: [...common, 'REPLAY_KEY_SECRET'],
       aggregator: common,
       settlement: common,
+      webhooks: common,
       // Reads the files it streams to analysts (a read-only S3 key).
       console: [...common, ...files],
     }

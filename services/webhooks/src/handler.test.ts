@@ -1,0 +1,51 @@
+import { exampleRecord } from '@rv/core'
+import type { NewWebhookDelivery, WebhookEndpointDocument } from '@rv/store'
+import { describe, expect, it } from 'vitest'
+import { type HandlerDeps, handleResultEvent } from './handler'
+
+const endpoint = (id: string, events: WebhookEndpointDocument['events']) =>
+  ({ _id: id, status: 'enabled', events }) as WebhookEndpointDocument
+
+function deps(endpoints: WebhookEndpointDocument[]) {
+  const stored = new Map<string, NewWebhookDelivery>()
+  const d: HandlerDeps = {
+    endpoints: {
+      subscribed: async (_tenant, type) => endpoints.filter((e) => e.events.includes(type)),
+    },
+    deliveries: {
+      enqueue: async (delivery) => {
+        if (stored.has(delivery._id)) return false
+        stored.set(delivery._id, delivery)
+        return true
+      },
+    },
+    now: () => new Date(0),
+  }
+  return { d, stored }
+}
+
+describe('handleResultEvent', () => {
+  it('stores one delivery per subscribed endpoint, with the event as the body', async () => {
+    const record = exampleRecord()
+    const { d, stored } = deps([
+      endpoint('we_A', ['check.completed']),
+      endpoint('we_B', ['check.reviewed']),
+      endpoint('we_C', ['check.completed', 'check.reviewed']),
+    ])
+    expect(await handleResultEvent({ topic: 'check.completed.v1', value: record }, d)).toBe(2)
+    const deliveries = [...stored.values()]
+    expect(deliveries.map((x) => x.endpoint_id).sort()).toEqual(['we_A', 'we_C'])
+    const body = JSON.parse(deliveries[0]!.body)
+    expect(body).toMatchObject({ type: 'check.completed', tenant_id: record.tenant_id, data: record })
+    expect(deliveries[0]!.event_id).toBe(body.id)
+    expect(deliveries[0]!.check_id).toBe(record.id)
+    expect(deliveries[0]!.event_id).toBe(deliveries[1]!.event_id)
+  })
+
+  it('stores nothing twice when the message is delivered again', async () => {
+    const { d, stored } = deps([endpoint('we_A', ['check.completed'])])
+    await handleResultEvent({ topic: 'check.completed.v1', value: exampleRecord() }, d)
+    expect(await handleResultEvent({ topic: 'check.completed.v1', value: exampleRecord() }, d)).toBe(0)
+    expect(stored.size).toBe(1)
+  })
+})
