@@ -82,7 +82,8 @@ async function restart(name: 'gateway' | 'aggregator'): Promise<void> {
   services.startService(name)
   if (name !== 'gateway') return
   for (;;) {
-    const ready = await fetch(`${services.baseUrl}/readyz`).then(
+    // Readiness is served on the operator port only (services/gateway/src/operator-app.ts).
+    const ready = await fetch(`${services.operatorUrl}/readyz`).then(
       (r) => r.ok,
       () => false,
     )
