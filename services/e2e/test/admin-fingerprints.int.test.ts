@@ -73,7 +73,9 @@ async function command(
   const run = fingerprintCommands[`${noun} ${verb}`]
   if (!run) throw new Error(`no command ${noun} ${verb}`)
   try {
-    return { ok: true, value: JSON.parse(await run(store, rest, { storage: () => storage })) }
+    // The operator lists the tenants whose decisions teach (LEARNING_TENANTS): this test's one tenant.
+    const io = { storage: () => storage, learningTenants: ['ten_fp'] }
+    return { ok: true, value: JSON.parse(await run(store, rest, io)) }
   } catch (error) {
     return { ok: false, error: (error as Error).message }
   }
