@@ -13,7 +13,8 @@ import { createE2eEnvironment, type E2eEnvironment } from '../src/e2e-environmen
 import { type RunningServices, startServices } from '../src/start-services'
 
 const stack = inject('stack')
-const tenant = 'ten_killed'
+/** The tenant, created in beforeAll: settlement drops events of a tenant that does not exist (an erased one). */
+let tenant = ''
 const count = 60
 let environment: E2eEnvironment
 let bus: EventBus
@@ -53,6 +54,8 @@ async function until(predicate: () => Promise<boolean> | boolean, ms: number): P
 beforeAll(async () => {
   environment = createE2eEnvironment(stack, 'it-settle-kill')
   store = await connectStore({ url: stack.mongoUrl, database: environment.database })
+  await store.ensureIndexes()
+  tenant = (await store.tenants.createTenant('killed'))._id
   bus = createEventBus({
     brokers: stack.kafkaBrokers,
     clientId: 'it-settle-kill',
@@ -83,8 +86,10 @@ describe('settlement killed mid-join', () => {
     services = await startServices({ env: environment.env, only: ['settlement'], output: 'ignore' })
     // Credits first for the even checks, the checks first for the odd ones.
     for (let i = 0; i < count; i++) {
+      // As the gateway publishes them (`source`: settlement refuses a producer not bound to the tenant).
       const credit = {
         tenant_id: tenant,
+        source: 'api' as const,
         credit: {
           line_id: `line-${i}`,
           amount: 100 + i,
