@@ -9,12 +9,11 @@
  */
 import type { CheckResult } from '@rv/schemas'
 import type { ExtractionResult } from '../check/stage-contracts'
-import { CLOCK_SKEW_SECONDS, classifyIdTiming, MAX_HOLD_SECONDS } from '../timing/transfer-timing'
 import type { DocumentFeatures } from './features'
 import { hardChecks } from './hard-checks'
 import { parseAmount, readLabelled, trimSpaces, type ValueLayout } from './printed-values'
 import type { TextSegment } from './text-segments'
-import { fmtSeconds } from './timing-checks'
+import { sbpIdContradiction } from './timing-checks'
 
 /** Labels of amount, commission and total on Russian receipts (generic.json's vocabulary, as patterns). */
 const ARITHMETIC = {
@@ -47,17 +46,8 @@ function sbpIdChecks(facts: ExtractionResult['facts']): CheckResult[] {
   // Beyond the printed unit: a minute-precision time covers the 60 s after it.
   const unit = facts['printed_time_precision'] === 'minute' ? 60 : 1
   const slack = delta < 0 ? delta : Math.max(0, delta - unit)
-  // One-sided (timing/transfer-timing.ts): the id is never minted after the execution; a held transfer prints
-  // up to the hold bound later. Without a family the fresh window is unknown, so a hold is not even weak here.
-  const timing = classifyIdTiming(slack, -MAX_HOLD_SECONDS)
-  return [
-    {
-      name: 'semantics.sbp_id_time_contradiction',
-      hard: true,
-      passed: timing.kind !== 'impossible',
-      detail: `SBP id time (UTC) vs printed operation time (MSK): expected the id at most ${CLOCK_SKEW_SECONDS} s after the printed unit and at most ${MAX_HOLD_SECONDS / 86_400} days before it; found ${fmtSeconds(slack)}`,
-    },
-  ]
+  // One-sided (timing/transfer-timing.ts); without a family the fresh window is unknown, so a hold is not even weak.
+  return [sbpIdContradiction(slack)]
 }
 
 function arithmeticCheck(segments: readonly TextSegment[]): CheckResult[] {

@@ -15,6 +15,7 @@ import {
   classifyIdTiming,
   createdBeforeOperation,
   generatedBeforeOperation,
+  type IdTiming,
   MAX_HOLD_SECONDS,
 } from '../timing/transfer-timing'
 import type { Fingerprint } from './fingerprint'
@@ -27,7 +28,7 @@ export const WEAK_TIMING_CHECKS: ReadonlySet<string> = new Set([
   'generator.creation_delay',
 ])
 
-export function fmtSeconds(s: number): string {
+function fmtSeconds(s: number): string {
   return `${s >= 0 ? '+' : ''}${s} s`
 }
 
@@ -68,7 +69,20 @@ function idTimeChecks(facts: PrintedFacts, sem: Fingerprint['semantics']): Check
         ? `printed operation time ${fmtDuration(timing.seconds)} after the SBP id's time: a transfer the bank held before executing it (banks hold up to two days); weak evidence`
         : 'printed operation time within the fresh envelope of the SBP id time',
   })
-  out.push({
+  out.push(sbpIdContradiction(slack, timing))
+  return out
+}
+
+/**
+ * The hard SBP id check, for a family's receipt and for a bank without a family alike: `slack` = id time −
+ * printed time beyond its unit; `timing` its classification (a family knows its fresh window, the
+ * bank-independent checks do not, which changes only whether a hold is weak evidence, never this check).
+ */
+export function sbpIdContradiction(
+  slack: number,
+  timing: IdTiming = classifyIdTiming(slack, -MAX_HOLD_SECONDS),
+): CheckResult {
+  return {
     name: 'semantics.sbp_id_time_contradiction',
     hard: true,
     passed: timing.kind !== 'impossible',
@@ -78,8 +92,7 @@ function idTimeChecks(facts: PrintedFacts, sem: Fingerprint['semantics']): Check
         : timing.reason === 'id_after_execution'
           ? `SBP id minted ${fmtDuration(timing.seconds)} after the printed completion: an id is minted when the transfer starts, never after it was executed (clock skew allowed: ${CLOCK_SKEW_SECONDS} s)`
           : `printed operation time ${fmtDuration(timing.seconds)} after the SBP id: longer than any bank may hold a transfer (${MAX_HOLD_SECONDS / 86_400} days)`,
-  })
-  return out
+  }
 }
 
 function creationChecks(facts: PrintedFacts, sem: Fingerprint['semantics']): CheckResult[] {
