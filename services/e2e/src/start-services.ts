@@ -1,11 +1,13 @@
 /**
- * Starts the eight services as child processes (the same `tsx src/main.ts` a container runs) with one
- * environment, waits until the gateway answers /readyz on its operator port, and stops them all together.
+ * Starts the eight services as child processes (`node --enable-source-maps services/<name>/dist/main.js`, the
+ * bundle a container runs; built first when missing or older than its sources) with one environment, waits
+ * until the gateway answers /readyz on its operator port, and stops them all together.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ensureServicesBuilt, serviceBundle } from '@rv/build'
 import { freePort } from './free-port'
 
 export { freePort }
@@ -32,9 +34,9 @@ export interface RunningServices {
   /** Stops one service, every replica (SIGTERM, as an orchestrator would); `start` brings them back. */
   stopService: (name: ServiceName) => Promise<void>
   startService: (name: ServiceName) => void
-  /** Sends `signal` to every replica of a service (the tsx launcher and the node process it runs) and waits for them to exit. */
+  /** Sends `signal` to every replica of a service (its node process and any process it started) and waits for them to exit. */
   killService: (name: ServiceName, signal: NodeJS.Signals) => Promise<void>
-  /** The launcher pid of each running replica, per service (CPU accounting sums each one's process tree). */
+  /** The node pid of each running replica, per service (CPU accounting sums each one's process tree). */
   pids: () => Record<ServiceName, number[]>
 }
 
@@ -58,7 +60,7 @@ export interface StartServicesOptions {
    * groups on their own time, which a caller observes on the topics.
    */
   only?: readonly ServiceName[]
-  /** Node flags for every service (tsx passes them on), e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof']. */
+  /** Node flags for every service, e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof']. */
   nodeArgs?: readonly string[]
   /** Variables of one service on top of `env`, e.g. a HEALTH_PORT each (one replica per service then). */
   envOf?: Partial<Record<ServiceName, Record<string, string>>>
@@ -75,6 +77,11 @@ interface Child {
 
 const TAIL_LINES = 30
 
+/** The arguments of `node` running a service from its bundle, as the manifests and start.sh run it. */
+export function serviceArgs(name: string, nodeArgs: readonly string[] = []): string[] {
+  return [...nodeArgs, '--enable-source-maps', resolve(repoRoot, serviceBundle(name))]
+}
+
 function startOne(
   name: ServiceName,
   env: Record<string, string | undefined>,
@@ -82,8 +89,7 @@ function startOne(
   nodeArgs: readonly string[] = [],
   onLine?: StartServicesOptions['onLine'],
 ): Child {
-  const tsx = resolve(repoRoot, 'node_modules/.bin/tsx')
-  const child = spawn(tsx, [...nodeArgs, resolve(repoRoot, `services/${name}/src/main.ts`)], {
+  const child = spawn(process.execPath, serviceArgs(name, nodeArgs), {
     cwd: repoRoot,
     env: { ...env, KAFKA_CLIENT_ID: `rv-${name}` } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -130,7 +136,7 @@ async function waitReady(url: string, children: Child[], timeoutMs: number): Pro
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   return new Promise((done) => {
-    // The whole tree: SIGKILL on the launcher alone would orphan the node process still running the service.
+    // The whole tree: SIGKILL on the service alone would orphan a process it started (tesseract).
     const force = setTimeout(() => void killChild(child, 'SIGKILL'), 10_000)
     child.once('exit', () => {
       clearTimeout(force)
@@ -141,9 +147,8 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /**
- * A crash, as `kill -9` makes one. tsx runs the service in a child node process and relays signals, but a
- * SIGKILL cannot be relayed: the node process (the one holding the consumer and the sockets) is killed
- * first, then the launcher.
+ * A crash, as `kill -9` makes one: the processes the service started (tesseract) go with it, as they would
+ * with its container, then the service's node process itself.
  */
 function killChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined)
@@ -197,6 +202,7 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
       startOne(name, { ...env, ...options.envOf?.[name] }, output, options.nodeArgs, options.onLine),
     )
   const started = serviceNames.filter((name) => options.only?.includes(name) ?? true)
+  await ensureServicesBuilt(repoRoot, started)
   const byName = new Map<ServiceName, Child[]>(started.map((name) => [name, startAll(name)]))
   const replicas = (name: ServiceName) => byName.get(name) ?? []
   const all = () => [...byName.values()].flat()
