@@ -1,7 +1,8 @@
 # One image recipe for the services; docker-compose.yml passes SERVICE (gateway, extraction,
-# authenticity, matching, replay, aggregator, settlement, webhooks, console, retention). The service is bundled
-# in the image (packages/build: services/$SERVICE/dist/main.js, the workspace's TypeScript inside, third-party
-# packages from node_modules) and runs as plain JavaScript: no TypeScript loader at run time.
+# authenticity, matching, replay, aggregator, settlement, webhooks, console, retention) as the one it runs by
+# default. Every service is bundled in the image (packages/build: services/<name>/dist/main.js, the workspace's
+# TypeScript inside, third-party packages from node_modules) and runs as plain JavaScript: no TypeScript loader
+# at run time.
 FROM node:20-slim
 
 WORKDIR /app
@@ -22,9 +23,8 @@ COPY services/ services/
 
 ARG SERVICE
 ENV SERVICE=${SERVICE}
-RUN test -n "$SERVICE" && test -f "services/$SERVICE/src/main.ts" \
-  && npx tsx packages/build/src/build-cli.ts "$SERVICE" \
-  && test -f "services/$SERVICE/dist/main.js"
+# Every service's bundle (npm run build, a few seconds): one image runs them all (the manifests pick the entry).
+RUN npm run build && test -n "$SERVICE" && test -f "services/$SERVICE/dist/main.js"
 # The extraction stage reads image receipts with Tesseract (Russian + English), as scripts/install-ocr.sh
 # installs it natively.
 RUN if [ "$SERVICE" = extraction ]; then \

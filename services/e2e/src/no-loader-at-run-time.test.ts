@@ -49,6 +49,13 @@ describe('no TypeScript loader at run time', () => {
     }
   })
 
+  it('the one service image bundles every service, and npm run build is the bundler over all of them', () => {
+    const image = readFileSync(join(repoRoot, 'deploy/docker/service.Dockerfile'), 'utf8')
+    expect(image).toMatch(/^RUN npm run build\b/m)
+    const root = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'))
+    expect(root.scripts.build).toBe('tsx packages/build/src/build-cli.ts')
+  })
+
   it('start.sh runs only scripts through tsx (the launcher, the signing key), never a service', () => {
     const text = readFileSync(join(repoRoot, 'scripts/start.sh'), 'utf8')
     const runs = [...text.matchAll(/\btsx\s+(\S+)/g)].map((m) => m[1])
