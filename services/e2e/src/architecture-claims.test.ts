@@ -107,7 +107,9 @@ describe('service counts written in words', () => {
   })
 
   it('docker-compose.yml runs every service that is not a job under the app profile', () => {
-    const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, { profiles?: string[] }> }
+    const compose = parse(read('docker-compose.yml'), { merge: true }) as {
+      services: Record<string, { profiles?: string[] }>
+    }
     const app = Object.entries(compose.services).filter(([, s]) => s.profiles?.includes('app'))
     const expected = Object.entries(kinds).filter(([, k]) => k.consumer || k.http)
     expect(sorted(app.map(([name]) => name))).toEqual(sorted(expected.map(([name]) => name)))
