@@ -93,6 +93,20 @@ export function readsProcessEnv(fileName: string, text: string): boolean {
   return found
 }
 
+/** Whether `text` calls a method named `method` on anything (`db.collection(…)`, `db.collection<T>(…)`). */
+export function callsMethod(fileName: string, text: string, method: string): boolean {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false)
+  let found = false
+  const visit = (node: ts.Node) => {
+    if (found) return
+    const callee = ts.isCallExpression(node) ? node.expression : undefined
+    found = callee !== undefined && ts.isPropertyAccessExpression(callee) && callee.name.text === method
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
+
 export type SpecifierKind = 'relative' | 'node' | 'package'
 
 const builtins = new Set(builtinModules)

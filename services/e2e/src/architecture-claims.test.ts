@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import {
+  callsMethod,
   classifySpecifier,
   findCycle,
   listSourceFiles,
@@ -34,10 +35,15 @@ const sourceFiles = (workspace: string) => listSourceFiles(join(repoRoot, worksp
 const imports = new Map(workspaces.map((w) => [w, readImports(sourceFiles(w))]))
 
 /** Read here, not in a test: parsing every file takes seconds on a loaded machine. */
-const envReaders = workspaces
-  .flatMap(sourceFiles)
-  .filter((file) => readsProcessEnv(file, readFileSync(file, 'utf8')))
-  .map((file) => relativePath(repoRoot, file))
+const sources = workspaces.flatMap((workspace) =>
+  sourceFiles(workspace).map((file) => ({ workspace, file, text: readFileSync(file, 'utf8') })),
+)
+const envReaders = sources
+  .filter(({ file, text }) => readsProcessEnv(file, text))
+  .map(({ file }) => relativePath(repoRoot, file))
+const collectionOpeners = sources
+  .filter(({ file, text }) => callsMethod(file, text, 'collection'))
+  .map(({ workspace }) => workspace)
 
 const sorted = (items: Iterable<string>) => [...new Set(items)].sort()
 
@@ -58,6 +64,11 @@ describe('ARCHITECTURE.md claims', () => {
   it('names exactly the files that read process.env', () => {
     const claimed = claimRows(architecture, 'Reads `process.env`').flatMap((row) => row.code[0] ?? [])
     expect(sorted(envReaders)).toEqual(sorted(claimed))
+  })
+
+  it('names exactly the workspaces that open MongoDB collections (where queries live)', () => {
+    const claimed = claimRows(architecture, 'Opens MongoDB collections').flatMap((row) => row.code[0] ?? [])
+    expect(sorted(collectionOpeners)).toEqual(sorted(claimed))
   })
 
   it('lists every service, and how it runs as its code says', () => {

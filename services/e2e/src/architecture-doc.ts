@@ -11,7 +11,7 @@ export interface ClaimRow {
 
 const section = '## Claims the tests hold'
 
-/** The rows of the table in the claims section whose first header cell is `header`. */
+/** The rows of the table in the claims section whose first header cell starts with `header`. */
 export function claimRows(doc: string, header: string): ClaimRow[] {
   const start = doc.indexOf(section)
   if (start < 0) throw new Error(`no "${section}" section`)
@@ -23,7 +23,7 @@ export function claimRows(doc: string, header: string): ClaimRow[] {
       .replace(/^\||\|$/g, '')
       .split('|')
       .map((cell) => cell.trim())
-  const top = lines.findIndex((line) => line.startsWith('|') && cellsOf(line)[0] === header)
+  const top = lines.findIndex((line) => line.startsWith('|') && (cellsOf(line)[0] ?? '').startsWith(header))
   if (top < 0) throw new Error(`no claims table headed "${header}"`)
   const rows: ClaimRow[] = []
   for (const line of lines.slice(top + 2)) {
