@@ -36,7 +36,7 @@ function submittedCheck(store: ReturnType<typeof createInMemoryChecks>): CheckSu
   return submission
 }
 
-describe('aggregator handler (in-memory store)', () => {
+describe('aggregator handler completion (in-memory store)', () => {
   it('claims the terminal record once, publishes it, then finishes the check with the outbox flag up', async () => {
     const { store, published, process } = harness()
     const handler = process()
@@ -81,7 +81,9 @@ describe('aggregator handler (in-memory store)', () => {
     expect(store.log.at(-1)).toBe(`finish ${s.check_id} false`)
     expect(store.documents.get(s.check_id)?.completed_published).toBe(false)
   })
+})
 
+describe('aggregator handler refusals (in-memory store)', () => {
   it('refuses a result naming another tenant than the check’s, and stores nothing of it', async () => {
     const { store, process } = harness()
     const s = submittedCheck(store)
