@@ -83,7 +83,7 @@ describe('aggregator handler completion (in-memory store)', () => {
   })
 })
 
-describe('aggregator handler refusals (in-memory store)', () => {
+describe('aggregator handler: tenants, erased checks, early results (in-memory store)', () => {
   it('refuses a result naming another tenant than the check’s, and stores nothing of it', async () => {
     const { store, process } = harness()
     const s = submittedCheck(store)
