@@ -36,6 +36,11 @@ export interface RunningServices {
   killService: (name: ServiceName, signal: NodeJS.Signals) => Promise<void>
   /** The launcher pid of each running replica, per service (CPU accounting sums each one's process tree). */
   pids: () => Record<ServiceName, number[]>
+  /**
+   * Where each replica serves /metrics: the gateway's operator port, and with `healthPorts` each consumer
+   * replica's HEALTH_PORT (none without it).
+   */
+  metricsUrls: () => Record<ServiceName, string[]>
 }
 
 export interface StartServicesOptions {
@@ -64,6 +69,13 @@ export interface StartServicesOptions {
   envOf?: Partial<Record<ServiceName, Record<string, string>>>
   /** Sees every line each service writes (stdout and stderr), e.g. to find error lines. */
   onLine?: (name: ServiceName, line: string) => void
+  /**
+   * A HEALTH_PORT (/healthz, /readyz, /metrics) for every consumer replica, drawn once and kept across
+   * `startService`; `envOf` still wins. Lets a caller read each process's own metrics.
+   */
+  healthPorts?: boolean
+  /** The checkout whose services run (its `node_modules/.bin/tsx`, `services/<name>/src/main.ts`); default this one. */
+  root?: string
 }
 
 /** A started service and the last lines it wrote, kept so a failed start-up can say why. */
@@ -81,10 +93,11 @@ function startOne(
   output: 'inherit' | 'ignore',
   nodeArgs: readonly string[] = [],
   onLine?: StartServicesOptions['onLine'],
+  root = repoRoot,
 ): Child {
-  const tsx = resolve(repoRoot, 'node_modules/.bin/tsx')
-  const child = spawn(tsx, [...nodeArgs, resolve(repoRoot, `services/${name}/src/main.ts`)], {
-    cwd: repoRoot,
+  const tsx = resolve(root, 'node_modules/.bin/tsx')
+  const child = spawn(tsx, [...nodeArgs, resolve(root, `services/${name}/src/main.ts`)], {
+    cwd: root,
     env: { ...env, KAFKA_CLIENT_ID: `rv-${name}` } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -192,11 +205,26 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
   const output = options.output ?? 'inherit'
   const replicasOf = (name: ServiceName) =>
     name === 'gateway' ? 1 : Math.max(1, options.replicas?.[name] ?? 1)
-  const startAll = (name: ServiceName) =>
-    Array.from({ length: replicasOf(name) }, () =>
-      startOne(name, { ...env, ...options.envOf?.[name] }, output, options.nodeArgs, options.onLine),
-    )
   const started = serviceNames.filter((name) => options.only?.includes(name) ?? true)
+  const healthPorts = new Map<ServiceName, number[]>()
+  if (options.healthPorts)
+    for (const name of started.filter((n) => n !== 'gateway'))
+      healthPorts.set(name, await Promise.all(Array.from({ length: replicasOf(name) }, () => freePort())))
+  const healthEnv = (name: ServiceName, replica: number): Record<string, string> => {
+    const port = healthPorts.get(name)?.[replica]
+    return port === undefined ? {} : { HEALTH_PORT: String(port) }
+  }
+  const startAll = (name: ServiceName) =>
+    Array.from({ length: replicasOf(name) }, (_, replica) =>
+      startOne(
+        name,
+        { ...env, ...healthEnv(name, replica), ...options.envOf?.[name] },
+        output,
+        options.nodeArgs,
+        options.onLine,
+        options.root,
+      ),
+    )
   const byName = new Map<ServiceName, Child[]>(started.map((name) => [name, startAll(name)]))
   const replicas = (name: ServiceName) => byName.get(name) ?? []
   const all = () => [...byName.values()].flat()
@@ -239,5 +267,14 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
           ),
         ]),
       ) as Record<ServiceName, number[]>,
+    metricsUrls: () =>
+      Object.fromEntries(
+        serviceNames.map((name) => [
+          name,
+          name === 'gateway'
+            ? [operatorUrl]
+            : (healthPorts.get(name) ?? []).map((port) => `http://127.0.0.1:${port}`),
+        ]),
+      ) as Record<ServiceName, string[]>,
   }
 }
