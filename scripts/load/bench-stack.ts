@@ -43,6 +43,8 @@ export interface BenchStackOptions {
   nodeArgs?: StartServicesOptions['nodeArgs']
   /** Extra service environment (sweeper deadline, concurrency, ...). */
   env?: Record<string, string>
+  /** The checkout whose services run (a comparison's other build); default this one. */
+  root?: string
   /** Runs after the tenants exist and before the services start (seeding stored checks). */
   beforeServices?: (store: Store, tenantIds: string[]) => Promise<void>
 }
@@ -82,6 +84,9 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
   const services = await startServices({
     env: { ...e2e.env, ...benchServiceEnv, ...options.env },
     readyTimeoutMs: 180_000,
+    // Every consumer replica serves /metrics, so the bench reads each process's own store command counters.
+    healthPorts: true,
+    ...(options.root ? { root: options.root } : {}),
     ...(options.replicas ? { replicas: options.replicas } : {}),
     ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
   })
@@ -108,9 +113,12 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
   }
 }
 
-/** The servers of this checkout's native stack (deploy/native/stack.sh writes .stack/pids/<server>.pid). */
+/**
+ * The servers of the native stack (deploy/native/stack.sh writes <STACK_DIR>/pids/<server>.pid; STACK_DIR is
+ * the stack's own variable, default this checkout's .stack — set it when the stack runs from another checkout).
+ */
 export function stackServerPids(): Record<string, number> {
-  const dir = join(repoRoot, '.stack', 'pids')
+  const dir = join(readProcessEnv().STACK_DIR ?? join(repoRoot, '.stack'), 'pids')
   const out: Record<string, number> = {}
   for (const server of ['kafka', 'apicurio', 'ferretdb', 'postgres', 'minio', 's3proxy']) {
     const file = join(dir, `${server}.pid`)
