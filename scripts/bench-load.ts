@@ -11,12 +11,15 @@
  *        [--replicas authenticity=2] [--concurrency 4] [--partitions 6] [--drain 30] [--cpu-prof DIR]
  *   npm run bench:load -- --rate 5,10,15,20 --duration 60 --quiet-below 1.5   # the curve, one point per rate
  *   npm run bench:load -- --rate 5 --duration 60 --observability off,on   # CPU per check, metrics+traces off/on
+ *   npm run bench:load -- --rate 10 --duration 60 --compare main,worktree [--rounds 2]   # two builds, A B A B
+ *   npm run bench:load -- --rate 10 --duration 60 --compare-env 'A:CONSUMER_CONCURRENCY=1;B:CONSUMER_CONCURRENCY=4'
  *
  * Starts the services on an isolated namespace of that stack and removes it afterwards.
  * Options: scripts/load/options.ts. Method and results: docs/capacity.md.
  */
 import { resolve } from 'node:path'
 import { startBenchStack, warmUp } from './load/bench-stack'
+import { runComparison } from './load/compare-run'
 import { measurePoint } from './load/measure-point'
 import { formatComparison, type ObservabilityMode, startMode } from './load/observability-modes'
 import { type LoadOptions, parseLoadOptions } from './load/options'
@@ -41,13 +44,16 @@ function serviceEnv(options: LoadOptions): Record<string, string> {
 async function main(): Promise<void> {
   const options = parseLoadOptions(process.argv.slice(2))
   const runId = `load-${Date.now().toString(36)}`
-  const counts = options.rates.map((rate) => Math.max(1, Math.round(rate * options.durationS)))
+  const windows = options.compare ? 2 * options.compare.rounds : 1
+  const counts = options.rates.map((rate) => windows * Math.max(1, Math.round(rate * options.durationS)))
   const total = counts.reduce((sum, n) => sum + n, 0)
   const t = performance.now()
   const receipts = generateLoadReceipts(total, runId)
   out(
     `generated ${total} distinct receipts in ${((performance.now() - t) / 1000).toFixed(1)} s (before the run)`,
   )
+
+  if (options.compare) return runComparison(options, receipts, runId, serviceEnv(options), out)
 
   const totals = new Map<ObservabilityMode, number[]>()
   for (const mode of options.observability ?? [undefined]) {
