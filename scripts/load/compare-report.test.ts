@@ -35,7 +35,9 @@ describe('comparison table', () => {
     expect(at('lost')).toMatchObject({ a: 0, b: 1 })
     const table = formatCompareTable(rows)
     expect(table[0]).toMatch(/line\s+unit\s+A\s+B\s+B\/A/)
-    expect(table.find((l) => l.includes('CPU total'))).toMatch(/43\s+22\s+0\.51$/)
+    expect(table.find((l) => l.includes('CPU total'))).toMatch(/43.00\s+22.00\s+0.51$/)
+    expect(table.find((l) => l.includes('p99'))).toMatch(/ms\s+450\s+325\s+0.72$/)
+    expect(table.find((l) => l.includes('lost'))).toMatch(/checks\s+0\s+1\s+inf$/)
   })
 
   it('gives a process one side lacks as 0 there', () => {

@@ -57,14 +57,16 @@ export function ratio(a: number, b: number): string {
 }
 
 export function formatCompareTable(rows: readonly CompareRow[]): string[] {
-  const value = (n: number) => (Number.isFinite(n) ? (Number.isInteger(n) ? String(n) : n.toFixed(2)) : '-')
+  // Per-check figures with two decimals; milliseconds of latency and counts of checks whole.
+  const value = (n: number, unit: string) =>
+    Number.isFinite(n) ? n.toFixed(unit.endsWith('/check') ? 2 : 0) : '-'
   const width = Math.max(...rows.map((r) => r.label.length), 4)
   const header = `  ${'line'.padEnd(width)}  ${'unit'.padEnd(8)} ${'A'.padStart(10)} ${'B'.padStart(10)} ${'B/A'.padStart(7)}`
   return [
     header,
     ...rows.map(
       (r) =>
-        `  ${r.label.padEnd(width)}  ${r.unit.padEnd(8)} ${value(r.a).padStart(10)} ${value(r.b).padStart(10)} ${ratio(r.a, r.b).padStart(7)}`,
+        `  ${r.label.padEnd(width)}  ${r.unit.padEnd(8)} ${value(r.a, r.unit).padStart(10)} ${value(r.b, r.unit).padStart(10)} ${ratio(r.a, r.b).padStart(7)}`,
     ),
   ]
 }
