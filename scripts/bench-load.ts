@@ -77,6 +77,7 @@ async function runAll(
   let t = performance.now()
   const bench = await startBenchStack({
     name: 'bench',
+    console: true,
     tenants: options.tenants,
     replicas: options.replicas,
     env: { ...serviceEnv(options), ...observability?.env },

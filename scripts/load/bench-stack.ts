@@ -9,7 +9,9 @@ import { readProcessEnv } from '@rv/config'
 import { connectStore, type Store } from '@rv/store'
 import { randomName, type StackConfig, stackFromEnv } from '@rv/testing'
 import { createE2eEnvironment, type E2eEnvironment } from '../../services/e2e/src/e2e-environment'
+import { type RunningConsole, startConsole } from '../../services/e2e/src/start-console'
 import {
+  freePort,
   type RunningServices,
   repoRoot,
   type StartServicesOptions,
@@ -26,6 +28,12 @@ export interface BenchStack {
   stack: StackConfig
   e2e: E2eEnvironment
   services: RunningServices
+  /** The review console, when asked for (its queue feeder consumes every completed check). */
+  console: RunningConsole | undefined
+  /** Launcher pids per process group: the services' replicas, and the console's. */
+  pids(): Record<string, number[]>
+  /** Where each process serves /metrics, per group (the console on its own port). */
+  metricsUrls(): Record<string, string[]>
   watcher: CompletionWatcher
   /** One API key per tenant. */
   keys: string[]
@@ -45,6 +53,8 @@ export interface BenchStackOptions {
   env?: Record<string, string>
   /** The checkout whose services run (a comparison's other build); default this one. */
   root?: string
+  /** Starts the review console too (services/console: its feeder stores the checks that need review). */
+  console?: boolean
   /** Runs after the tenants exist and before the services start (seeding stored checks). */
   beforeServices?: (store: Store, tenantIds: string[]) => Promise<void>
 }
@@ -90,6 +100,18 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
     ...(options.replicas ? { replicas: options.replicas } : {}),
     ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
   })
+  const reviewConsole = options.console
+    ? await startConsole({
+        env: { ...e2e.env, ...benchServiceEnv, ...options.env },
+        port: await freePort(),
+        output: 'ignore',
+        timeoutMs: 180_000,
+        ...(options.root ? { root: options.root } : {}),
+      }).catch(async (error: unknown) => {
+        await services.stop()
+        throw error
+      })
+    : undefined
   const watcher = await watchCompletions({
     brokers: stack.kafkaBrokers,
     registryUrl: stack.schemaRegistryUrl,
@@ -100,13 +122,24 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
     stack,
     e2e,
     services,
+    console: reviewConsole,
+    pids: () => ({
+      ...services.pids(),
+      ...(reviewConsole?.process.pid && reviewConsole.process.exitCode === null
+        ? { console: [reviewConsole.process.pid] }
+        : {}),
+    }),
+    metricsUrls: () => ({
+      ...services.metricsUrls(),
+      ...(reviewConsole ? { console: [reviewConsole.url] } : {}),
+    }),
     watcher,
     keys,
     tenantIds,
     store,
     async close({ keep = false } = {}) {
       await watcher.close().catch(() => undefined)
-      await services.stop()
+      await Promise.all([services.stop(), reviewConsole?.stop()])
       await store.close()
       if (!keep) await e2e.cleanup.run()
     },

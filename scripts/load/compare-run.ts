@@ -55,6 +55,7 @@ export async function runComparison(
         replicas: options.replicas,
         env: { ...baseEnv, ...side.env },
         root: checkouts.get(side.label)?.root as string,
+        console: true,
       })
       await warmUp(bench, `${runId}-${round}`)
       await quietIfAsked(options.quietBelow, options.quietWaitS, out)

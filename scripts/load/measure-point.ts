@@ -35,13 +35,13 @@ export async function measurePoint(
   pointId: string,
 ): Promise<Measurement> {
   const groups = () => ({
-    ...bench.services.pids(),
+    ...bench.pids(),
     ...Object.fromEntries(Object.entries(stackServerPids()).map(([name, pid]) => [name, [pid]])),
   })
   const loadBefore = loadAverage()
   const cpuBefore = snapshotCpu(groups())
   const serverBefore = await snapshotStoreCommands(bench.store.db)
-  const serviceBefore = await snapshotServiceCommands(bench.services.metricsUrls())
+  const serviceBefore = await snapshotServiceCommands(bench.metricsUrls())
   const submissions = await runOpenLoop({
     rate: options.rate,
     durationS: options.durationS,
@@ -56,7 +56,7 @@ export async function measurePoint(
   const acked = submissions.flatMap((s) => (s.checkId ? [s.checkId] : []))
   await bench.watcher.waitFor(acked, performance.now() + options.drainS * 1000)
   const cpu = cpuDelta(cpuBefore, snapshotCpu(groups()))
-  const serviceAfter = await snapshotServiceCommands(bench.services.metricsUrls())
+  const serviceAfter = await snapshotServiceCommands(bench.metricsUrls())
   const serverAfter = await snapshotStoreCommands(bench.store.db)
   const loadAfter = loadAverage()
   // One snapshot for every figure: completions still arriving must not make the counts disagree.

@@ -17,13 +17,16 @@ export async function startConsole(options: {
   port: number
   output?: 'inherit' | 'ignore'
   timeoutMs?: number
+  /** The checkout whose console runs; default this one. */
+  root?: string
 }): Promise<RunningConsole> {
+  const root = options.root ?? repoRoot
   const url = `http://127.0.0.1:${options.port}`
   const child = spawn(
-    resolve(repoRoot, 'node_modules/.bin/tsx'),
-    [resolve(repoRoot, 'services/console/src/main.ts')],
+    resolve(root, 'node_modules/.bin/tsx'),
+    [resolve(root, 'services/console/src/main.ts')],
     {
-      cwd: repoRoot,
+      cwd: root,
       env: {
         ...options.env,
         CONSOLE_PORT: String(options.port),
