@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compareRows, formatCompareTable, ratio } from './compare-report'
+import { compareCaveats, compareRows, formatCompareTable, ratio } from './compare-report'
 import type { PointResult } from './report'
 
 function result(cpu: Record<string, number>, commands: number, p99: number, lost = 0): PointResult {
@@ -43,6 +43,15 @@ describe('comparison table', () => {
   it('gives a process one side lacks as 0 there', () => {
     const rows = compareRows([result({ gateway: 10 }, 1, 1)], [result({ gateway: 10, console: 2 }, 1, 1)])
     expect(rows.find((r) => r.label === 'CPU console')).toMatchObject({ a: 0, b: 2 })
+  })
+
+  it('warns that per-check figures do not compare when a side left checks running', () => {
+    const done = result({ gateway: 10 }, 1, 1)
+    expect(compareCaveats([done], [done])).toEqual([])
+    const running = { ...done, notTerminal: 7 }
+    expect(compareCaveats([done, done], [done, running])).toEqual([
+      expect.stringMatching(/^not comparable per check: B left 7 check\(s\) running/),
+    ])
   })
 
   it('prints no ratio when A is zero', () => {

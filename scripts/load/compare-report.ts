@@ -49,6 +49,22 @@ export function compareRows(a: readonly PointResult[], b: readonly PointResult[]
   return rows
 }
 
+/**
+ * Why the ratios may not hold: every per-check figure divides a window's work by its completed checks, so a
+ * side that left checks running (the work for them is in the numerator) reads dearer per check than it is.
+ */
+export function compareCaveats(a: readonly PointResult[], b: readonly PointResult[]): string[] {
+  const running = (rs: readonly PointResult[]) => rs.reduce((s, r) => s + r.notTerminal, 0)
+  const sides = [
+    ['A', running(a)],
+    ['B', running(b)],
+  ].filter(([, n]) => (n as number) > 0)
+  if (sides.length === 0) return []
+  return [
+    `not comparable per check: ${sides.map(([side, n]) => `${side} left ${n} check(s) running`).join(', ')} at the end of the drain, whose work is counted but not divided by; lower --rate or raise --drain until both sides finish every check`,
+  ]
+}
+
 /** B/A, or '-' when A is 0 (nothing to divide by) — "0 lost in both" reads as '-', not as NaN. */
 export function ratio(a: number, b: number): string {
   if (!Number.isFinite(a) || !Number.isFinite(b)) return '-'

@@ -7,7 +7,7 @@
 import { type BenchStack, startBenchStack, warmUp } from './bench-stack'
 import { type Checkout, prepareCheckout } from './checkout'
 import { roundOrder, type SideLabel } from './compare-plan'
-import { compareRows, formatCompareTable } from './compare-report'
+import { compareCaveats, compareRows, formatCompareTable } from './compare-report'
 import { measurePoint } from './measure-point'
 import type { LoadOptions } from './options'
 import { loadAverage } from './proc-cpu'
@@ -71,6 +71,7 @@ export async function runComparison(
     )
     for (const side of plan.sides) out(`${side.label} = ${described.get(side.label)}`)
     for (const line of formatCompareTable(compareRows(results.A, results.B))) out(line)
+    for (const line of compareCaveats(results.A, results.B)) out(line)
   } finally {
     process.removeListener('SIGINT', onSignal)
     process.removeListener('SIGTERM', onSignal)
