@@ -4,8 +4,7 @@
  * and the console's browser tests (services/console/test).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { ensureServicesBuilt } from '@rv/build'
-import { repoRoot, serviceArgs } from './start-services'
+import { ensureBuilt, repoRoot, serviceLauncher } from './start-services'
 
 export interface RunningConsole {
   url: string
@@ -18,11 +17,15 @@ export async function startConsole(options: {
   port: number
   output?: 'inherit' | 'ignore'
   timeoutMs?: number
+  /** The checkout whose console runs; default this one. */
+  root?: string
 }): Promise<RunningConsole> {
+  const root = options.root ?? repoRoot
   const url = `http://127.0.0.1:${options.port}`
-  await ensureServicesBuilt(repoRoot, ['console'])
-  const child = spawn(process.execPath, serviceArgs('console'), {
-    cwd: repoRoot,
+  await ensureBuilt(root, ['console'])
+  const [command, args] = serviceLauncher('console', [], root)
+  const child = spawn(command, args, {
+    cwd: root,
     env: {
       ...options.env,
       CONSOLE_PORT: String(options.port),
