@@ -852,6 +852,8 @@ export interface components {
             recommendation_was: components["schemas"]["Recommendation"] | null;
             /** Format: date-time */
             decided_at: string;
+            /** @description The decision's detached JWS (RFC 7515 appendix F): `<protected>..<signature>`, EdDSA (Ed25519) with the signing key's `kid`, over the RFC 8785 canonical JSON of this event without its `signature` member. Keys at the gateway's /.well-known/jwks.json; absent when the service signs nothing (docs/signed-records.md). */
+            signature?: string;
         };
         /**
          * CreditLine
