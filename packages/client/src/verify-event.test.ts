@@ -1,4 +1,5 @@
 import { generateSigningJwk, signRecord, toSigningKey, withSignature } from '@rv/signing'
+import { oneByteChanges } from '@rv/signing/one-byte-changes'
 import { describe, expect, it } from 'vitest'
 import { verifyEventSignature } from './verify-event.js'
 
@@ -40,22 +41,6 @@ const events: [string, string, Record<string, unknown>][] = [
     { check_id: checkId, tenant_id: 'shop-1', seq: 2, decision: 'forged', note: '«600,50 ₽»', role: 'lead' },
   ],
 ]
-
-/** Every digit or lower-case letter of `text` changed to the next of its kind, where the JSON stays valid. */
-function* oneByteChanges(text: string, from = 0): Generator<[number, unknown]> {
-  for (let i = from; i < text.length; i++) {
-    const ch = text[i]!
-    const swapped = /[0-8]/.test(ch)
-      ? String(Number(ch) + 1)
-      : /[a-y]/.test(ch)
-        ? String.fromCharCode(ch.charCodeAt(0) + 1)
-        : undefined
-    if (!swapped) continue
-    try {
-      yield [i, JSON.parse(text.slice(0, i) + swapped + text.slice(i + 1))]
-    } catch {}
-  }
-}
 
 describe.each(events)('verifyEventSignature: %s', (_topic, type, event) => {
   const signed = withSignature(ring, event)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loadKeyRing } from './key-ring'
+import { oneByteChanges } from './one-byte-changes.test-fixture'
 import { signRecord } from './record-signature'
 import { sampleEvents, webhookBodyOf } from './sample-events.test-fixture'
 import { checkIdOf, verifySignedEvent, withSignature } from './signed-event'
@@ -8,22 +9,6 @@ import { generateSigningJwk, toSigningKey } from './signing-key'
 const key = toSigningKey(generateSigningJwk())
 const ring = { sign: (value: unknown) => signRecord(value, key) }
 const jwks = { keys: [key.publicJwk] }
-
-/** Every digit or lower-case letter of `text` changed to the next of its kind, where the JSON stays valid. */
-function* oneByteChanges(text: string): Generator<[number, unknown]> {
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!
-    const swapped = /[0-8]/.test(ch)
-      ? String(Number(ch) + 1)
-      : /[a-y]/.test(ch)
-        ? String.fromCharCode(ch.charCodeAt(0) + 1)
-        : undefined
-    if (!swapped) continue
-    try {
-      yield [i, JSON.parse(text.slice(0, i) + swapped + text.slice(i + 1))]
-    } catch {}
-  }
-}
 
 const events = Object.entries(sampleEvents()) as [string, Record<string, unknown>][]
 
