@@ -18,6 +18,7 @@ import {
   startServices,
 } from '../../services/e2e/src/start-services'
 import { type CompletionWatcher, watchCompletions } from './completion-watcher'
+import { launcherFor } from './legacy-launcher'
 import { generateLoadReceipts } from './receipts'
 import { submitReceipt } from './submit'
 
@@ -91,12 +92,14 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
     keys.push((await store.tenants.createKey(tenant._id)).key)
   }
   await options.beforeServices?.(store, tenantIds)
+  const launcher = options.root ? launcherFor(options.root) : undefined
   const services = await startServices({
     env: { ...e2e.env, ...benchServiceEnv, ...options.env },
     readyTimeoutMs: 180_000,
     // Every consumer replica serves /metrics, so the bench reads each process's own store command counters.
     healthPorts: true,
     ...(options.root ? { root: options.root } : {}),
+    ...(launcher ? { launcher } : {}),
     ...(options.replicas ? { replicas: options.replicas } : {}),
     ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
   })
@@ -107,6 +110,7 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
         output: 'ignore',
         timeoutMs: 180_000,
         ...(options.root ? { root: options.root } : {}),
+        ...(launcher ? { launcher } : {}),
       }).catch(async (error: unknown) => {
         await services.stop()
         throw error

@@ -4,7 +4,7 @@
  * and the console's browser tests (services/console/test).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { ensureBuilt, repoRoot, serviceLauncher } from './start-services'
+import { bundleLauncher, ensureBuilt, repoRoot, type ServiceLauncher } from './start-services'
 
 export interface RunningConsole {
   url: string
@@ -19,11 +19,13 @@ export async function startConsole(options: {
   timeoutMs?: number
   /** The checkout whose console runs; default this one. */
   root?: string
+  /** How the console process starts (default: its bundle, built first when stale). */
+  launcher?: ServiceLauncher
 }): Promise<RunningConsole> {
   const root = options.root ?? repoRoot
   const url = `http://127.0.0.1:${options.port}`
-  await ensureBuilt(root, ['console'])
-  const [command, args] = serviceLauncher('console', [], root)
+  await ensureBuilt(root, ['console'], options.launcher)
+  const [command, args] = (options.launcher ?? bundleLauncher)('console', [], root)
   const child = spawn(command, args, {
     cwd: root,
     env: {

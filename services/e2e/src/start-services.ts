@@ -4,7 +4,7 @@
  * until the gateway answers /readyz on its operator port, and stops them all together.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ensureServicesBuilt, serviceBundle } from '@rv/build'
@@ -76,8 +76,10 @@ export interface StartServicesOptions {
    * `startService`; `envOf` still wins. Lets a caller read each process's own metrics.
    */
   healthPorts?: boolean
-  /** The checkout whose services run (its `node_modules/.bin/tsx`, `services/<name>/src/main.ts`); default this one. */
+  /** The checkout whose services run; default this one. */
   root?: string
+  /** How each service process starts (default: its bundle, built first when stale). */
+  launcher?: ServiceLauncher
 }
 
 /** A started service and the last lines it wrote, kept so a failed start-up can say why. */
@@ -94,27 +96,25 @@ export function serviceArgs(name: string, nodeArgs: readonly string[] = [], root
   return [...nodeArgs, '--enable-source-maps', resolve(root, serviceBundle(name))]
 }
 
+/** How a service process is started: the command and its arguments, for a service of the checkout `root`. */
+export type ServiceLauncher = (name: string, nodeArgs: readonly string[], root: string) => [string, string[]]
+
+/** The bundle a container runs (`node --enable-source-maps services/<name>/dist/main.js`). */
+export const bundleLauncher: ServiceLauncher = (name, nodeArgs, root) => [
+  process.execPath,
+  serviceArgs(name, nodeArgs, root),
+]
+
 /**
- * A checkout with a build step (packages/build) runs each service from its bundle; an older one (a
- * `bench:load --compare` ref from before the build) through tsx, as it ran then.
+ * Builds the bundles that are missing or stale — unless a custom launcher starts the services (a bench
+ * comparing a ref from before the build step; scripts/load/legacy-launcher.ts).
  */
-export function serviceLauncher(
-  name: string,
-  nodeArgs: readonly string[] = [],
-  root = repoRoot,
-): [string, string[]] {
-  if (hasBuildStep(root)) return [process.execPath, serviceArgs(name, nodeArgs, root)]
-  return [
-    resolve(root, 'node_modules/.bin/tsx'),
-    [...nodeArgs, resolve(root, `services/${name}/src/main.ts`)],
-  ]
-}
-
-const hasBuildStep = (root: string) => existsSync(resolve(root, 'packages/build/package.json'))
-
-/** Builds the bundles that are missing or stale, in a checkout that has a build step. */
-export async function ensureBuilt(root: string, names: readonly string[]): Promise<void> {
-  if (hasBuildStep(root)) await ensureServicesBuilt(root, names)
+export async function ensureBuilt(
+  root: string,
+  names: readonly string[],
+  launcher?: ServiceLauncher,
+): Promise<void> {
+  if (!launcher) await ensureServicesBuilt(root, names)
 }
 
 function startOne(
@@ -124,8 +124,9 @@ function startOne(
   nodeArgs: readonly string[] = [],
   onLine?: StartServicesOptions['onLine'],
   root = repoRoot,
+  launcher?: ServiceLauncher,
 ): Child {
-  const [command, args] = serviceLauncher(name, nodeArgs, root)
+  const [command, args] = (launcher ?? bundleLauncher)(name, nodeArgs, root)
   const child = spawn(command, args, {
     cwd: root,
     env: { ...env, KAFKA_CLIENT_ID: `rv-${name}` } as NodeJS.ProcessEnv,
@@ -235,7 +236,7 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
   const replicasOf = (name: ServiceName) =>
     name === 'gateway' ? 1 : Math.max(1, options.replicas?.[name] ?? 1)
   const started = serviceNames.filter((name) => options.only?.includes(name) ?? true)
-  await ensureBuilt(options.root ?? repoRoot, started)
+  await ensureBuilt(options.root ?? repoRoot, started, options.launcher)
   const healthPorts = new Map<ServiceName, number[]>()
   if (options.healthPorts)
     for (const name of started.filter((n) => n !== 'gateway'))
@@ -253,6 +254,7 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
         options.nodeArgs,
         options.onLine,
         options.root,
+        options.launcher,
       ),
     )
   const byName = new Map<ServiceName, Child[]>(started.map((name) => [name, startAll(name)]))
