@@ -166,12 +166,16 @@ export function createCheckRepository(db: Db) {
     return false
   }
 
-  /** The claimed record onto the `checks` document, with its completion outbox flag. */
-  async function finishCompleted(record: CheckRecord, published: boolean): Promise<void> {
-    await checks.updateOne(
+  /**
+   * The claimed record onto the `checks` document, with its completion outbox flag; false when there is no
+   * such document (a submission published without the gateway's write: see `insertFinished`).
+   */
+  async function finishCompleted(record: CheckRecord, published: boolean): Promise<boolean> {
+    const result = await checks.updateOne(
       { _id: record.id },
       { $set: { record, status: record.status, updated_at: new Date(), completed_published: published } },
     )
+    return result.matchedCount === 1
   }
 
   /** The first stage's progress (`processing`) onto a check still `pending`; false when it was not. */
@@ -256,6 +260,28 @@ export function createCheckRepository(db: Db) {
     claimCompletion,
     finishCompleted,
     recordProgress,
+
+    /**
+     * Creates the `checks` document of a claimed record whose submission nobody stored (the gateway writes it
+     * before publishing, so only a submission published some other way), with its completion outbox flag.
+     */
+    async insertFinished(
+      record: CheckRecord,
+      submission: Record<string, unknown>,
+      published: boolean,
+    ): Promise<void> {
+      await insertIfMissing({
+        _id: record.id,
+        tenant_id: record.tenant_id,
+        status: record.status,
+        created_at: new Date(record.created_at),
+        updated_at: new Date(),
+        record,
+        submission,
+        published: true,
+        completed_published: published,
+      })
+    },
 
     /**
      * Stores one stage's result in its own slot document (the first write wins; a redelivery changes
