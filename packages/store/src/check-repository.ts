@@ -208,8 +208,15 @@ export function createCheckRepository(db: Db) {
       for (const index of storeIndexes.check_stages) await stages.createIndex(index)
     },
 
-    /** Writes the pending record with the outbox flag down; a second insert of the same id is a no-op. */
-    async insertPending(record: CheckRecord, submission: Record<string, unknown>): Promise<void> {
+    /**
+     * Writes the pending record, its outbox flag up when the submission was already published (default
+     * down); a second insert of the same id is a no-op (the aggregator may have created the check first).
+     */
+    async insertPending(
+      record: CheckRecord,
+      submission: Record<string, unknown>,
+      published = false,
+    ): Promise<void> {
       const now = new Date()
       await insertIfMissing({
         _id: record.id,
@@ -219,7 +226,7 @@ export function createCheckRepository(db: Db) {
         updated_at: now,
         record,
         submission,
-        published: false,
+        published,
       })
     },
 
