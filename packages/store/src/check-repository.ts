@@ -187,11 +187,14 @@ export function createCheckRepository(db: Db) {
     return result.modifiedCount === 1
   }
 
-  async function insertIfMissing(doc: Omit<CheckDocument, 'stages'>): Promise<void> {
+  /** True when this insert made the document; false when it existed (a no-op). */
+  async function insertIfMissing(doc: Omit<CheckDocument, 'stages'>): Promise<boolean> {
     try {
       await checks.insertOne({ ...doc, created_hour: hourBucket(doc.created_at) } as CheckDocument)
+      return true
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error
+      return false
     }
   }
 
@@ -269,15 +272,16 @@ export function createCheckRepository(db: Db) {
     recordProgress,
 
     /**
-     * Creates the `checks` document of a claimed record whose submission nobody stored (the gateway writes it
-     * before publishing, so only a submission published some other way), with its completion outbox flag.
+     * Creates the `checks` document of a claimed record whose pending record was never inserted (the gateway
+     * failed or died after publishing), with its completion outbox flag; false when the document exists
+     * after all (the gateway's insert landed meanwhile: then `finishCompleted` applies).
      */
     async insertFinished(
       record: CheckRecord,
       submission: Record<string, unknown>,
       published: boolean,
-    ): Promise<void> {
-      await insertIfMissing({
+    ): Promise<boolean> {
+      return insertIfMissing({
         _id: record.id,
         tenant_id: record.tenant_id,
         status: record.status,

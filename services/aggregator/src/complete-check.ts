@@ -1,7 +1,8 @@
 /**
  * The end of a claimed check: publish check.completed.v1, then put the record on the `checks` document with
- * the completion outbox flag saying whether the publish went. A check the gateway never wrote (a submission
- * published some other way) is created here, unless it was erased meanwhile.
+ * the completion outbox flag saying whether the publish went. A check whose pending record was never
+ * inserted (the gateway publishes first, then inserts: it failed or died between the two) is created here,
+ * unless it was erased meanwhile.
  */
 import type { CheckRecord } from '@rv/schemas'
 import type { CheckRepository } from '@rv/store'
@@ -18,11 +19,15 @@ export interface CompleteCheckDeps {
  * await complete(record, submission) // after a successful claim only
  */
 export function createCompleteCheck(deps: CompleteCheckDeps) {
-  /** One write in the usual case; the gateway's write missing, a second that creates the check. */
+  /**
+   * One write in the usual case. The check missing, an insert creates it; if the gateway's insert landed in
+   * between (it won), the update again, so the terminal record and its flag are never lost under it.
+   */
   async function finish(record: CheckRecord, submission: Record<string, unknown>, published: boolean) {
     if (await deps.checks.finishCompleted(record, published)) return
     if (await deps.isErased?.(record.id)) return
-    await deps.checks.insertFinished(record, submission, published)
+    if (await deps.checks.insertFinished(record, submission, published)) return
+    await deps.checks.finishCompleted(record, published)
   }
 
   return async (record: CheckRecord, submission: Record<string, unknown>): Promise<void> => {
