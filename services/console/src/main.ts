@@ -3,7 +3,12 @@ import { serve } from '@hono/node-server'
 import { loadConsoleConfig, readProcessEnv } from '@rv/config'
 import { createLogger } from '@rv/logger'
 import { renderMetrics, startObservability } from '@rv/observability'
-import { createConsumerReadiness, openEventBus, startHealthServer } from '@rv/service-runtime'
+import {
+  createConsumerReadiness,
+  openEventBus,
+  rememberLiveTenants,
+  startHealthServer,
+} from '@rv/service-runtime'
 import { createStorage } from '@rv/storage'
 import { backfillConsole, connectStore } from '@rv/store'
 import { createConsoleApp } from './console-app'
@@ -37,10 +42,14 @@ const storage = createStorage(config.s3)
 const bus = await openEventBus(config, logger, { shutdown: false })
 
 // An erased check, or one of an erased tenant (which leaves no tombstone), never enters the queue again.
+// Before the insert a tenant seen within a second counts as live; after it, the guard asks the store.
+const liveTenant = rememberLiveTenants(store.tenants.findTenant, { ttlMs: 1000 })
 const feed = createQueueFeeder(
   store.reviewQueue,
-  async (tenantId, checkId) =>
-    (await store.tenants.findTenant(tenantId)) === undefined ||
+  async (tenantId, checkId, look) =>
+    !(look === 'before'
+      ? await liveTenant(tenantId)
+      : (await store.tenants.findTenant(tenantId)) !== undefined) ||
     (await store.tombstones.isDeleted(tenantId, checkId)),
 )
 readiness.watch(

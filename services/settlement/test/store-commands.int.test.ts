@@ -61,12 +61,37 @@ function receipt(id: string, sbpId: string): CheckRecord {
 }
 
 describe('settlement store commands per check', () => {
-  it('a finished check whose credit has not come', async () => {
+  it('a finished check whose credit has not come, its tenant seen a moment ago', async () => {
+    const gate = deps()
+    await handleCompleted(receipt('chk_cmd000000001', 'B6042071012K4Q270000000000000001'), gate)
     const tally = tallyCommands(store.db.client)
-    await handleCompleted(receipt('chk_cmd000000001', 'B6042071012K4Q270000000000000001'), deps())
+    await handleCompleted(receipt('chk_cmd000000002', 'B6042071012K4Q270000000000000002'), gate)
     const commands = tally.take()
     tally.stop()
-    console.log(JSON.stringify(commands, null, 1))
-    expect(commands.length).toBeGreaterThan(0)
+    expect(commands).toEqual([
+      // Erased? The tenant's existence from memory before the insert (was `find tenants`), the tombstone.
+      'find check_tombstones',
+      'insert settlements',
+      // Erased meanwhile? Both asked, the tenant uncached: this is the guard.
+      'find tenants',
+      'find check_tombstones',
+      // The join: a claim of this check (a redelivery), the credits it could join.
+      'find settlement_claims',
+      'find credits',
+      'find credits',
+      // The outcome: awaiting its credit.
+      'update settlements',
+    ])
+  })
+
+  it('takes back a check of a tenant erased while remembered as live', async () => {
+    const gate = deps()
+    const tenant = (await store.tenants.createTenant('settle-erased'))._id
+    const first = { ...receipt('chk_cmd000000003', 'B6042071012K4Q270000000000000003'), tenant_id: tenant }
+    await handleCompleted(first, gate)
+    await store.tenants.eraseTenant(tenant)
+    const second = { ...receipt('chk_cmd000000004', 'B6042071012K4Q270000000000000004'), tenant_id: tenant }
+    await handleCompleted(second, gate)
+    expect(await store.settlements.findSettlement(tenant, second.id)).toBeNull()
   })
 })
