@@ -187,6 +187,24 @@ export function createCheckRepository(db: Db) {
     return result.modifiedCount === 1
   }
 
+  /** A new `checks` document for `record`, its outbox flags as given. */
+  function newCheck(
+    record: CheckRecord,
+    submission: Record<string, unknown>,
+    flags: Pick<CheckDocument, 'published' | 'completed_published'>,
+  ): Omit<CheckDocument, 'stages'> {
+    return {
+      _id: record.id,
+      tenant_id: record.tenant_id,
+      status: record.status,
+      created_at: new Date(record.created_at),
+      updated_at: new Date(),
+      record,
+      submission,
+      ...flags,
+    }
+  }
+
   /** True when this insert made the document; false when it existed (a no-op). */
   async function insertIfMissing(doc: Omit<CheckDocument, 'stages'>): Promise<boolean> {
     try {
@@ -220,17 +238,7 @@ export function createCheckRepository(db: Db) {
       submission: Record<string, unknown>,
       published = false,
     ): Promise<void> {
-      const now = new Date()
-      await insertIfMissing({
-        _id: record.id,
-        tenant_id: record.tenant_id,
-        status: record.status,
-        created_at: new Date(record.created_at),
-        updated_at: now,
-        record,
-        submission,
-        published,
-      })
+      await insertIfMissing(newCheck(record, submission, { published }))
     },
 
     async markPublished(id: string): Promise<void> {
@@ -281,17 +289,9 @@ export function createCheckRepository(db: Db) {
       submission: Record<string, unknown>,
       published: boolean,
     ): Promise<boolean> {
-      return insertIfMissing({
-        _id: record.id,
-        tenant_id: record.tenant_id,
-        status: record.status,
-        created_at: new Date(record.created_at),
-        updated_at: new Date(),
-        record,
-        submission,
-        published: true,
-        completed_published: published,
-      })
+      return insertIfMissing(
+        newCheck(record, submission, { published: true, completed_published: published }),
+      )
     },
 
     /**
@@ -313,14 +313,9 @@ export function createCheckRepository(db: Db) {
       submission: Record<string, unknown>,
     ) {
       await insertIfMissing({
+        ...newCheck(record, submission, { published: true }),
         _id: id,
         tenant_id: tenantId,
-        status: record.status,
-        created_at: new Date(record.created_at),
-        updated_at: new Date(),
-        record,
-        submission,
-        published: true,
       })
       return load(id)
     },
