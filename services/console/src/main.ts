@@ -3,12 +3,7 @@ import { serve } from '@hono/node-server'
 import { loadConsoleConfig, readProcessEnv } from '@rv/config'
 import { createLogger } from '@rv/logger'
 import { renderMetrics, startObservability } from '@rv/observability'
-import {
-  createConsumerReadiness,
-  openEventBus,
-  rememberLiveTenants,
-  startHealthServer,
-} from '@rv/service-runtime'
+import { createConsumerReadiness, openEventBus, startHealthServer } from '@rv/service-runtime'
 import { createStorage } from '@rv/storage'
 import { backfillConsole, connectStore } from '@rv/store'
 import { createConsoleApp } from './console-app'
