@@ -5,6 +5,7 @@ export {
   type Readiness,
   startHealthServer,
 } from './health-server'
+export { type LiveTenantsOptions, rememberLiveTenants } from './live-tenants'
 export { type BusConfig, openEventBus } from './open-event-bus'
 export { openHealthServer } from './open-health-server'
 export { createPinnedProfiles, type FindProfile, type ProfileRef } from './pinned-profiles'

@@ -166,12 +166,16 @@ export function createCheckRepository(db: Db) {
     return false
   }
 
-  /** The claimed record onto the `checks` document, with its completion outbox flag. */
-  async function finishCompleted(record: CheckRecord, published: boolean): Promise<void> {
-    await checks.updateOne(
+  /**
+   * The claimed record onto the `checks` document, with its completion outbox flag; false when there is no
+   * such document (a submission published without the gateway's write: see `insertFinished`).
+   */
+  async function finishCompleted(record: CheckRecord, published: boolean): Promise<boolean> {
+    const result = await checks.updateOne(
       { _id: record.id },
       { $set: { record, status: record.status, updated_at: new Date(), completed_published: published } },
     )
+    return result.matchedCount === 1
   }
 
   /** The first stage's progress (`processing`) onto a check still `pending`; false when it was not. */
@@ -183,11 +187,32 @@ export function createCheckRepository(db: Db) {
     return result.modifiedCount === 1
   }
 
-  async function insertIfMissing(doc: Omit<CheckDocument, 'stages'>): Promise<void> {
+  /** A new `checks` document for `record`, its outbox flags as given. */
+  function newCheck(
+    record: CheckRecord,
+    submission: Record<string, unknown>,
+    flags: Pick<CheckDocument, 'published' | 'completed_published'>,
+  ): Omit<CheckDocument, 'stages'> {
+    return {
+      _id: record.id,
+      tenant_id: record.tenant_id,
+      status: record.status,
+      created_at: new Date(record.created_at),
+      updated_at: new Date(),
+      record,
+      submission,
+      ...flags,
+    }
+  }
+
+  /** True when this insert made the document; false when it existed (a no-op). */
+  async function insertIfMissing(doc: Omit<CheckDocument, 'stages'>): Promise<boolean> {
     try {
       await checks.insertOne({ ...doc, created_hour: hourBucket(doc.created_at) } as CheckDocument)
+      return true
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error
+      return false
     }
   }
 
@@ -204,19 +229,16 @@ export function createCheckRepository(db: Db) {
       for (const index of storeIndexes.check_stages) await stages.createIndex(index)
     },
 
-    /** Writes the pending record with the outbox flag down; a second insert of the same id is a no-op. */
-    async insertPending(record: CheckRecord, submission: Record<string, unknown>): Promise<void> {
-      const now = new Date()
-      await insertIfMissing({
-        _id: record.id,
-        tenant_id: record.tenant_id,
-        status: record.status,
-        created_at: new Date(record.created_at),
-        updated_at: now,
-        record,
-        submission,
-        published: false,
-      })
+    /**
+     * Writes the pending record, its outbox flag up when the submission was already published (default
+     * down); a second insert of the same id is a no-op (the aggregator may have created the check first).
+     */
+    async insertPending(
+      record: CheckRecord,
+      submission: Record<string, unknown>,
+      published = false,
+    ): Promise<void> {
+      await insertIfMissing(newCheck(record, submission, { published }))
     },
 
     async markPublished(id: string): Promise<void> {
@@ -258,6 +280,21 @@ export function createCheckRepository(db: Db) {
     recordProgress,
 
     /**
+     * Creates the `checks` document of a claimed record whose pending record was never inserted (the gateway
+     * failed or died after publishing), with its completion outbox flag; false when the document exists
+     * after all (the gateway's insert landed meanwhile: then `finishCompleted` applies).
+     */
+    async insertFinished(
+      record: CheckRecord,
+      submission: Record<string, unknown>,
+      published: boolean,
+    ): Promise<boolean> {
+      return insertIfMissing(
+        newCheck(record, submission, { published: true, completed_published: published }),
+      )
+    },
+
+    /**
      * Stores one stage's result in its own slot document (the first write wins; a redelivery changes
      * nothing) and returns the check with every slot stored so far.
      */
@@ -276,14 +313,9 @@ export function createCheckRepository(db: Db) {
       submission: Record<string, unknown>,
     ) {
       await insertIfMissing({
+        ...newCheck(record, submission, { published: true }),
         _id: id,
         tenant_id: tenantId,
-        status: record.status,
-        created_at: new Date(record.created_at),
-        updated_at: new Date(),
-        record,
-        submission,
-        published: true,
       })
       return load(id)
     },

@@ -4,6 +4,7 @@ export {
   type FixtureUsage,
   startChatCompletionsFixture,
 } from './chat-completions-fixture'
+export { type TalliedCommand, tallyCommands } from './command-tally'
 export { type Cleanup, createCleanup } from './create-cleanup'
 export { deleteSubjects } from './delete-subjects'
 export { deleteTopics } from './delete-topics'

@@ -3,7 +3,17 @@
  * slot (insert once), learn the check's other slots (from this process's memory when it has seen them all,
  * else one indexed read), fold them into state, decide, run the commands. The terminal record is claimed
  * once (a unique insert), so only one delivery publishes; the `checks` document gets the record and the
- * completion outbox flag in one write after the publish.
+ * completion outbox flag in one write after the publish (complete-check.ts).
+ *
+ * A submission event costs no store command: the gateway stored the check before publishing it, so the
+ * event is only remembered here (its tenant guards the results, and it completes this process's knowledge
+ * of the check). A check nobody stored is created by its final write.
+ *
+ * Why a result is an insert then (unless this process has seen every slot) a read, and not one
+ * `findOneAndUpdate` of a shared document: FerretDB 1.24 applies an update by reading the document and
+ * writing it back whole, outside any transaction, so two results updating one document at the same moment
+ * lose one of them, and a guard like "slot absent" in the filter lets both writers in (docs/store.md).
+ * Only a unique insert is atomic there.
  */
 import {
   type AggregateCommand,
@@ -11,27 +21,26 @@ import {
   decide,
   evolve,
   initialState,
-  pendingRecord,
   type Recommend,
   type StageName,
 } from '@rv/core'
 import type { CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
 import type { CheckDocument, CheckRepository, CheckSlots } from '@rv/store'
+import { createCompleteCheck } from './complete-check'
 import { createSlotMemory, isComplete } from './slot-memory'
 import { type ResultMessage, resultEvent, submissionInfo } from './to-aggregate-event'
 
 export interface AggregatorDeps {
   checks: Pick<
     CheckRepository,
-    | 'exists'
     | 'findTenant'
-    | 'saveSubmission'
     | 'findDocument'
     | 'insertStage'
     | 'findStages'
     | 'recordProgress'
     | 'claimCompletion'
     | 'finishCompleted'
+    | 'insertFinished'
   >
   publishCompleted: (record: CheckRecord) => Promise<void>
   /**
@@ -90,19 +99,9 @@ export function createAggregatorHandler(deps: AggregatorDeps) {
   /** Checks this process is completing (claim, publish, final write): one decider per check and process. */
   const completing = new Set<string>()
 
-  /** Publishes a claimed record, then puts it on the check with the outbox flag saying whether it went. */
-  async function complete(record: CheckRecord): Promise<void> {
-    try {
-      await deps.publishCompleted(record)
-    } catch (error) {
-      // Left to the sweeper (flag down); if this write fails too, the redelivery's claim repairs it.
-      await deps.checks.finishCompleted(record, false).catch(() => undefined)
-      throw error
-    }
-    await deps.checks.finishCompleted(record, true)
-  }
+  const complete = createCompleteCheck(deps)
 
-  async function run(commands: AggregateCommand[]): Promise<void> {
+  async function run(commands: AggregateCommand[], submission: Record<string, unknown>): Promise<void> {
     const terminalWrite = commands.find((c) => c.type === 'write_record' && isTerminal(c.record))
     const checkId = terminalWrite?.record.id
     if (checkId !== undefined) {
@@ -123,7 +122,7 @@ export function createAggregatorHandler(deps: AggregatorDeps) {
             } else await deps.checks.recordProgress(command.record)
             break
           case 'publish_completed':
-            if (claimed) await complete(command.record)
+            if (claimed) await complete(command.record, submission)
             break
           default: {
             const unreachable: never = command
@@ -143,7 +142,7 @@ export function createAggregatorHandler(deps: AggregatorDeps) {
     const state = events.reduce(evolve, initialState)
     const recommend = await deps.recommendFor(submission as unknown as CheckSubmittedV1)
     const commands = decide(state, deps.now(), recommend)
-    await run(commands)
+    await run(commands, submission)
     return commands
   }
 
@@ -187,16 +186,12 @@ export function createAggregatorHandler(deps: AggregatorDeps) {
 
   return {
     settle,
+    /** Remembered, not read or written: the gateway stored it; results drive the check (header). */
     async onSubmitted(submission: CheckSubmittedV1): Promise<void> {
-      const value = submission as unknown as Record<string, unknown>
-      // Normally the gateway wrote the check before publishing and results will drive it: one cheap read.
-      if (await deps.checks.exists(submission.check_id)) {
-        memory.merge(submission.check_id, { stages: {}, submission: value })
-        return
-      }
-      const record = pendingRecord(submissionInfo(submission))
-      const doc = await deps.checks.saveSubmission(submission.check_id, submission.tenant_id, record, value)
-      await settle(doc)
+      memory.merge(submission.check_id, {
+        stages: {},
+        submission: submission as unknown as Record<string, unknown>,
+      })
     },
     async onResult(message: ResultMessage): Promise<{ stage: StageName }> {
       const { stage, event } = resultEvent(message)

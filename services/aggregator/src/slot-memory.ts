@@ -1,7 +1,8 @@
 /**
- * What this process has seen stored in each running check's slots. A slot is written once (the first
- * write wins), so a value seen stored stays true: when every slot of a check and its submission are known
- * here, deciding it needs no read of the store. Only an optimisation: whatever is not known is read.
+ * What this process has seen stored in each running check's slots, and the submission it saw (stored by
+ * the gateway before it was published). A slot is written once (the first write wins), so a value seen
+ * stored stays true: when every slot of a check and its submission are known here, deciding it needs no
+ * read of the store. Only an optimisation: whatever is not known is read.
  * Bounded: past `maxChecks` the check seen least recently is forgotten, which only costs a read later.
  */
 import { type CheckSlots, stageSlots } from '@rv/store'

@@ -73,13 +73,17 @@ describe('aggregator handler on the real store', () => {
     expect(completed[0]).toEqual(record)
   })
 
-  it('creates the pending check from the submission event when the gateway write is missing', async () => {
+  it('creates the check with its final write when the gateway write is missing', async () => {
     const s = submission()
-    const { handler } = harness()
+    const { handler, completed } = harness()
     await handler.onSubmitted(s)
-    expect(await store.checks.findRecord('ten_a', s.check_id)).toMatchObject({
-      status: 'pending',
-      order_ref: 'o-1',
+    for (const m of Object.values(resultsFor(s))) await handler.onResult(m)
+    expect(completed.map((r) => r.id)).toEqual([s.check_id])
+    expect(await store.checks.findDocument(s.check_id)).toMatchObject({
+      status: 'done',
+      record: { order_ref: 'o-1' },
+      submission: { check_id: s.check_id },
+      completed_published: true,
     })
   })
 

@@ -184,6 +184,33 @@ describe('aggregator write model on the real store', () => {
     expect(completed.filter((c) => c.id === s.check_id)).toEqual([])
   })
 
+  it("ends terminal when the gateway's late insert lands between the final update and the final insert", async () => {
+    // The gateway published, then its insert was held up past the whole pipeline.
+    const s = newSubmission('LATE', new Date().toISOString())
+    const r = resultsFor(s)
+    const completed: CheckRecord[] = []
+    const handler = createAggregatorHandler({
+      checks: {
+        ...store.checks,
+        insertFinished: async (record, submission, published) => {
+          await gatewayWrite(store, s)
+          return store.checks.insertFinished(record, submission, published)
+        },
+      },
+      publishCompleted: async (record) => {
+        completed.push(record)
+      },
+      recommendFor: async () => fallbackRecommend,
+      now: () => new Date(),
+    })
+    for (const m of Object.values(r)) await handler.onResult(m)
+    expect(completed.map((c) => c.id)).toEqual([s.check_id])
+    expect(await store.checks.findDocument(s.check_id)).toMatchObject({
+      status: 'done',
+      completed_published: true,
+    })
+  })
+
   it('claims once per process when the last two results are decided at the same moment', async () => {
     const s = await submitted()
     const r = resultsFor(s)

@@ -12,6 +12,7 @@ import { storeDepsOf } from './console-deps'
 import { startDecisionSweeper } from './decisions/reviewed-outbox'
 import { createQueueGauges } from './lead/queue-gauges'
 import { createReviewMetrics } from './lead/review-metrics'
+import { storeErasureLook } from './queue/erasure-look'
 import { createQueueFeeder } from './queue/queue-feeder'
 import { buildWebAssets } from './web-bundle/web-assets'
 
@@ -38,12 +39,7 @@ const storage = createStorage(config.s3)
 const bus = await openEventBus(config, logger, { shutdown: false })
 
 // An erased check, or one of an erased tenant (which leaves no tombstone), never enters the queue again.
-const feed = createQueueFeeder(
-  store.reviewQueue,
-  async (tenantId, checkId) =>
-    (await store.tenants.findTenant(tenantId)) === undefined ||
-    (await store.tombstones.isDeleted(tenantId, checkId)),
-)
+const feed = createQueueFeeder(store.reviewQueue, storeErasureLook(store))
 readiness.watch(
   await bus.consume({
     groupId: `${config.kafka.groupPrefix}-console`,

@@ -162,6 +162,25 @@ describe('gateway on the real stack', () => {
     while (!(await store.checks.findDocument(id))?.published) await new Promise((r) => setTimeout(r, 50))
   })
 
+  it('keeps the idempotency key with a published check whose insert failed: a retry does not make another', async () => {
+    const failing = app({
+      checks: {
+        ...store.checks,
+        insertPending: async () => {
+          throw new Error('store lost after the publish')
+        },
+      },
+    })
+    const first = await post(failing, { 'idempotency-key': 'insert-failed' })
+    expect(first.status).toBeGreaterThanOrEqual(500)
+    // The check is on the bus (the aggregator will store it); the key stays bound to it.
+    const retry = await post(app(), { 'idempotency-key': 'insert-failed' })
+    expect(retry.status).toBe(409)
+    expect(((await retry.json()) as { error: { code: string } }).error.code).toBe(
+      'idempotency_request_in_progress',
+    )
+  }, 20_000)
+
   it('answers concurrent requests with one idempotency key with one check', async () => {
     const a = app()
     const responses = await Promise.all(

@@ -26,7 +26,7 @@ export async function handleCompleted(record: CheckRecord, deps: SettlementDeps)
   if (record.status !== 'done' || record.recommendation === null) return
   const keys = checkKeys(record)
   if (!keys) return
-  if (await deps.erasure.isCheckErased(record.tenant_id, record.id)) return
+  if (await deps.erasure.isCheckErased(record.tenant_id, record.id, 'before')) return
   const doc = await deps.store.putSettlement({
     tenant_id: record.tenant_id,
     check_id: record.id,

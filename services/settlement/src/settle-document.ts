@@ -38,7 +38,11 @@ export type SettlementStore = Pick<
  * again after it (an erasure may run between the two), whose own write is then taken back.
  */
 export interface SettlementErasureGate {
-  isCheckErased(tenantId: string, checkId: string): Promise<boolean>
+  /**
+   * `look: 'before'` is the look before the insert: it may take the tenant's existence from a short memory,
+   * since the look after the insert (the default) always asks and takes the write back.
+   */
+  isCheckErased(tenantId: string, checkId: string, look?: 'before' | 'after'): Promise<boolean>
   isCreditErased(tenantId: string, lineId: string): Promise<boolean>
   /** Takes back what the consumer wrote of an erased check (its settlement, claims, joined line). */
   eraseCheck(tenantId: string, checkId: string): Promise<void>

@@ -31,8 +31,10 @@ describe('queue feeder', () => {
 
   it('takes its entry back when the erasure ran between the look and the insert', async () => {
     const { calls, queue } = recordingQueue()
-    let asked = 0
-    await createQueueFeeder(queue, async () => asked++ > 0)(review)
+    const looks: string[] = []
+    await createQueueFeeder(queue, async (_tenant, _check, look) => looks.push(look) > 1)(review)
     expect(calls).toEqual(['enqueue', `erase ${review.id}`])
+    // Only the first look may answer the tenant from memory; the one after the insert is the guard.
+    expect(looks).toEqual(['before', 'after'])
   })
 })

@@ -2,8 +2,11 @@ import type { CheckRecord } from '@rv/schemas'
 import type { ReviewQueueRepository } from '@rv/store'
 import { toQueueEntry } from './queue-entry'
 
-/** Whether the tenant's check was erased, or the tenant itself (docs/data-retention.md). */
-export type IsErased = (tenantId: string, checkId: string) => Promise<boolean>
+/**
+ * Whether the tenant's check was erased, or the tenant itself (docs/data-retention.md). The look `before`
+ * the insert may take the tenant's existence from a short memory; the look `after` it is the guard.
+ */
+export type IsErased = (tenantId: string, checkId: string, look: 'before' | 'after') => Promise<boolean>
 
 /**
  * The console's consumer of check.completed.v1 (its own group): every finished check a person must look
@@ -16,8 +19,8 @@ export function createQueueFeeder(
 ) {
   return async (record: CheckRecord): Promise<void> => {
     const entry = toQueueEntry(record)
-    if (!entry || (await isErased(record.tenant_id, record.id))) return
+    if (!entry || (await isErased(record.tenant_id, record.id, 'before'))) return
     await queue.enqueue(entry)
-    if (await isErased(record.tenant_id, record.id)) await queue.eraseCheck(record.id)
+    if (await isErased(record.tenant_id, record.id, 'after')) await queue.eraseCheck(record.id)
   }
 }

@@ -1,10 +1,11 @@
 import { expectationRequirementProblems, pendingRecord, toPostResponse } from '@rv/core'
+import type { Logger } from '@rv/logger'
 import type { CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
 import { tenantFileKey } from '@rv/storage'
 import { requestFingerprint } from '@rv/store'
 import type { Context } from 'hono'
 import { ApiError } from '../api-error'
-import { createBusBreaker } from '../contract/bus-breaker/bus-breaker'
+import { createBusBreaker, type PublishOutcome } from '../contract/bus-breaker/bus-breaker'
 import type { GatewayDeps } from '../gateway-deps'
 import type { GatewayEnv } from '../gateway-env'
 import { newCheckId } from '../ulid'
@@ -18,9 +19,15 @@ const defaultBusGuard = { timeoutMs: 3000, cooldownMs: 5000 }
 const isTerminal = (r: CheckRecord | undefined) => r?.status === 'done' || r?.status === 'failed'
 
 /**
- * POST /v1/checks: store the file, write the pending record (outbox flag down), publish check.submitted.v1,
- * raise the flag. 202 with the pending record, or 200 with the finished one when `Prefer: wait=N` was
- * enough. An idempotency key replays the first request's check; reused for another request it is a 409.
+ * POST /v1/checks: store the file, publish check.submitted.v1, write the pending record — one insert, its
+ * outbox flag up when the publish was acknowledged (the usual case), down when it failed or had not landed
+ * within the bounded wait (then raised when it lands, or left to the aggregator's sweeper). 202 with the
+ * pending record, or 200 with the finished one when `Prefer: wait=N` was enough. An idempotency key
+ * replays the first request's check; reused for another request it is a 409.
+ *
+ * Publishing first is safe because the aggregator needs no stored check to run one: results arriving
+ * before the insert are stored in their slots, and a check whose insert never came (the store failed after
+ * the publish, or the gateway died) is created by the aggregator's final write (docs/store.md).
  */
 export function submitCheck(deps: GatewayDeps) {
   const validateExpectation = createExpectationValidator()
@@ -43,6 +50,46 @@ export function submitCheck(deps: GatewayDeps) {
     if (replayed) c.header('idempotent-replayed', 'true')
     c.header('location', `/v1/checks/${current.id}`)
     return c.json(toPostResponse(current), isTerminal(current) ? 200 : 202)
+  }
+
+  /**
+   * The one write of a submission. A publish not acknowledged yet leaves the flag down, raised once both
+   * the publish and this insert landed; a failed one leaves it to the sweeper. A failed insert after an
+   * acknowledged publish is a 503 whose check still runs, so the idempotency key stays bound to it (a retry
+   * with the key finds it); otherwise the key is released.
+   */
+  async function storePending(
+    record: CheckRecord,
+    submission: CheckSubmittedV1,
+    outcome: PublishOutcome,
+    publishing: Promise<void>,
+    log: Logger,
+    key: string | null,
+  ): Promise<void> {
+    const published = outcome === 'published'
+    const inserted = deps.checks.insertPending(
+      record,
+      submission as unknown as Record<string, unknown>,
+      published,
+    )
+    if (!published) {
+      if (outcome === 'pending')
+        log.warn('check.submitted.v1 not yet acknowledged; answering', { check_id: record.id })
+      Promise.all([publishing, inserted])
+        .then(() => deps.checks.markPublished(record.id))
+        .catch((error: unknown) =>
+          log.warn('check.submitted.v1 not published or not flagged; left to the sweeper', {
+            check_id: record.id,
+            err: error,
+          }),
+        )
+    }
+    try {
+      await inserted
+    } catch (error) {
+      if (key !== null && !published) await deps.idempotency.release(record.tenant_id, key, record.id)
+      throw error
+    }
   }
 
   return async (c: Context<GatewayEnv>) => {
@@ -144,26 +191,9 @@ export function submitCheck(deps: GatewayDeps) {
       profile,
       mode: upload.kind,
     })
-    try {
-      await deps.checks.insertPending(record, submission as unknown as Record<string, unknown>)
-    } catch (error) {
-      if (key !== null) await deps.idempotency.release(tenant.id, key, checkId)
-      throw error
-    }
-    // Bounded wait: the record is durable with published:false; a publish still under way raises the flag
-    // when it lands, and one that fails is left to the aggregator's sweeper, which publishes it again.
     const publishing = deps.publishSubmitted(submission, c.get('requestId'))
-    const flagged = publishing.then(() => deps.checks.markPublished(checkId))
-    flagged.catch((error: unknown) =>
-      log.warn('check.submitted.v1 not published or not flagged; left to the sweeper', {
-        check_id: checkId,
-        err: error,
-      }),
-    )
     const outcome = await bus.watch(publishing)
-    if (outcome === 'published') await flagged.catch(() => undefined)
-    if (outcome === 'pending')
-      log.warn('check.submitted.v1 not yet acknowledged; answering', { check_id: checkId })
+    await storePending(record, submission, outcome, publishing, log, key)
     log.info('check accepted', { check_id: checkId, size: upload.bytes.byteLength })
     return respond(c, tenant.id, record, false)
   }

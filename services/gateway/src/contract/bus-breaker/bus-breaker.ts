@@ -2,9 +2,9 @@ import { ApiError } from '../../api-error'
 
 /**
  * The gateway's guard for the event bus. A POST waits at most `timeoutMs` for its check.submitted.v1 to
- * be acknowledged: the check is already durable (record written with its outbox flag down), so a slow
- * publish is answered 202 and goes on in the background (raising the flag when it lands; if it fails, the
- * aggregator's sweeper publishes the check again). A publish that *fails* (kafkajs gives up after its own
+ * be acknowledged, then writes the record (its outbox flag down unless the publish was acknowledged), so a
+ * slow publish is answered 202 and goes on in the background (raising the flag when it lands; if it fails,
+ * the aggregator's sweeper publishes the check again). A publish that *fails* (kafkajs gives up after its own
  * retries: the broker is down, not merely slow) opens the breaker: for `cooldownMs` new submissions are
  * refused before anything is stored — a coded 503 with `Retry-After` at once, instead of every request
  * waiting on a dead broker and growing an unpublished backlog. After the cooldown the bus is tried again.

@@ -1,0 +1,62 @@
+/**
+ * The store commands the aggregator sends for one check, counted from the driver's command monitoring on
+ * the real store (docs/capacity.md, "Store commands per check"). A command that comes back fails here.
+ */
+import { fallbackRecommend } from '@rv/core'
+import type { CheckRecord } from '@rv/schemas'
+import { connectStore, type Store } from '@rv/store'
+import { createCleanup, tallyCommands } from '@rv/testing'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { createAggregatorHandler } from '../src/handler'
+import { gatewayWrite, newSubmission, resultsFor } from './checks-fixture'
+
+const stack = inject('stack')
+const cleanup = createCleanup(stack, 'it-agg-commands')
+let store: Store
+
+beforeAll(async () => {
+  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
+  await store.ensureIndexes()
+})
+
+afterAll(async () => {
+  await store.close()
+  await cleanup.run()
+})
+
+describe('aggregator store commands per check', () => {
+  it('one process, results in the usual order', async () => {
+    const s = newSubmission('CMD', new Date().toISOString())
+    await gatewayWrite(store, s)
+    const r = resultsFor(s)
+    const completed: CheckRecord[] = []
+    const handler = createAggregatorHandler({
+      checks: store.checks,
+      publishCompleted: async (record) => {
+        completed.push(record)
+      },
+      recommendFor: async () => fallbackRecommend,
+      now: () => new Date(),
+    })
+    const tally = tallyCommands(store.db.client)
+    const steps: Record<string, string[]> = {}
+    await handler.onSubmitted(s)
+    steps.submitted = tally.take()
+    for (const stage of ['extraction', 'authenticity', 'matching', 'replay'] as const) {
+      await handler.onResult(r[stage])
+      steps[stage] = tally.take()
+    }
+    tally.stop()
+    expect(completed.map((c) => c.id)).toEqual([s.check_id])
+    expect(steps).toEqual({
+      // Remembered only: the gateway stored the check (was one `find checks`).
+      submitted: [],
+      // The slot; the other slots (another replica may have stored some); progress, once.
+      extraction: ['insert check_stages', 'find check_stages', 'update checks'],
+      authenticity: ['insert check_stages', 'find check_stages'],
+      matching: ['insert check_stages', 'find check_stages'],
+      // Every slot known here: no read; the claim, then the record with its outbox flag.
+      replay: ['insert check_stages', 'insert check_completions', 'update checks'],
+    })
+  })
+})

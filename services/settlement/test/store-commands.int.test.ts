@@ -1,0 +1,97 @@
+/**
+ * The store commands the settlement consumer sends for one finished check, counted from the driver's
+ * command monitoring on the real store (docs/capacity.md, "Store commands per check").
+ */
+import { defaultProfile, exampleRecord } from '@rv/core'
+import type { CheckRecord } from '@rv/schemas'
+import { connectStore, type Store } from '@rv/store'
+import { createCleanup, tallyCommands } from '@rv/testing'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { storeErasureGate } from '../src/erasure-gate'
+import { handleCompleted } from '../src/handler'
+import type { SettlementDeps } from '../src/settle-document'
+
+const stack = inject('stack')
+const cleanup = createCleanup(stack, 'it-settle-commands')
+let store: Store
+let tenantId: string
+
+beforeAll(async () => {
+  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
+  await store.ensureIndexes()
+  tenantId = (await store.tenants.createTenant('settle-commands'))._id
+})
+
+afterAll(async () => {
+  await store.close()
+  await cleanup.run()
+})
+
+function deps(): SettlementDeps {
+  return {
+    store: store.settlements,
+    // As main.ts: a tenant that no longer exists counts as erased.
+    erasure: storeErasureGate(store),
+    profile: async () => defaultProfile,
+    publish: async () => {},
+    now: () => Date.parse('2026-02-11T07:12:30Z'),
+  }
+}
+
+function receipt(id: string, sbpId: string): CheckRecord {
+  const example = exampleRecord()
+  return {
+    ...example,
+    id,
+    tenant_id: tenantId,
+    status: 'done',
+    created_at: '2026-02-11T07:12:00.000Z',
+    recommendation: 'accept',
+    reasons: [],
+    fields: {
+      ...example.fields,
+      amount: 700,
+      currency: 'RUB',
+      receipt_number: sbpId,
+      payment_reference: null,
+      paid_at: '2026-02-11T07:10:12Z',
+      sender_name: 'Пётр Сергеевич Л.',
+    },
+  }
+}
+
+describe('settlement store commands per check', () => {
+  it('a finished check whose credit has not come, its tenant seen a moment ago', async () => {
+    const gate = deps()
+    await handleCompleted(receipt('chk_cmd000000001', 'B6042071012K4Q270000000000000001'), gate)
+    const tally = tallyCommands(store.db.client)
+    await handleCompleted(receipt('chk_cmd000000002', 'B6042071012K4Q270000000000000002'), gate)
+    const commands = tally.take()
+    tally.stop()
+    expect(commands).toEqual([
+      // Erased? The tenant's existence from memory before the insert (was `find tenants`), the tombstone.
+      'find check_tombstones',
+      'insert settlements',
+      // Erased meanwhile? Both asked, the tenant uncached: this is the guard.
+      'find tenants',
+      'find check_tombstones',
+      // The join: a claim of this check (a redelivery), the credits it could join.
+      'find settlement_claims',
+      'find credits',
+      'find credits',
+      // The outcome: awaiting its credit.
+      'update settlements',
+    ])
+  })
+
+  it('takes back a check of a tenant erased while remembered as live', async () => {
+    const gate = deps()
+    const tenant = (await store.tenants.createTenant('settle-erased'))._id
+    const first = { ...receipt('chk_cmd000000003', 'B6042071012K4Q270000000000000003'), tenant_id: tenant }
+    await handleCompleted(first, gate)
+    await store.tenants.eraseTenant(tenant)
+    const second = { ...receipt('chk_cmd000000004', 'B6042071012K4Q270000000000000004'), tenant_id: tenant }
+    await handleCompleted(second, gate)
+    expect(await store.settlements.findSettlement(tenant, second.id)).toBeNull()
+  })
+})
