@@ -162,7 +162,7 @@ describe('gateway on the real stack', () => {
     while (!(await store.checks.findDocument(id))?.published) await new Promise((r) => setTimeout(r, 50))
   })
 
-  it('keeps the idempotency key with a published check whose insert failed: a retry does not make another', async () => {
+  it('accepts a published check whose insert failed (202) and keeps its idempotency key: a retry does not make another', async () => {
     const failing = app({
       checks: {
         ...store.checks,
@@ -171,9 +171,11 @@ describe('gateway on the real stack', () => {
         },
       },
     })
-    const first = await post(failing, { 'idempotency-key': 'insert-failed' })
-    expect(first.status).toBeGreaterThanOrEqual(500)
-    // The check is on the bus (the aggregator will store it); the key stays bound to it.
+    const first = await post(failing, { 'idempotency-key': 'insert-failed', prefer: 'wait=5' })
+    // Accepted: the check is on the bus and runs (the aggregator stores it); the key stays bound to it.
+    expect(first.status).toBe(202)
+    expect(first.headers.get('preference-applied')).toBeNull()
+    expect(((await first.json()) as CheckRecord).status).toBe('pending')
     const retry = await post(app(), { 'idempotency-key': 'insert-failed' })
     expect(retry.status).toBe(409)
     expect(((await retry.json()) as { error: { code: string } }).error.code).toBe(

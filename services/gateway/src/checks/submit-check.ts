@@ -54,9 +54,11 @@ export function submitCheck(deps: GatewayDeps) {
 
   /**
    * The one write of a submission. A publish not acknowledged yet leaves the flag down, raised once both
-   * the publish and this insert landed; a failed one leaves it to the sweeper. A failed insert after an
-   * acknowledged publish is a 503 whose check still runs, so the idempotency key stays bound to it (a retry
-   * with the key finds it); otherwise the key is released.
+   * the publish and this insert landed; a failed one leaves it to the sweeper. An insert that fails after an
+   * acknowledged publish does not fail the request: the check is durable on the bus and runs, and the
+   * aggregator's final write stores it, so it is answered 202 like any accepted check (answered 'unstored':
+   * no `Prefer: wait` on a store that just failed) and the idempotency key stays bound to it. An insert that
+   * fails before the publish landed is a 5xx and releases the key.
    */
   async function storePending(
     record: CheckRecord,
@@ -65,7 +67,7 @@ export function submitCheck(deps: GatewayDeps) {
     publishing: Promise<void>,
     log: Logger,
     key: string | null,
-  ): Promise<void> {
+  ): Promise<'stored' | 'unstored'> {
     const published = outcome === 'published'
     const inserted = deps.checks.insertPending(
       record,
@@ -86,8 +88,16 @@ export function submitCheck(deps: GatewayDeps) {
     }
     try {
       await inserted
+      return 'stored'
     } catch (error) {
-      if (key !== null && !published) await deps.idempotency.release(record.tenant_id, key, record.id)
+      if (published) {
+        log.error('check published but its pending record not stored; the aggregator stores it', {
+          check_id: record.id,
+          err: error,
+        })
+        return 'unstored'
+      }
+      if (key !== null) await deps.idempotency.release(record.tenant_id, key, record.id)
       throw error
     }
   }
@@ -193,8 +203,12 @@ export function submitCheck(deps: GatewayDeps) {
     })
     const publishing = deps.publishSubmitted(submission, c.get('requestId'))
     const outcome = await bus.watch(publishing)
-    await storePending(record, submission, outcome, publishing, log, key)
+    const stored = await storePending(record, submission, outcome, publishing, log, key)
     log.info('check accepted', { check_id: checkId, size: upload.bytes.byteLength })
+    if (stored === 'unstored') {
+      c.header('location', `/v1/checks/${checkId}`)
+      return c.json(toPostResponse(record), 202)
+    }
     return respond(c, tenant.id, record, false)
   }
 }
