@@ -104,10 +104,11 @@ export const expiryQueries = {
   cursorById: (collection: ExpiringCollection) => byId('retention_cursors', `expiry:${collection}`),
 }
 
-/** Kafka deliveries in flight (delivery-ledger.ts): only by message id. */
+/** Kafka delivery ledger (delivery-ledger.ts): a message's count or a partition's reservation, only by id. */
 export const deliveryQueries = {
   collection: 'deliveries',
   byMessage: (id: string): StoreQuery => byId('deliveries', id),
+  byPartition: (id: string): StoreQuery => byId('deliveries', id),
 }
 
 export const checkQueries = {
