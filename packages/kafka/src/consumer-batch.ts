@@ -13,7 +13,6 @@
  */
 import { SpanKind, secondsSince, withSpan } from '@rv/observability'
 import type { EachBatchPayload, KafkaMessage } from 'kafkajs'
-import type { ConsumedMessage } from './consumer'
 import {
   type ConsumerContext,
   decodeIncoming,
@@ -24,6 +23,7 @@ import {
   withHeartbeats,
 } from './consumer-message'
 import { recordFailedAttempt, recordMessage } from './consumer-metrics'
+import type { ConsumedMessage } from './consumer-types'
 import { toStageError } from './errors'
 import { readHeaders } from './message-headers'
 import { shouldRetry } from './retry-policy'

@@ -10,7 +10,7 @@ import type { Producer } from 'kafkajs'
 import { KafkaStageError } from './errors'
 import { assertEvent } from './event-validator'
 import { lookupSchemaId } from './registry'
-import { createSendQueue, type TopicBatch } from './send-queue'
+import { createSendQueue, type RawMessage, type TopicBatch } from './send-queue'
 import { type EventTopic, type EventValueByTopic, physicalTopic } from './topics'
 import { encodeWire } from './wire-format'
 
@@ -92,11 +92,7 @@ export function createBatchPublisher(deps: PublisherDeps): PublishBatch {
   }
 }
 
-export interface RawMessage {
-  key: Buffer | string | null
-  value: Buffer | null
-  headers: Record<string, Buffer | string>
-}
+export type { RawMessage } from './send-queue'
 
 /** Sends and maps kafkajs failures to stage errors (kafkajs marks transient ones `retriable`). */
 export async function sendOrThrow(producer: Producer, topic: string, messages: RawMessage[]): Promise<void> {

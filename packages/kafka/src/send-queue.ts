@@ -5,7 +5,11 @@
  * order per topic, so per key; each caller's promise settles with the send its messages were in (a failure
  * fails every caller of that send, each retries as before: at least once, as a single send was).
  */
-import type { RawMessage } from './publisher'
+export interface RawMessage {
+  key: Buffer | string | null
+  value: Buffer | null
+  headers: Record<string, Buffer | string>
+}
 
 export interface TopicBatch {
   topic: string
