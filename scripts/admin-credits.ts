@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs'
 import { type CsvColumns, parseCsvColumns, parseStatement, StatementError } from '@rv/core/settlement/index'
 import type { CreditReceivedV1 } from '@rv/schemas'
 import type { Store } from '@rv/store'
-import { parseArgs } from './admin-fingerprints'
+import { parseArgs } from './admin-command'
 
 export type CreditsCommand = (
   store: Store,

@@ -7,44 +7,8 @@ import { userInfo } from 'node:os'
 import { bankOf } from '@rv/core/authenticity/assess'
 import { DEFAULT_VERSION_GUARD } from '@rv/core/authenticity/learning-guard'
 import { DEFAULT_MIN_SAMPLES, learnFingerprintVersion } from '@rv/fingerprints'
-import type { FileStorage } from '@rv/storage'
-import type { Store } from '@rv/store'
-
-export type AdminCommand = (
-  store: Store,
-  args: string[],
-  io: {
-    storage: () => FileStorage
-    /** The tenants whose decisions may teach the shared fingerprints (`LEARNING_TENANTS`; none when absent). */
-    learningTenants?: readonly string[]
-  },
-) => Promise<string>
-
-/** `--flag value` pairs and bare `--switch`es (listed in `switches`); the rest stay positional. */
-export function parseArgs(
-  args: string[],
-  switches: readonly string[] = [],
-): { positional: string[]; flags: Record<string, string> } {
-  const positional: string[] = []
-  const flags: Record<string, string> = {}
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? ''
-    if (!arg.startsWith('--')) {
-      positional.push(arg)
-      continue
-    }
-    const name = arg.slice(2)
-    if (switches.includes(name)) {
-      flags[name] = 'true'
-      continue
-    }
-    const value = args[i + 1]
-    if (value === undefined) throw new Error(`${arg} needs a value`)
-    flags[name] = value
-    i++
-  }
-  return { positional, flags }
-}
+import { type AdminCommand, parseArgs } from './admin-command'
+import { learnDeps } from './admin-learning'
 
 /** `3` or `v3` → 3. */
 function versionNumber(text: string | undefined, usage: string): number {
@@ -72,8 +36,6 @@ export const fingerprintCommands: Record<string, AdminCommand> = {
     const { positional, flags } = parseArgs(args, ['from-accepted'])
     const [family, folder] = positional
     if (!family || (!folder && !flags['from-accepted'])) throw new Error(`usage: ${usage}`)
-    // Imported lazily: admin-learning imports this module's parseArgs.
-    const { learnDeps } = await import('./admin-learning')
     const report = await learnFingerprintVersion(
       learnDeps(store, (key) => io.storage().get(key)),
       {

@@ -1,6 +1,7 @@
 /**
  * Starts the eight services (gateway, extraction, authenticity, matching, replay, aggregator, settlement, webhooks) and the
- * review console as child processes with the current environment (the stack's variables:
+ * review console as child processes, each `node --enable-source-maps services/<name>/dist/main.js` (bundled
+ * first when missing or older than its sources: packages/build), with the current environment (the stack's variables:
  * `eval "$(bash deploy/native/stack.sh env)"`) and prints the gateway's base URL and the console's URL.
  * Ctrl-C / SIGTERM stops them all.
  *

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Starts the whole service on this machine, natively: installs the npm dependencies and the local stack on
-# first run (Kafka, Apicurio Registry, FerretDB, MinIO — see deploy/native/README.md), starts them, then runs
-# the seven services and the review console in the foreground until Ctrl-C. Prints the gateway's base URL, the
-# console's URL and how to get an API key and a console user.
+# first run (Kafka, Apicurio Registry, FerretDB, MinIO — see deploy/native/README.md), starts them, bundles
+# the services (npm run build: services/*/dist/main.js), then runs the eight services and the review console
+# from those bundles, as production does (no TypeScript loader), in the foreground until Ctrl-C. Prints the
+# gateway's base URL, the console's URL and how to get an API key and a console user.
 #
 #   ./scripts/start.sh [--port 8080]
 set -euo pipefail
@@ -34,4 +35,5 @@ A review console user (password from stdin, or generated and printed when stdin 
 Stop with Ctrl-C; stop the stack with: npm run stack:stop
 
 MSG
+npm run --silent build
 exec npx tsx scripts/services.ts "$@"

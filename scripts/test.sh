@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite, exactly as CI runs it (.ci/run calls this and nothing else):
 #   1. install npm dependencies and the Debian PDF tools the tests read receipts with (first run only);
-#   2. gate every package: typecheck, lint, unit tests (no servers needed);
-#   3. start the real local stack (installed on first run: Kafka, Apicurio, FerretDB, MinIO — deploy/native)
+#   2. bundle the services (npm run build: services/*/dist/main.js), which every test starting a service runs;
+#   3. gate every package: typecheck, lint, unit tests (no servers needed);
+#   4. start the real local stack (installed on first run: Kafka, Apicurio, FerretDB, MinIO — deploy/native)
 #      unless the environment already names servers, and run every integration and end-to-end test against it.
 #   (and Tesseract, which reads image receipts, with heif-enc, which makes the HEIC test pictures:
 #   scripts/install-ocr.sh).
@@ -31,6 +32,12 @@ RV_CORPUS_DIGEST=$(bash scripts/corpus-digest.sh)
 export RV_CORPUS_DIGEST
 
 status=0
+# Services run from their bundles, as in production (no TypeScript loader): built once here, before any test
+# starts one (services/e2e's startServices would otherwise build a stale one itself).
+step 'build: bundle the services'
+npm run --silent build 2>&1 | tee -a "$log"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+
 step 'gate: typecheck, lint, unit tests'
 npx turbo run typecheck lint test --continue --concurrency=2 --output-logs=full 2>&1 | tee -a "$log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1

@@ -1,8 +1,8 @@
 /**
- * Verifies a saved check record's signature offline (docs/signed-records.md):
+ * Verifies a saved check record, result-topic event or webhook body offline (docs/signed-records.md):
  *
  *   npm run verify-record -- record.json --signature '<RV-Record-Signature>' [--jwks <url-or-file>]
- *   npm run verify-record -- completed-event.json [--jwks <url-or-file>]
+ *   npm run verify-record -- event.json [--jwks <url-or-file>]   # an event or a webhook body: it carries its signature
  *
  * Exit 0 when the signature holds, 1 when it does not, 2 on bad arguments.
  */

@@ -1,6 +1,8 @@
 # One image recipe for the services; docker-compose.yml passes SERVICE (gateway, extraction,
-# authenticity, matching, replay, aggregator, settlement, webhooks, console). Workspace packages run as TypeScript through tsx, exactly
-# as in development, so there is no build step to drift from the source.
+# authenticity, matching, replay, aggregator, settlement, webhooks, console, retention) as the one it runs by
+# default. Every service is bundled in the image (packages/build: services/<name>/dist/main.js, the workspace's
+# TypeScript inside, third-party packages from node_modules) and runs as plain JavaScript: no TypeScript loader
+# at run time.
 FROM node:20-slim
 
 WORKDIR /app
@@ -21,7 +23,8 @@ COPY services/ services/
 
 ARG SERVICE
 ENV SERVICE=${SERVICE}
-RUN test -n "$SERVICE" && test -f "services/$SERVICE/src/main.ts"
+# Every service's bundle (npm run build, a few seconds): one image runs them all (the manifests pick the entry).
+RUN npm run build && test -n "$SERVICE" && test -f "services/$SERVICE/dist/main.js"
 # The extraction stage reads image receipts with Tesseract (Russian + English), as scripts/install-ocr.sh
 # installs it natively.
 RUN if [ "$SERVICE" = extraction ]; then \
@@ -30,6 +33,5 @@ RUN if [ "$SERVICE" = extraction ]; then \
     fi
 
 USER node
-# One node process (tsx as a loader, not npx → tsx → node), so SIGTERM from `docker stop` reaches the
-# service and it drains gracefully.
-CMD ["sh", "-c", "exec node --import tsx services/$SERVICE/src/main.ts"]
+# One node process (not npm → node), so SIGTERM from `docker stop` reaches the service and it drains gracefully.
+CMD ["sh", "-c", "exec node --enable-source-maps services/$SERVICE/dist/main.js"]

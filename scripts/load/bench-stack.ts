@@ -9,7 +9,9 @@ import { readProcessEnv } from '@rv/config'
 import { connectStore, type Store } from '@rv/store'
 import { randomName, type StackConfig, stackFromEnv } from '@rv/testing'
 import { createE2eEnvironment, type E2eEnvironment } from '../../services/e2e/src/e2e-environment'
+import { type RunningConsole, startConsole } from '../../services/e2e/src/start-console'
 import {
+  freePort,
   type RunningServices,
   repoRoot,
   type StartServicesOptions,
@@ -26,6 +28,12 @@ export interface BenchStack {
   stack: StackConfig
   e2e: E2eEnvironment
   services: RunningServices
+  /** The review console, when asked for (its queue feeder consumes every completed check). */
+  console: RunningConsole | undefined
+  /** Launcher pids per process group: the services' replicas, and the console's. */
+  pids(): Record<string, number[]>
+  /** Where each process serves /metrics, per group (the console on its own port). */
+  metricsUrls(): Record<string, string[]>
   watcher: CompletionWatcher
   /** One API key per tenant. */
   keys: string[]
@@ -43,6 +51,10 @@ export interface BenchStackOptions {
   nodeArgs?: StartServicesOptions['nodeArgs']
   /** Extra service environment (sweeper deadline, concurrency, ...). */
   env?: Record<string, string>
+  /** The checkout whose services run (a comparison's other build); default this one. */
+  root?: string
+  /** Starts the review console too (services/console: its feeder stores the checks that need review). */
+  console?: boolean
   /** Runs after the tenants exist and before the services start (seeding stored checks). */
   beforeServices?: (store: Store, tenantIds: string[]) => Promise<void>
 }
@@ -82,9 +94,24 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
   const services = await startServices({
     env: { ...e2e.env, ...benchServiceEnv, ...options.env },
     readyTimeoutMs: 180_000,
+    // Every consumer replica serves /metrics, so the bench reads each process's own store command counters.
+    healthPorts: true,
+    ...(options.root ? { root: options.root } : {}),
     ...(options.replicas ? { replicas: options.replicas } : {}),
     ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
   })
+  const reviewConsole = options.console
+    ? await startConsole({
+        env: { ...e2e.env, ...benchServiceEnv, ...options.env },
+        port: await freePort(),
+        output: 'ignore',
+        timeoutMs: 180_000,
+        ...(options.root ? { root: options.root } : {}),
+      }).catch(async (error: unknown) => {
+        await services.stop()
+        throw error
+      })
+    : undefined
   const watcher = await watchCompletions({
     brokers: stack.kafkaBrokers,
     registryUrl: stack.schemaRegistryUrl,
@@ -95,22 +122,36 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
     stack,
     e2e,
     services,
+    console: reviewConsole,
+    pids: () => ({
+      ...services.pids(),
+      ...(reviewConsole?.process.pid && reviewConsole.process.exitCode === null
+        ? { console: [reviewConsole.process.pid] }
+        : {}),
+    }),
+    metricsUrls: () => ({
+      ...services.metricsUrls(),
+      ...(reviewConsole ? { console: [reviewConsole.url] } : {}),
+    }),
     watcher,
     keys,
     tenantIds,
     store,
     async close({ keep = false } = {}) {
       await watcher.close().catch(() => undefined)
-      await services.stop()
+      await Promise.all([services.stop(), reviewConsole?.stop()])
       await store.close()
       if (!keep) await e2e.cleanup.run()
     },
   }
 }
 
-/** The servers of this checkout's native stack (deploy/native/stack.sh writes .stack/pids/<server>.pid). */
+/**
+ * The servers of the native stack (deploy/native/stack.sh writes <STACK_DIR>/pids/<server>.pid; STACK_DIR is
+ * the stack's own variable, default this checkout's .stack — set it when the stack runs from another checkout).
+ */
 export function stackServerPids(): Record<string, number> {
-  const dir = join(repoRoot, '.stack', 'pids')
+  const dir = join(readProcessEnv().STACK_DIR ?? join(repoRoot, '.stack'), 'pids')
   const out: Record<string, number> = {}
   for (const server of ['kafka', 'apicurio', 'ferretdb', 'postgres', 'minio', 's3proxy']) {
     const file = join(dir, `${server}.pid`)

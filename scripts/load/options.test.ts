@@ -18,6 +18,7 @@ describe('parseLoadOptions', () => {
       quietBelow: undefined,
       quietWaitS: 1800,
       observability: undefined,
+      compare: undefined,
     })
   })
 
@@ -42,6 +43,7 @@ describe('parseLoadOptions', () => {
       quietBelow: 1.5,
       quietWaitS: 600,
       observability: ['off', 'on'],
+      compare: undefined,
     })
   })
 
@@ -49,6 +51,17 @@ describe('parseLoadOptions', () => {
     const o = parseLoadOptions(['--rate', '5,10,2.5'])
     expect(o.rates).toEqual([5, 10, 2.5])
     expect(o.rate).toBe(5)
+  })
+
+  it('reads a comparison at one rate, and refuses one over a curve, observability modes or seeding', () => {
+    const o = parseLoadOptions('--compare main,worktree --rounds 3 --rate 5 --duration 20'.split(' '))
+    expect(o.compare?.sides.map((s) => s.ref)).toEqual(['main', 'worktree'])
+    expect(o.compare?.rounds).toBe(3)
+    expect(() => parseLoadOptions('--compare main,worktree --rate 5,10'.split(' '))).toThrow(/one --rate/)
+    expect(() => parseLoadOptions('--compare-env A:X=1 --observability off,on'.split(' '))).toThrow(
+      /one --rate/,
+    )
+    expect(() => parseLoadOptions('--compare a,b --stored 10'.split(' '))).toThrow(/one --rate/)
   })
 
   it('refuses a bad value instead of guessing', () => {

@@ -17,8 +17,13 @@
  *                       with one trace in ten), and the CPU per check of each (observability-modes.ts)
  *   --quiet-below L     before each point, wait (at most --quiet-wait S, default 1800) until the 1-minute load
  *                       average is at most L: on a shared machine the figures are then taken when it is quiet
+ *   --compare A,B       two builds (git refs, or `worktree`) run alternately, A B A B, fresh services each
+ *                       window, at one --rate; then the side-by-side table with B/A (compare-plan.ts)
+ *   --compare-env 'A:K=V,K=V;B:K=V'   each side's extra service environment (with or without --compare)
+ *   --rounds N          windows per side in a comparison (default 2)
  */
 
+import { type ComparePlan, parseComparePlan } from './compare-plan'
 import { type ObservabilityMode, parseObservabilityModes } from './observability-modes'
 
 const consumerServices = ['extraction', 'authenticity', 'matching', 'replay', 'aggregator'] as const
@@ -41,6 +46,8 @@ export interface LoadOptions {
   quietWaitS: number
   /** Runs the whole load once per mode (fresh services each), then compares CPU per check. */
   observability: ObservabilityMode[] | undefined
+  /** Two builds or configurations side by side (compare-plan.ts). */
+  compare: ComparePlan | undefined
 }
 
 function value(argv: readonly string[], name: string): string | undefined {
@@ -91,6 +98,18 @@ function rates(argv: readonly string[]): number[] {
 export function parseLoadOptions(argv: readonly string[]): LoadOptions {
   const offered = rates(argv)
   const quietBelow = value(argv, 'quiet-below')
+  const compare = parseComparePlan({
+    compare: value(argv, 'compare'),
+    compareEnv: value(argv, 'compare-env'),
+    rounds: value(argv, 'rounds'),
+  })
+  if (
+    compare &&
+    (offered.length > 1 ||
+      value(argv, 'observability') !== undefined ||
+      Number(value(argv, 'stored') ?? 0) > 0)
+  )
+    throw new Error('--compare runs one --rate, without --observability or --stored')
   return {
     rate: offered[0] as number,
     rates: offered,
@@ -106,5 +125,6 @@ export function parseLoadOptions(argv: readonly string[]): LoadOptions {
     quietBelow: quietBelow === undefined ? undefined : number(argv, 'quiet-below', 0, 0.01),
     quietWaitS: number(argv, 'quiet-wait', 1800, 0),
     observability: parseObservabilityModes(value(argv, 'observability')),
+    compare,
   }
 }

@@ -26,3 +26,18 @@ export async function waitForQuiet(options: QuietOptions): Promise<{ waitedMs: n
     await sleep(options.pollMs ?? 5000)
   }
 }
+
+/** Waits for quiet when `below` is set (`--quiet-below`) and says how it went. */
+export async function quietIfAsked(
+  below: number | undefined,
+  maxWaitS: number,
+  out: (line: string) => void,
+): Promise<void> {
+  if (below === undefined) return
+  const { waitedMs, quiet } = await waitForQuiet({ below, maxMs: maxWaitS * 1000 })
+  out(
+    quiet
+      ? `waited ${(waitedMs / 1000).toFixed(0)} s for the 1-minute load average to fall to ${below}`
+      : `the load average stayed above ${below} for ${(waitedMs / 1000).toFixed(0)} s: measuring anyway`,
+  )
+}

@@ -9,7 +9,7 @@ import type { Db } from 'mongodb'
 export type CommandCounts = Record<string, number>
 
 /** Hand-shake and monitoring commands, not the application's store operations. */
-const housekeeping = new Set([
+export const housekeepingCommands: ReadonlySet<string> = new Set([
   'hello',
   'ismaster',
   'isMaster',
@@ -26,7 +26,9 @@ export function commandCounts(status: Record<string, unknown>): CommandCounts {
     : ((status.opcounters as Record<string, unknown> | undefined) ?? {})
   return Object.fromEntries(
     Object.entries(source).flatMap(([name, n]) =>
-      housekeeping.has(name) || (typeof n !== 'number' && typeof n !== 'bigint') ? [] : [[name, Number(n)]],
+      housekeepingCommands.has(name) || (typeof n !== 'number' && typeof n !== 'bigint')
+        ? []
+        : [[name, Number(n)]],
     ),
   )
 }

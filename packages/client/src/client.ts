@@ -10,6 +10,7 @@ import type {
   Settlement,
   SubmittedCheckRecord,
 } from './types.js'
+import { verifyEventSignature } from './verify-event.js'
 import { type RecordVerification, verifyRecordSignature } from './verify-record.js'
 
 export interface SubmitCheckInput {
@@ -60,6 +61,17 @@ export function createClient(options: HttpOptions) {
   let jwksCache: { jwks: Jwks; at: number } | undefined
   const getJson = async <T>(path: string): Promise<T> =>
     (await callApi(options, 'GET', path)).json() as Promise<T>
+
+  // The keys given, else the cached set, refetched once for a key id it does not hold (a newer key).
+  const withKeys = async (
+    verify: (jwks: Jwks) => Promise<RecordVerification>,
+    jwks?: Jwks,
+  ): Promise<RecordVerification> => {
+    if (jwks) return verify(jwks)
+    const first = await verify(await client.getJwks())
+    if (first.ok || first.reason !== 'unknown_kid') return first
+    return verify(await client.getJwks(true))
+  }
 
   const client = {
     /** POST /v1/checks: one receipt and what the merchant expects it to show. */
@@ -138,11 +150,17 @@ export function createClient(options: HttpOptions) {
      * A key id not in the cached set refetches it once: the key may be newer than the cache.
      */
     async verifyRecord(signed: SignedRecord, jwks?: Jwks): Promise<RecordVerification> {
-      if (!signed.signature) return { ok: false, reason: 'malformed' }
-      if (jwks) return verifyRecordSignature(signed.record, signed.signature, jwks)
-      const first = await verifyRecordSignature(signed.record, signed.signature, await client.getJwks())
-      if (first.ok || first.reason !== 'unknown_kid') return first
-      return verifyRecordSignature(signed.record, signed.signature, await client.getJwks(true))
+      const { record, signature } = signed
+      if (!signature) return { ok: false, reason: 'malformed' }
+      return withKeys((keys) => verifyRecordSignature(record, signature, keys), jwks)
+    },
+
+    /**
+     * Checks a signed event — a result-topic event with its `signature`, or a webhook body — against the
+     * service's keys (or `jwks` given); an unknown key id refetches the key set once, as `verifyRecord` does.
+     */
+    async verifyEvent(event: unknown, jwks?: Jwks): Promise<RecordVerification> {
+      return withKeys((keys) => verifyEventSignature(event, keys), jwks)
     },
   }
   return client

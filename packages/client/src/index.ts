@@ -9,6 +9,7 @@ export {
 } from './client.js'
 export type { HttpOptions } from './http.js'
 export type * from './types.js'
+export { verifyEventSignature } from './verify-event.js'
 export { type RecordVerification, verifyRecordSignature } from './verify-record.js'
 export {
   RvWebhookSignatureError,

@@ -22,6 +22,9 @@ export async function verifyRecordSignature(
   const parts = signature.split('.')
   if (parts.length !== 3 || parts[1] !== '') return { ok: false, reason: 'malformed' }
   const [protectedHeader, , sig] = parts as [string, string, string]
+  // One base64url spelling per part: a last character's unused bits must not let a changed byte verify.
+  if (!isCanonicalBase64url(protectedHeader) || !isCanonicalBase64url(sig))
+    return { ok: false, reason: 'malformed' }
   const canonical = canonicalize(record)
   if (canonical === undefined) return { ok: false, reason: 'malformed' }
   try {
@@ -35,5 +38,13 @@ export async function verifyRecordSignature(
     if (err instanceof errors.JWKSNoMatchingKey) return { ok: false, reason: 'unknown_kid' }
     if (err instanceof errors.JWSSignatureVerificationFailed) return { ok: false, reason: 'bad_signature' }
     return { ok: false, reason: 'malformed' }
+  }
+}
+
+function isCanonicalBase64url(part: string): boolean {
+  try {
+    return part !== '' && base64url.encode(base64url.decode(part)) === part
+  } catch {
+    return false
   }
 }

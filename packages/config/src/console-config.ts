@@ -15,6 +15,7 @@ import {
   readS3,
   type S3Config,
 } from './sections'
+import { checkProductionSigning, readSigning, type SigningConfig } from './signing-config'
 
 export interface ConsoleConfig {
   service: 'console'
@@ -49,6 +50,8 @@ export interface ConsoleConfig {
   sweeper: { intervalMs: number; republishAfterMs: number; batch: number }
   /** How long one reading of the queue gauges serves scrapes. */
   queueMetricsCacheMs: number
+  /** Signs each check.reviewed.v1 (its `signature` member). */
+  signing: SigningConfig
 }
 
 /**
@@ -163,9 +166,12 @@ export function readConsoleConfig(r: EnvReader): ConsoleConfig {
         default: 15,
         min: 1,
       }) * 1000,
+    signing: readSigning(r),
   }
   // Production is behind TLS: the session cookie is Secure only when the public address is https.
-  if (checkProductionBus(r, config) === 'production' && !config.publicUrl.startsWith('https:'))
+  const env = checkProductionBus(r, config)
+  if (env === 'production' && !config.publicUrl.startsWith('https:'))
     r.problem('RV_ENV=production requires an https CONSOLE_PUBLIC_URL (the session cookie must be Secure)')
+  checkProductionSigning(r, env, config.signing)
   return config
 }

@@ -3,6 +3,7 @@ import { loadAggregatorConfig } from './aggregator-config'
 import { loadConsoleConfig } from './console-config'
 import { loadGatewayConfig } from './gateway-config'
 import { problemsOf } from './problems-of'
+import { loadSettlementConfig } from './settlement-config'
 import { loadStageConfig } from './stage-config'
 
 const secured = {
@@ -30,20 +31,26 @@ describe('RV_ENV=production', () => {
     for (const load of loads) expect(problemsOf(load)).toEqual(busProblems)
   })
 
-  it('refuses to start the two services that sign records without the signing key', () => {
+  it('refuses to start the four services that sign records or events without the signing key', () => {
     const missing = 'RV_ENV=production requires RECORD_SIGNING_KEY_FILE (records must be signed)'
+    const https = { CONSOLE_PUBLIC_URL: 'https://console.example.com' }
     expect(problemsOf(() => loadGatewayConfig(secured))).toEqual([missing])
     expect(problemsOf(() => loadAggregatorConfig(secured))).toEqual([missing])
+    expect(problemsOf(() => loadSettlementConfig(secured))).toEqual([missing])
+    expect(problemsOf(() => loadConsoleConfig({ ...secured, ...https }))).toEqual([missing])
+    expect(problemsOf(() => loadSettlementConfig({ ...secured, ...signed }))).toEqual([])
     expect(problemsOf(() => loadStageConfig('extraction', secured))).toEqual([])
   })
 
   it('refuses to start the review console on a plaintext bus or at an http address (no Secure cookie)', () => {
-    expect(problemsOf(() => loadConsoleConfig({ RV_ENV: 'production' }))).toEqual([
+    expect(problemsOf(() => loadConsoleConfig({ RV_ENV: 'production', ...signed }))).toEqual([
       ...busProblems,
       'RV_ENV=production requires an https CONSOLE_PUBLIC_URL (the session cookie must be Secure)',
     ])
     expect(
-      problemsOf(() => loadConsoleConfig({ ...secured, CONSOLE_PUBLIC_URL: 'https://console.example.com' })),
+      problemsOf(() =>
+        loadConsoleConfig({ ...secured, ...signed, CONSOLE_PUBLIC_URL: 'https://console.example.com' }),
+      ),
     ).toEqual([])
     expect(problemsOf(() => loadConsoleConfig({}))).toEqual([])
   })

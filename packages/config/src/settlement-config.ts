@@ -14,6 +14,7 @@ import {
   readMongo,
   readRegistry,
 } from './sections'
+import { checkProductionSigning, readSigning, type SigningConfig } from './signing-config'
 
 export interface SettlementConfig {
   service: 'settlement'
@@ -28,6 +29,8 @@ export interface SettlementConfig {
   observability: ObservabilityConfig
   /** How often awaited settlements past their wait are turned into `settlement_not_found`, and how many per round. */
   sweeper: { intervalMs: number; batch: number }
+  /** Signs each check.settlement-changed.v1 (its `signature` member). */
+  signing: SigningConfig
 }
 
 /**
@@ -37,8 +40,8 @@ export interface SettlementConfig {
 export function loadSettlementConfig(env: Env): SettlementConfig {
   const r = createEnvReader(env)
   const config = readSettlementConfig(r)
-  // RV_ENV=production: no plaintext bus (production-guard.ts), as for every other service.
-  checkProductionBus(r, config)
+  // RV_ENV=production: no plaintext bus (production-guard.ts), as for every other service; events signed.
+  checkProductionSigning(r, checkProductionBus(r, config), config.signing)
   r.finish()
   return config
 }
@@ -66,5 +69,6 @@ export function readSettlementConfig(r: EnvReader): SettlementConfig {
         min: 1,
       }),
     },
+    signing: readSigning(r),
   }
 }

@@ -5,7 +5,8 @@
  * terminating the worker, and a heap past `maxHeapMb` ends the worker (V8's `resourceLimits`). Both are
  * the file's fault: `pdf_too_complex`, permanent. A worker that will not start is `stage_failed`
  * (retryable). One worker serves one parse at a time and lives across parses (it costs ~1 s to start:
- * tsx compiles core); a terminated worker is replaced at the next parse.
+ * tsx compiles core from source; a built service loads its bundled worker, dist/parse-worker.mjs, faster); a
+ * terminated worker is replaced at the next parse.
  */
 import { Worker } from 'node:worker_threads'
 import { CheckError, type CheckErrorCode, checkErrorCodes } from '@rv/core'

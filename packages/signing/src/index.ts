@@ -1,4 +1,5 @@
 export * from './key-ring'
 export * from './record-signature'
+export * from './signed-event'
 export * from './signing-key'
 export * from './verify-record-command'

@@ -1,6 +1,7 @@
 import canonicalize from 'canonicalize'
 import { flattenedVerify, importJWK } from 'jose'
 import { describe, expect, it } from 'vitest'
+import { oneByteChanges } from './one-byte-changes.test-fixture'
 import { signRecord, verifyRecordSignature } from './record-signature'
 import { sampleRecord } from './sample-record.test-fixture'
 import { generateSigningJwk, toSigningKey } from './signing-key'
@@ -41,20 +42,7 @@ describe('signRecord / verifyRecordSignature', () => {
     const jws = signRecord(JSON.parse(text), key)
     // Every byte position of a digit or letter, changed to another of its kind, is caught.
     let tried = 0
-    for (let i = 0; i < text.length; i++) {
-      const ch = text[i]!
-      const swapped = /[0-8]/.test(ch)
-        ? String(Number(ch) + 1)
-        : /[a-y]/.test(ch)
-          ? String.fromCharCode(ch.charCodeAt(0) + 1)
-          : undefined
-      if (!swapped) continue
-      let changed: unknown
-      try {
-        changed = JSON.parse(text.slice(0, i) + swapped + text.slice(i + 1))
-      } catch {
-        continue
-      }
+    for (const [i, changed] of oneByteChanges(text)) {
       tried++
       expect(verifyRecordSignature(changed, jws, jwks), `byte ${i}`).toEqual({
         ok: false,

@@ -34,6 +34,10 @@ export function verifyRecordSignature(record: unknown, jws: string, jwks: Jwks):
   const parts = jws.split('.')
   if (parts.length !== 3 || parts[1] !== '') return { ok: false, reason: 'malformed' }
   const [protectedB64, , signatureB64] = parts as [string, string, string]
+  // Only the one base64url spelling of each part: the unused low bits of a last character would otherwise
+  // let a changed byte of the signature still verify.
+  if (!isCanonicalBase64url(protectedB64) || !isCanonicalBase64url(signatureB64))
+    return { ok: false, reason: 'malformed' }
   let header: Partial<ProtectedHeader>
   try {
     header = JSON.parse(Buffer.from(protectedB64, 'base64url').toString('utf8')) as Partial<ProtectedHeader>
@@ -46,6 +50,10 @@ export function verifyRecordSignature(record: unknown, jws: string, jwks: Jwks):
   const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: jwk.x }, format: 'jwk' })
   const good = verify(null, signingInput(protectedB64, record), key, Buffer.from(signatureB64, 'base64url'))
   return good ? { ok: true, kid: jwk.kid } : { ok: false, reason: 'bad_signature' }
+}
+
+function isCanonicalBase64url(part: string): boolean {
+  return part !== '' && Buffer.from(part, 'base64url').toString('base64url') === part
 }
 
 function signingInput(protectedB64: string, record: unknown): Buffer {

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { signRecord } from './record-signature'
+import { sampleEvents, webhookBodyOf } from './sample-events.test-fixture'
 import { sampleRecord } from './sample-record.test-fixture'
+import { withSignature } from './signed-event'
 import { generateSigningJwk, toSigningKey } from './signing-key'
 import { defaultJwksUrl, parseVerifyRecordArgs, verifyRecordFile } from './verify-record-command'
 
@@ -61,7 +63,28 @@ describe('verifyRecordFile', () => {
     expect(await verifyRecordFile({ recordFile: bare, jwks: jwksFile })).toEqual({
       ok: false,
       reason: 'malformed',
+      checkId: record.id,
     })
+  })
+
+  it('verifies a saved event of each signed topic and a saved webhook body, and fails either edited', async () => {
+    const ring = { sign: (value: unknown) => signRecord(value, key) }
+    for (const [topic, event] of Object.entries(sampleEvents())) {
+      const signed = withSignature(ring, event)
+      const body = webhookBodyOf(topic, signed)
+      const expected = { ok: true, kid: key.kid, checkId: 'chk_01JABCDEFGHJKMNPQRSTVWXYZ0' }
+      expect(await verifyRecordFile({ recordFile: save('e.json', signed), jwks: jwksFile }), topic).toEqual(
+        expected,
+      )
+      expect(await verifyRecordFile({ recordFile: save('w.json', body), jwks: jwksFile }), topic).toEqual(
+        expected,
+      )
+      const edited = { ...body, data: { ...body.data, tenant_id: 'shop-2' } }
+      expect(await verifyRecordFile({ recordFile: save('w.json', edited), jwks: jwksFile })).toMatchObject({
+        ok: false,
+        reason: 'bad_signature',
+      })
+    }
   })
 
   it('fetches the key set over HTTP when given a URL', async () => {

@@ -23,7 +23,7 @@ export interface WebhookEvent {
   created: number
   tenant_id: string
   /**
-   * The event's payload exactly as published on its result topic: the check record (check.completed.v1), the settlement change (check.settlement-changed.v1) or the decision (check.reviewed.v1). When the topic's event carries a record signature it is in `data.signature`, unchanged.
+   * The event's payload exactly as published on its result topic: the check record (check.completed.v1), the settlement change (check.settlement-changed.v1) or the decision (check.reviewed.v1). The event's own signature is in `data.signature`, unchanged: a detached JWS (Ed25519) over `data` without that member, verified against /.well-known/jwks.json (docs/signed-records.md); absent only when the service signs nothing.
    */
   data: {
     [k: string]: unknown

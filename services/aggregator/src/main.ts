@@ -4,7 +4,7 @@ import { decide } from '@rv/core/decision/index'
 import { createLogger } from '@rv/logger'
 import { startObservability, withSpan } from '@rv/observability'
 import { createConsumerReadiness, openEventBus, openHealthServer } from '@rv/service-runtime'
-import { loadKeyRing } from '@rv/signing'
+import { loadKeyRing, withSignature } from '@rv/signing'
 import { connectStore } from '@rv/store'
 import { recordCompletion } from './completion-metrics'
 import { loadConfig } from './config'
@@ -31,8 +31,7 @@ const resolveProfile = createProfileResolver(store.profiles, logger)
 const keyRing = loadKeyRing(config.signing)
 const publishCompleted = async (record: Parameters<typeof bus.publish<'check.completed.v1'>>[2]) => {
   // The record's detached JWS rides beside it on the envelope (docs/signed-records.md).
-  const signature = keyRing.sign(record)
-  await bus.publish('check.completed.v1', record.id, signature ? { ...record, signature } : record)
+  await bus.publish('check.completed.v1', record.id, withSignature(keyRing, record))
   recordCompletion(record)
   logger.info('check finished', {
     check_id: record.id,

@@ -4,6 +4,7 @@ import { loadConsoleConfig, readProcessEnv } from '@rv/config'
 import { createLogger } from '@rv/logger'
 import { renderMetrics, startObservability } from '@rv/observability'
 import { createConsumerReadiness, openEventBus, startHealthServer } from '@rv/service-runtime'
+import { loadKeyRing, withSignature } from '@rv/signing'
 import { createStorage } from '@rv/storage'
 import { backfillConsole, connectStore } from '@rv/store'
 import { createConsoleApp } from './console-app'
@@ -51,8 +52,11 @@ readiness.watch(
   }),
 )
 
+const keyRing = loadKeyRing(config.signing)
+// The relay and the sweeper both publish here: each publish is signed then, beside the decision
+// (docs/signed-records.md).
 const publishReviewed = async (event: Parameters<typeof bus.publish<'check.reviewed.v1'>>[2]) => {
-  await bus.publish('check.reviewed.v1', event.check_id, event)
+  await bus.publish('check.reviewed.v1', event.check_id, withSignature(keyRing, event))
 }
 const sweeper = startDecisionSweeper(
   {

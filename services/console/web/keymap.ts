@@ -29,12 +29,28 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)
 }
 
-/** The action a key press means, or undefined (also while typing, and with a modifier held). */
-export function actionOf(event: KeyboardEvent): { action: KeyAction; digit?: number } | undefined {
-  if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return undefined
-  if (/^[1-9]$/.test(event.key)) return { action: 'reason', digit: Number(event.key) }
-  const entry = keymap.find((k) => k.key === event.key)
+/** A key press as `actionForKey` reads it (a KeyboardEvent is one). */
+export interface KeyPress {
+  key: string
+  ctrlKey: boolean
+  metaKey: boolean
+  altKey: boolean
+}
+
+/** The action a key press means, or undefined (also while `typing`, and with a modifier held). */
+export function actionForKey(
+  press: KeyPress,
+  typing: boolean,
+): { action: KeyAction; digit?: number } | undefined {
+  if (press.ctrlKey || press.metaKey || press.altKey || typing) return undefined
+  if (/^[1-9]$/.test(press.key)) return { action: 'reason', digit: Number(press.key) }
+  const entry = keymap.find((k) => k.key === press.key)
   return entry ? { action: entry.action } : undefined
+}
+
+/** The action a key press in the page means (none while the focus is in a field). */
+export function actionOf(event: KeyboardEvent): { action: KeyAction; digit?: number } | undefined {
+  return actionForKey(event, isTyping(event.target))
 }
 
 export function bindKeys(handle: (action: KeyAction, digit?: number) => void): void {

@@ -1,4 +1,3 @@
-import { decisionReasons } from '@rv/core/review/decision-reasons'
 import { api } from './api'
 import { checkApiPath, checkIdFromPath } from './check-link'
 import { checkPage } from './check-page'
@@ -7,6 +6,7 @@ import { h, say } from './dom'
 import { showField } from './field-highlight'
 import { bindKeys, type KeyAction, keymap } from './keymap'
 import { leadView } from './lead-view'
+import { cycledEvidence, movedSelection, reasonForDigit, steppedField, zoomed } from './navigation'
 import { passwordView } from './password-view'
 import { queueView } from './queue-view'
 import { signInView } from './sign-in-view'
@@ -222,7 +222,7 @@ async function onKey(action: KeyAction, digit?: number): Promise<void> {
     case 'down':
     case 'up':
       if (inCheck) return
-      state.selected = Math.max(0, Math.min(items.length - 1, state.selected + (action === 'down' ? 1 : -1)))
+      state.selected = movedSelection(state.selected, items.length, action)
       return render()
     case 'open':
       if (!inCheck && items[state.selected]) return openCheck(items[state.selected]!.check_id)
@@ -239,10 +239,9 @@ async function onKey(action: KeyAction, digit?: number): Promise<void> {
       if (inCheck) checkActions.choose(action)
       return
     case 'reason': {
-      const reasons = decisionReasons.filter((r) => r.for === state.draft?.decision)
-      const r = digit ? reasons[digit - 1] : undefined
-      if (inCheck && state.draft && r) {
-        state.draft.reason = r.code
+      const code = reasonForDigit(state.draft?.decision, digit)
+      if (inCheck && state.draft && code) {
+        state.draft.reason = code
         return render()
       }
       return
@@ -254,24 +253,22 @@ async function onKey(action: KeyAction, digit?: number): Promise<void> {
     case 'next-evidence': {
       const n = state.check?.checks.filter((c) => !c.passed).length ?? 0
       if (!inCheck || n === 0) return
-      state.evidence = (state.evidence + (action === 'next-evidence' ? 1 : n - 1)) % n
+      state.evidence = cycledEvidence(state.evidence, n, action === 'next-evidence' ? 'next' : 'previous')
       return markActive()
     }
     case 'previous-field':
     case 'next-field': {
-      const fields = state.check?.fields ?? []
-      if (!inCheck || fields.length === 0) return
-      const at = fields.findIndex((f) => f.name === state.field)
-      const step = action === 'next-field' ? 1 : fields.length - 1
-      const next = fields[at < 0 ? (step === 1 ? 0 : fields.length - 1) : (at + step) % fields.length]!
-      selectField(next.name)
-      document.querySelector<HTMLElement>(`tr[data-field="${CSS.escape(next.name)}"] button`)?.focus()
+      const names = (state.check?.fields ?? []).map((f) => f.name)
+      const next = steppedField(names, state.field, action === 'next-field' ? 'next' : 'previous')
+      if (!inCheck || next === undefined) return
+      selectField(next)
+      document.querySelector<HTMLElement>(`tr[data-field="${CSS.escape(next)}"] button`)?.focus()
       return
     }
     case 'zoom-in':
     case 'zoom-out':
       if (!inCheck) return
-      state.zoom = Math.max(0.5, Math.min(4, state.zoom * (action === 'zoom-in' ? 1.25 : 0.8)))
+      state.zoom = zoomed(state.zoom, action === 'zoom-in' ? 'in' : 'out')
       return render()
     case 'back':
       if (state.help) {

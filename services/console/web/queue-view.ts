@@ -2,7 +2,7 @@ import { formatAge, h } from './dom'
 import type { ConsoleState } from './state'
 
 /** The reasons a row shows: the decision's own codes, and how many checks failed (the list is in the check view). */
-function summariseReasons(reasons: readonly string[]): string {
+export function summariseReasons(reasons: readonly string[]): string {
   const failed = reasons.filter((r) => r.startsWith('check_failed:')).length
   const own = reasons.filter((r) => !r.startsWith('check_failed:'))
   return [...own, ...(failed ? [`${failed} check${failed > 1 ? 's' : ''} failed`] : [])].join(', ')

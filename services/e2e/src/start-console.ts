@@ -1,10 +1,10 @@
 /**
- * Starts the review console (services/console) as a child process with the given environment and waits
- * until it answers /healthz. Used by scripts/services.ts and the console's browser tests (services/console/test).
+ * Starts the review console (services/console, from its bundle dist/main.js, built first when stale) as a
+ * child process with the given environment and waits until it answers /healthz. Used by scripts/services.ts
+ * and the console's browser tests (services/console/test).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { resolve } from 'node:path'
-import { repoRoot } from './start-services'
+import { ensureBuilt, repoRoot, serviceLauncher } from './start-services'
 
 export interface RunningConsole {
   url: string
@@ -17,22 +17,23 @@ export async function startConsole(options: {
   port: number
   output?: 'inherit' | 'ignore'
   timeoutMs?: number
+  /** The checkout whose console runs; default this one. */
+  root?: string
 }): Promise<RunningConsole> {
+  const root = options.root ?? repoRoot
   const url = `http://127.0.0.1:${options.port}`
-  const child = spawn(
-    resolve(repoRoot, 'node_modules/.bin/tsx'),
-    [resolve(repoRoot, 'services/console/src/main.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...options.env,
-        CONSOLE_PORT: String(options.port),
-        CONSOLE_PUBLIC_URL: options.env.CONSOLE_PUBLIC_URL ?? url,
-        KAFKA_CLIENT_ID: 'rv-console',
-      } as NodeJS.ProcessEnv,
-      stdio: ['ignore', options.output ?? 'inherit', options.output ?? 'inherit'],
-    },
-  )
+  await ensureBuilt(root, ['console'])
+  const [command, args] = serviceLauncher('console', [], root)
+  const child = spawn(command, args, {
+    cwd: root,
+    env: {
+      ...options.env,
+      CONSOLE_PORT: String(options.port),
+      CONSOLE_PUBLIC_URL: options.env.CONSOLE_PUBLIC_URL ?? url,
+      KAFKA_CLIENT_ID: 'rv-console',
+    } as NodeJS.ProcessEnv,
+    stdio: ['ignore', options.output ?? 'inherit', options.output ?? 'inherit'],
+  })
   const stop = () =>
     new Promise<void>((done) => {
       if (child.exitCode !== null) return done()

@@ -1,11 +1,13 @@
 /**
- * Starts the eight services as child processes (the same `tsx src/main.ts` a container runs) with one
- * environment, waits until the gateway answers /readyz on its operator port, and stops them all together.
+ * Starts the eight services as child processes (`node --enable-source-maps services/<name>/dist/main.js`, the
+ * bundle a container runs; built first when missing or older than its sources) with one environment, waits
+ * until the gateway answers /readyz on its operator port, and stops them all together.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ensureServicesBuilt, serviceBundle } from '@rv/build'
 import { freePort } from './free-port'
 
 export { freePort }
@@ -32,10 +34,15 @@ export interface RunningServices {
   /** Stops one service, every replica (SIGTERM, as an orchestrator would); `start` brings them back. */
   stopService: (name: ServiceName) => Promise<void>
   startService: (name: ServiceName) => void
-  /** Sends `signal` to every replica of a service (the tsx launcher and the node process it runs) and waits for them to exit. */
+  /** Sends `signal` to every replica of a service (its node process and any process it started) and waits for them to exit. */
   killService: (name: ServiceName, signal: NodeJS.Signals) => Promise<void>
-  /** The launcher pid of each running replica, per service (CPU accounting sums each one's process tree). */
+  /** The node pid of each running replica, per service (CPU accounting sums each one's process tree). */
   pids: () => Record<ServiceName, number[]>
+  /**
+   * Where each replica serves /metrics: the gateway's operator port, and with `healthPorts` each consumer
+   * replica's HEALTH_PORT (none without it).
+   */
+  metricsUrls: () => Record<ServiceName, string[]>
 }
 
 export interface StartServicesOptions {
@@ -58,12 +65,19 @@ export interface StartServicesOptions {
    * groups on their own time, which a caller observes on the topics.
    */
   only?: readonly ServiceName[]
-  /** Node flags for every service (tsx passes them on), e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof']. */
+  /** Node flags for every service, e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof']. */
   nodeArgs?: readonly string[]
   /** Variables of one service on top of `env`, e.g. a HEALTH_PORT each (one replica per service then). */
   envOf?: Partial<Record<ServiceName, Record<string, string>>>
   /** Sees every line each service writes (stdout and stderr), e.g. to find error lines. */
   onLine?: (name: ServiceName, line: string) => void
+  /**
+   * A HEALTH_PORT (/healthz, /readyz, /metrics) for every consumer replica, drawn once and kept across
+   * `startService`; `envOf` still wins. Lets a caller read each process's own metrics.
+   */
+  healthPorts?: boolean
+  /** The checkout whose services run (its `node_modules/.bin/tsx`, `services/<name>/src/main.ts`); default this one. */
+  root?: string
 }
 
 /** A started service and the last lines it wrote, kept so a failed start-up can say why. */
@@ -75,16 +89,45 @@ interface Child {
 
 const TAIL_LINES = 30
 
+/** The arguments of `node` running a service from its bundle, as the manifests and start.sh run it. */
+export function serviceArgs(name: string, nodeArgs: readonly string[] = [], root = repoRoot): string[] {
+  return [...nodeArgs, '--enable-source-maps', resolve(root, serviceBundle(name))]
+}
+
+/**
+ * A checkout with a build step (packages/build) runs each service from its bundle; an older one (a
+ * `bench:load --compare` ref from before the build) through tsx, as it ran then.
+ */
+export function serviceLauncher(
+  name: string,
+  nodeArgs: readonly string[] = [],
+  root = repoRoot,
+): [string, string[]] {
+  if (hasBuildStep(root)) return [process.execPath, serviceArgs(name, nodeArgs, root)]
+  return [
+    resolve(root, 'node_modules/.bin/tsx'),
+    [...nodeArgs, resolve(root, `services/${name}/src/main.ts`)],
+  ]
+}
+
+const hasBuildStep = (root: string) => existsSync(resolve(root, 'packages/build/package.json'))
+
+/** Builds the bundles that are missing or stale, in a checkout that has a build step. */
+export async function ensureBuilt(root: string, names: readonly string[]): Promise<void> {
+  if (hasBuildStep(root)) await ensureServicesBuilt(root, names)
+}
+
 function startOne(
   name: ServiceName,
   env: Record<string, string | undefined>,
   output: 'inherit' | 'ignore',
   nodeArgs: readonly string[] = [],
   onLine?: StartServicesOptions['onLine'],
+  root = repoRoot,
 ): Child {
-  const tsx = resolve(repoRoot, 'node_modules/.bin/tsx')
-  const child = spawn(tsx, [...nodeArgs, resolve(repoRoot, `services/${name}/src/main.ts`)], {
-    cwd: repoRoot,
+  const [command, args] = serviceLauncher(name, nodeArgs, root)
+  const child = spawn(command, args, {
+    cwd: root,
     env: { ...env, KAFKA_CLIENT_ID: `rv-${name}` } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -130,7 +173,7 @@ async function waitReady(url: string, children: Child[], timeoutMs: number): Pro
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   return new Promise((done) => {
-    // The whole tree: SIGKILL on the launcher alone would orphan the node process still running the service.
+    // The whole tree: SIGKILL on the service alone would orphan a process it started (tesseract).
     const force = setTimeout(() => void killChild(child, 'SIGKILL'), 10_000)
     child.once('exit', () => {
       clearTimeout(force)
@@ -141,9 +184,8 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /**
- * A crash, as `kill -9` makes one. tsx runs the service in a child node process and relays signals, but a
- * SIGKILL cannot be relayed: the node process (the one holding the consumer and the sockets) is killed
- * first, then the launcher.
+ * A crash, as `kill -9` makes one: the processes the service started (tesseract) go with it, as they would
+ * with its container, then the service's node process itself.
  */
 function killChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined)
@@ -192,11 +234,27 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
   const output = options.output ?? 'inherit'
   const replicasOf = (name: ServiceName) =>
     name === 'gateway' ? 1 : Math.max(1, options.replicas?.[name] ?? 1)
-  const startAll = (name: ServiceName) =>
-    Array.from({ length: replicasOf(name) }, () =>
-      startOne(name, { ...env, ...options.envOf?.[name] }, output, options.nodeArgs, options.onLine),
-    )
   const started = serviceNames.filter((name) => options.only?.includes(name) ?? true)
+  await ensureBuilt(options.root ?? repoRoot, started)
+  const healthPorts = new Map<ServiceName, number[]>()
+  if (options.healthPorts)
+    for (const name of started.filter((n) => n !== 'gateway'))
+      healthPorts.set(name, await Promise.all(Array.from({ length: replicasOf(name) }, () => freePort())))
+  const healthEnv = (name: ServiceName, replica: number): Record<string, string> => {
+    const port = healthPorts.get(name)?.[replica]
+    return port === undefined ? {} : { HEALTH_PORT: String(port) }
+  }
+  const startAll = (name: ServiceName) =>
+    Array.from({ length: replicasOf(name) }, (_, replica) =>
+      startOne(
+        name,
+        { ...env, ...healthEnv(name, replica), ...options.envOf?.[name] },
+        output,
+        options.nodeArgs,
+        options.onLine,
+        options.root,
+      ),
+    )
   const byName = new Map<ServiceName, Child[]>(started.map((name) => [name, startAll(name)]))
   const replicas = (name: ServiceName) => byName.get(name) ?? []
   const all = () => [...byName.values()].flat()
@@ -239,5 +297,14 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
           ),
         ]),
       ) as Record<ServiceName, number[]>,
+    metricsUrls: () =>
+      Object.fromEntries(
+        serviceNames.map((name) => [
+          name,
+          name === 'gateway'
+            ? [operatorUrl]
+            : (healthPorts.get(name) ?? []).map((port) => `http://127.0.0.1:${port}`),
+        ]),
+      ) as Record<ServiceName, string[]>,
   }
 }

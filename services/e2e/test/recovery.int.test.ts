@@ -4,11 +4,11 @@
  */
 import { generateReceipt } from '@rv/generator'
 import type { CheckRecord } from '@rv/schemas'
-import { connectStore } from '@rv/store'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createApiClient } from '../src/api-client'
 import { createE2eEnvironment } from '../src/e2e-environment'
 import { type RunningServices, startServices } from '../src/start-services'
+import { createTenantKey } from '../src/tenant-key'
 
 const stack = inject('stack')
 const e2e = createE2eEnvironment(stack, 'e2e-recovery')
@@ -17,14 +17,7 @@ let key = ''
 const api = createApiClient(() => services.baseUrl)
 
 beforeAll(async () => {
-  const store = await connectStore({ url: stack.mongoUrl, database: e2e.database })
-  try {
-    await store.ensureIndexes()
-    const tenant = await store.tenants.createTenant('recovery')
-    key = (await store.tenants.createKey(tenant._id)).key
-  } finally {
-    await store.close()
-  }
+  key = await createTenantKey(stack, e2e.database, 'recovery')
   services = await startServices({ env: e2e.env, readyTimeoutMs: 90_000 })
 }, 180_000)
 

@@ -1,6 +1,7 @@
 import { exampleRecord } from '@rv/core'
 import { createLogger } from '@rv/logger'
 import { createOpenApiContract } from '@rv/schemas/openapi'
+import { generateSigningJwk, signRecord, toSigningKey, verifySignedEvent } from '@rv/signing'
 import { connectStore, type Store } from '@rv/store'
 import { createCleanup } from '@rv/testing'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -15,8 +16,12 @@ let store: Store
 const keys: Record<'a' | 'b', string> = { a: '', b: '' }
 const checkId = 'chk_01JDDECISIONS000000000001'
 
-function app() {
+const key = toSigningKey(generateSigningJwk())
+const jwks = { keys: [key.publicJwk] }
+
+function app(signed = false) {
   return createApp({
+    ...(signed ? { signing: { sign: (value: unknown) => signRecord(value, key), jwks } } : {}),
     logger: createLogger({ level: 'silent' }),
     checks: store.checks,
     tenants: store.tenants,
@@ -59,8 +64,8 @@ afterAll(async () => {
   await cleanup.run()
 })
 
-const get = (id: string, key: string) =>
-  app().request(`/v1/checks/${id}/decisions`, { headers: { authorization: `Bearer ${key}` } })
+const get = (id: string, apiKey: string, signed = false) =>
+  app(signed).request(`/v1/checks/${id}/decisions`, { headers: { authorization: `Bearer ${apiKey}` } })
 
 describe('GET /v1/checks/{id}/decisions', () => {
   it('lists the tenant’s decisions as documented', async () => {
@@ -69,6 +74,21 @@ describe('GET /v1/checks/{id}/decisions', () => {
     expect(res.status).toBe(200)
     expect(contract.checkResponse('GET', path, res.status, body).errors).toEqual([])
     expect(body.data).toMatchObject([{ decision: 'escalate', seq: 1, reason_code: 'needs_lead' }])
+  })
+
+  it('signs each decision as its check.reviewed.v1 is signed; one changed value fails it', async () => {
+    const res = await get(checkId, keys.a, true)
+    const body = (await res.json()) as { data: Record<string, unknown>[] }
+    expect(contract.checkResponse('GET', path, res.status, body).errors).toEqual([])
+    const [decision] = body.data
+    expect(decision?.['signature']).toMatch(/^[\w-]+\.\.[\w-]+$/)
+    expect(verifySignedEvent(decision, jwks)).toEqual({ ok: true, kid: key.kid, checkId })
+    expect(verifySignedEvent({ ...decision, seq: 2 }, jwks)).toMatchObject({
+      ok: false,
+      reason: 'bad_signature',
+    })
+    const unsigned = (await (await get(checkId, keys.a)).json()) as { data: Record<string, unknown>[] }
+    expect(unsigned.data[0]).not.toHaveProperty('signature')
   })
 
   it('answers another tenant’s check like an unknown one', async () => {

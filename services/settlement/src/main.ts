@@ -9,6 +9,7 @@ import {
   openEventBus,
   openHealthServer,
 } from '@rv/service-runtime'
+import { loadKeyRing, withSignature } from '@rv/signing'
 import { connectStore } from '@rv/store'
 import { loadConfig } from './config'
 import { unboundCreditProducer } from './credit-producer'
@@ -25,13 +26,15 @@ const health = await openHealthServer(config.health, readiness.readiness, logger
 const store = await connectStore(config.mongo)
 await store.ensureIndexes()
 const bus = await openEventBus(config, logger, { shutdown: false })
+const keyRing = loadKeyRing(config.signing)
 
 const deps: SettlementDeps = {
   store: store.settlements,
   erasure: storeErasureGate(store),
   profile: createPinnedProfiles(store.profiles.find),
   publish: async (event) => {
-    await bus.publish('check.settlement-changed.v1', event.check_id, event)
+    // Signed when published, beside the change (docs/signed-records.md).
+    await bus.publish('check.settlement-changed.v1', event.check_id, withSignature(keyRing, event))
     logger.info('settlement changed', {
       check_id: event.check_id,
       status: event.settlement.status,

@@ -350,8 +350,10 @@ export interface webhooks {
          *     Answer 2xx within 10 seconds (configurable per deployment): anything else — another status, a
          *     timeout, a redirect (never followed) — is retried with exponential backoff and jitter for up to three
          *     days. Delivery is at least once and in order per check (a later event of a check waits until the
-         *     earlier one is delivered or given up): deduplicate by the event `id` (also `RV-Event-Id`). Details and
-         *     a verification snippet: docs/webhooks.md.
+         *     earlier one is delivered or given up): deduplicate by the event `id` (also `RV-Event-Id`). `data` is the
+         *     result topic's event with its own detached JWS in `data.signature` (Ed25519 over `data` without that
+         *     member, keys at `/.well-known/jwks.json`): keep it to prove the event to a third party later. Details
+         *     and a verification snippet: docs/webhooks.md and docs/signed-records.md.
          */
         post: operations["receiveCheckEvent"];
         delete?: never;
@@ -852,6 +854,8 @@ export interface components {
             recommendation_was: components["schemas"]["Recommendation"] | null;
             /** Format: date-time */
             decided_at: string;
+            /** @description The decision's detached JWS (RFC 7515 appendix F): `<protected>..<signature>`, EdDSA (Ed25519) with the signing key's `kid`, over the RFC 8785 canonical JSON of this event without its `signature` member. Keys at the gateway's /.well-known/jwks.json; absent when the service signs nothing (docs/signed-records.md). */
+            signature?: string;
         };
         /**
          * CreditLine
@@ -1010,7 +1014,7 @@ export interface components {
             /** @description Unix seconds of what the event reports: the decision's time (check.reviewed), the settlement's change (check.settlement_changed), the check's submission (check.completed). */
             created: number;
             tenant_id: string;
-            /** @description The event's payload exactly as published on its result topic: the check record (check.completed.v1), the settlement change (check.settlement-changed.v1) or the decision (check.reviewed.v1). When the topic's event carries a record signature it is in `data.signature`, unchanged. */
+            /** @description The event's payload exactly as published on its result topic: the check record (check.completed.v1), the settlement change (check.settlement-changed.v1) or the decision (check.reviewed.v1). The event's own signature is in `data.signature`, unchanged: a detached JWS (Ed25519) over `data` without that member, verified against /.well-known/jwks.json (docs/signed-records.md); absent only when the service signs nothing. */
             data: {
                 [key: string]: unknown;
             };

@@ -33,4 +33,8 @@ export interface CheckReviewedV1 {
   record_sha256: string
   recommendation_was: ('accept' | 'review' | 'reject') | null
   decided_at: string
+  /**
+   * The decision's detached JWS (RFC 7515 appendix F): `<protected>..<signature>`, EdDSA (Ed25519) with the signing key's `kid`, over the RFC 8785 canonical JSON of this event without its `signature` member. Keys at the gateway's /.well-known/jwks.json; absent when the service signs nothing (docs/signed-records.md).
+   */
+  signature?: string
 }

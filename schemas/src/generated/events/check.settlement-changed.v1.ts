@@ -9,4 +9,8 @@ export interface CheckSettlementChangedV1 {
   check_id: string
   tenant_id: string
   settlement: Settlement
+  /**
+   * The settlement change's detached JWS (RFC 7515 appendix F): `<protected>..<signature>`, EdDSA (Ed25519) with the signing key's `kid`, over the RFC 8785 canonical JSON of this event without its `signature` member. Keys at the gateway's /.well-known/jwks.json; absent when the service signs nothing (docs/signed-records.md).
+   */
+  signature?: string
 }

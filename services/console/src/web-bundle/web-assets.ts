@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
@@ -9,7 +10,15 @@ export interface WebAsset {
   type: string
 }
 
-const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../web')
+const webDir = join(packageRoot(dirname(fileURLToPath(import.meta.url))), 'web')
+
+/**
+ * The console's folder: the nearest one holding a package.json. This module runs from src/web-bundle/ in
+ * development and from the bundle dist/main.js in production, at different depths.
+ */
+function packageRoot(from: string): string {
+  return existsSync(join(from, 'package.json')) || dirname(from) === from ? from : packageRoot(dirname(from))
+}
 
 /**
  * The browser application: web/main.ts bundled by esbuild once at start (plain TypeScript modules, no

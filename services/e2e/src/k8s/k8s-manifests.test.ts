@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { IScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObject'
+import { serviceBundle } from '@rv/build'
 import {
   createEnvReader,
   describeConfig,
@@ -160,12 +161,12 @@ describe('deploy/k8s manifests', () => {
     for (const service of services) {
       const container = containerOf(service)
       expect(container.image).toBe(image)
-      const entry = `services/${service}/src/main.ts`
-      expect(container.command).toEqual(['node', '--import', 'tsx', entry])
-      expect(existsSync(resolve(repoRoot, entry)), entry).toBe(true)
+      // The bundle the image builds from the service's entry (packages/build), run without a TypeScript loader.
+      expect(container.command).toEqual(['node', '--enable-source-maps', serviceBundle(service)])
+      expect(existsSync(resolve(repoRoot, `services/${service}/src/main.ts`)), service).toBe(true)
     }
     expect(readFileSync(resolve(repoRoot, 'deploy/docker/service.Dockerfile'), 'utf8')).toMatch(
-      /--import tsx/,
+      /exec node --enable-source-maps services\/\$SERVICE\/dist\/main\.js/,
     )
     for (const overlay of overlays()) {
       const images = (kustomizationOf(overlay).images as { name: string }[] | undefined) ?? []
@@ -267,7 +268,7 @@ describe('deploy/k8s manifests', () => {
     expect(spec?.concurrencyPolicy).toBe('Forbid')
     const container = spec?.jobTemplate.spec?.template.spec?.containers[0]
     expect(container?.image).toBe(image)
-    expect(container?.command).toEqual(['node', '--import', 'tsx', 'services/retention/src/main.ts'])
+    expect(container?.command).toEqual(['node', '--enable-source-maps', serviceBundle('retention')])
     expect(existsSync(resolve(repoRoot, 'services/retention/src/main.ts'))).toBe(true)
     expect(container?.envFrom?.map((r) => r.configMapRef?.name ?? r.secretRef?.name)).toEqual([
       'rv-config',

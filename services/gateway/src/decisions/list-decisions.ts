@@ -1,4 +1,5 @@
 import type { CheckReviewedV1 } from '@rv/schemas'
+import { withSignature } from '@rv/signing'
 import { type CheckDecisionDocument, toReviewedEvent } from '@rv/store'
 import type { Context } from 'hono'
 import { ApiError } from '../api-error'
@@ -12,7 +13,8 @@ export const toDecisionResource = (d: CheckDecisionDocument): CheckReviewedV1 =>
 /**
  * GET /v1/checks/{id}/decisions: the people's decisions on the tenant's check (review console), oldest
  * first. Another tenant's id is answered like an unknown one, the tenant's erased one as 410; an undecided
- * check has an empty list.
+ * check has an empty list. With signing configured each decision carries its `signature`, as its
+ * check.reviewed.v1 does (docs/signed-records.md).
  */
 export function listDecisions(deps: GatewayDeps) {
   return async (c: Context<GatewayEnv>) => {
@@ -24,6 +26,8 @@ export function listDecisions(deps: GatewayDeps) {
       throw new ApiError(404, 'check_not_found', { message: 'No check with this id.', param: 'id' })
     }
     const decisions = await deps.decisions.list(tenantId, id)
-    return c.json({ check_id: id, data: decisions.map(toDecisionResource) }, 200)
+    const signing = deps.signing ?? { sign: () => undefined }
+    const data = decisions.map((d) => withSignature(signing, toDecisionResource(d)))
+    return c.json({ check_id: id, data }, 200)
   }
 }

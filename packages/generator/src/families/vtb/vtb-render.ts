@@ -3,7 +3,7 @@ import { cidPdfbox, FontUse } from '../../font/font-use'
 import { dict, ref } from '../../pdf/pdf-dict'
 import { flate, hex, num, PdfDoc, utf16Hex } from '../../pdf/pdf-doc'
 import type { Rng } from '../../random/rng'
-import type { VtbContent } from './vtb-variants'
+import type { VtbContent } from './vtb-content'
 
 /**
  * VTB receipts come from openhtmltopdf (PDFBox): one BT…ET per visual line placed with an absolute Tm, each line a

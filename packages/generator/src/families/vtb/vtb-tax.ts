@@ -2,8 +2,8 @@ import { major, rubSign } from '../../format/money'
 import { dmy, floorMinute, hm, isoUtc, msk } from '../../format/time'
 import { type BuildContext, emptyFields } from '../family-types'
 import { scenario } from '../scenario'
+import type { VtbContent, VtbRow } from './vtb-content'
 import { vtbWidth, wrapParagraph } from './vtb-paragraph'
-import type { VtbContent, VtbRow } from './vtb-variants'
 
 /**
  * VTB `Налоги, штрафы, госплатежи` / `Оплата по реквизитам` (FAMILIES.md, "How receipts live in the wild" 4): a

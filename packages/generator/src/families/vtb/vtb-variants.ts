@@ -1,4 +1,3 @@
-import type { ReceiptFields } from '@rv/schemas'
 import { countries, domesticBanks, nbHyphen } from '../../data/banks'
 import { paidAtTruth } from '../../data/paid-at-truth'
 import { firstPatronymicInitial, latinName, organisations } from '../../data/people'
@@ -8,6 +7,7 @@ import { dmy, floorMinute, hm, isoUtc, msk } from '../../format/time'
 import type { Rng } from '../../random/rng'
 import { type BuildContext, emptyFields, holdOf } from '../family-types'
 import { phoneSpaced, phoneTight, scenario } from '../scenario'
+import type { VtbContent, VtbRow } from './vtb-content'
 import { wrapParagraph } from './vtb-paragraph'
 import { vtbTaxContent } from './vtb-tax'
 
@@ -20,32 +20,6 @@ export const vtbVariants = [
   'card_abroad',
   'tax',
 ] as const
-
-/** One row of the two-column block; `wrapAt` splits the value onto a second line (the SBP id: 25 + 7). */
-export interface VtbRow {
-  label: string
-  value: string
-  wrapAt?: number
-  /** The label wraps after this many characters (at the next space), as `Телефон`/`отправителя` sometimes does. */
-  labelWrapAt?: number
-  green?: boolean
-  /** Label and value already broken into lines (vtb-tax.ts): the row takes 12 pt more for each extra line. */
-  lines?: { label: string[]; value: string[] }
-}
-
-export interface VtbContent {
-  /** Centred 10.5 pt lines at the top: the title and what follows it. */
-  heading: string[]
-  rows: VtbRow[]
-  amount: string
-  /** Page height from FAMILIES.md for this layout. */
-  height: number
-  fields: ReceiptFields
-  /** Operation instant as the SBP id encodes it (the receipt prints only the minute); a hold executes it later. */
-  at: number
-  /** Start of the printed minute. */
-  printedMinute: number
-}
 
 const FX_DECIMAL = [',', '.']
 

@@ -1,0 +1,5 @@
+export { type BundleMeta, buildService, readBundleMeta } from './build-service'
+export { ensureServicesBuilt, isBundleFresh } from './bundle-freshness'
+export { companions, missingSiblings } from './companions'
+export { repoRoot } from './repo-root'
+export { listServices, serviceBundle } from './service-names'
