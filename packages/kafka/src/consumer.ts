@@ -19,14 +19,6 @@ import { defaultMaxDeliveries } from './delivery-ledger'
 import { resolveRetryPolicy } from './retry-policy'
 import { type EventTopic, physicalTopic } from './topics'
 
-export type {
-  ConsumedEvent,
-  ConsumedMessage,
-  ConsumeOptions,
-  ConsumerHandle,
-  FailedMessage,
-} from './consumer-types'
-
 export interface ConsumerDeps {
   kafka: Kafka
   registry: SchemaRegistry

@@ -6,7 +6,7 @@
  * than maxDeliveries times. In steady state it writes one reservation per window of offsets, no count.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import type { FailedMessage } from '../src/consumer'
+import type { FailedMessage } from '../src/consumer-types'
 import { readDeadLetterHeaders } from '../src/dead-letter'
 import type { DeliveryLedger } from '../src/delivery-ledger'
 import type { KafkaStageError } from '../src/errors'

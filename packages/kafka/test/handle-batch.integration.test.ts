@@ -5,7 +5,7 @@
  */
 import { Partitioners } from 'kafkajs'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ConsumedMessage, FailedMessage } from '../src/consumer'
+import type { ConsumedMessage, FailedMessage } from '../src/consumer-types'
 import { KafkaStageError } from '../src/errors'
 import { physicalTopic } from '../src/topics'
 import { matchedEvent, newCheckId } from './sample-events'
