@@ -152,7 +152,7 @@ export function readGatewayConfig(r: EnvReader): GatewayConfig {
       }),
       windowMs: 60_000,
       syncMs: r.int('RATE_LIMIT_SYNC_MS', {
-        doc: 'Least time between two store round trips of the shared limit, per instance and tenant',
+        doc: 'Least time between two background syncs of the shared limit with the store, per instance (all tenants at once; no request waits for it)',
         default: 250,
         min: 0,
       }),

@@ -5,7 +5,7 @@ export type {
   ConsumeOptions,
   ConsumerHandle,
   FailedMessage,
-} from './consumer'
+} from './consumer-types'
 export {
   buildDeadLetterHeaders,
   type DeadLetterInfo,

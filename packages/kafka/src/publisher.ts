@@ -10,6 +10,7 @@ import type { Producer } from 'kafkajs'
 import { KafkaStageError } from './errors'
 import { assertEvent } from './event-validator'
 import { lookupSchemaId } from './registry'
+import { createSendQueue, type RawMessage, type TopicBatch } from './send-queue'
 import { type EventTopic, type EventValueByTopic, physicalTopic } from './topics'
 import { encodeWire } from './wire-format'
 
@@ -55,6 +56,8 @@ function assertKey(key: string): void {
 }
 
 export function createPublisher(deps: PublisherDeps): Publish {
+  // Publishes made while a send is in flight go together in the next (send-queue.ts).
+  const send = createSendQueue(async (batches) => sendBatchOrThrow(await deps.producer(), batches))
   return async (topic, key, value, headers) => {
     assertEvent(topic, value)
     assertKey(key)
@@ -62,7 +65,7 @@ export function createPublisher(deps: PublisherDeps): Publish {
     const encoded = encodeWire(id, value)
     // The active span's traceparent rides along, so the consumer's span continues this trace.
     const sent = { ...headers, ...traceContextHeaders() }
-    await sendOrThrow(await deps.producer(), physical, [{ key, value: encoded, headers: sent }])
+    await send(physical, [{ key, value: encoded, headers: sent }])
     metrics().messagesPublished.inc({ topic })
   }
 }
@@ -89,21 +92,24 @@ export function createBatchPublisher(deps: PublisherDeps): PublishBatch {
   }
 }
 
-export interface RawMessage {
-  key: Buffer | string | null
-  value: Buffer | null
-  headers: Record<string, Buffer | string>
-}
+export type { RawMessage } from './send-queue'
 
 /** Sends and maps kafkajs failures to stage errors (kafkajs marks transient ones `retriable`). */
 export async function sendOrThrow(producer: Producer, topic: string, messages: RawMessage[]): Promise<void> {
+  await sendBatchOrThrow(producer, [{ topic, messages }])
+}
+
+/** Several topics' messages in one produce request per broker (`sendBatch`), failures mapped as above. */
+export async function sendBatchOrThrow(producer: Producer, batches: TopicBatch[]): Promise<void> {
   try {
-    await producer.send({ topic, acks: -1, messages })
+    if (batches.length === 1) await producer.send({ ...batches[0]!, acks: -1 })
+    else await producer.sendBatch({ topicMessages: batches, acks: -1 })
   } catch (error) {
     const retriable = (error as { retriable?: unknown }).retriable
+    const topics = batches.map((b) => b.topic).join(', ')
     throw new KafkaStageError(
       'publish_failed',
-      `sending to ${topic} failed: ${error instanceof Error ? error.message : String(error)}`,
+      `sending to ${topics} failed: ${error instanceof Error ? error.message : String(error)}`,
       { retryable: retriable !== false, cause: error },
     )
   }

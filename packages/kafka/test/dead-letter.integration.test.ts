@@ -1,6 +1,6 @@
 import { Partitioners } from 'kafkajs'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { FailedMessage } from '../src/consumer'
+import type { FailedMessage } from '../src/consumer-types'
 import { readDeadLetterHeaders } from '../src/dead-letter'
 import { KafkaStageError } from '../src/errors'
 import { physicalTopic, valueSubject } from '../src/topics'

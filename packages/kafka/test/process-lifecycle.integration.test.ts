@@ -3,10 +3,13 @@
  * committed early, and SIGTERM shuts down cleanly within the bound.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ConsumedMessage } from '../src/consumer'
+import type { ConsumedMessage } from '../src/consumer-types'
 import { physicalTopic } from '../src/topics'
+import { readLedgerFile } from './fixtures/file-ledger'
 import { matchedEvent, newCheckId } from './sample-events'
 import {
   brokers,
@@ -35,7 +38,12 @@ afterEach(async () => {
   current = undefined
 })
 
-function startChild(prefix: string, groupId: string, mode: 'hang' | 'ack' | 'retry'): Child {
+function startChild(
+  prefix: string,
+  groupId: string,
+  mode: 'hang' | 'ack' | 'retry' | 'poison',
+  extraEnv: Record<string, string> = {},
+): Child {
   const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
     env: {
       ...process.env,
@@ -44,6 +52,7 @@ function startChild(prefix: string, groupId: string, mode: 'hang' | 'ack' | 'ret
       RV_PREFIX: prefix,
       RV_GROUP: groupId,
       RV_MODE: mode,
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
@@ -123,5 +132,41 @@ describe('consumer processes against the real Kafka', () => {
     const received: ConsumedMessage<'check.matched.v1'>[] = []
     await bus.consume({ groupId, topics: ['check.matched.v1'], handle: async (m) => void received.push(m) })
     expect((await waitFor(() => received[0])).key).toBe(id)
+  })
+
+  it('dead-letters a message that kills every consumer process, counting it only after the first death', async () => {
+    current = await createTestBus({ partitions: 1 })
+    const { bus, prefix } = current
+    const before = [newCheckId(), newCheckId(), newCheckId()]
+    const poison = newCheckId()
+    const after = newCheckId()
+    for (const id of [...before, poison, after]) await bus.publish('check.matched.v1', id, matchedEvent(id))
+    const groupId = randomName('group')
+    const ledgerPath = join(mkdtempSync(join(tmpdir(), 'rv-ledger-')), 'ledger.json')
+    const env = { RV_LEDGER: ledgerPath, RV_POISON: poison }
+    // maxDeliveries 2: the first process dies uncounted, the second counted (2), the third gives it up.
+    const lives: Child[] = []
+    for (let life = 0; life < 3; life++) {
+      const child = startChild(prefix, groupId, 'poison', env)
+      lives.push(child)
+      const end = await Promise.race([
+        child.exited.then(() => 'died' as const),
+        waitFor(() => child.events.find((e) => e.event === 'dead_lettered'), 90_000).then(
+          () => 'gave up' as const,
+        ),
+      ])
+      expect(end).toBe(life < 2 ? 'died' : 'gave up')
+    }
+    const last = lives[2]!
+    expect(last.events.find((e) => e.event === 'dead_lettered')).toMatchObject({
+      key: poison,
+      msg: 'stage_redelivery_limit',
+    })
+    await waitFor(() => last.events.find((e) => e.event === 'received' && e.key === after))
+    expect(last.events.some((e) => e.event === 'received' && e.key === poison)).toBe(false)
+    // The poison counted twice (second and third lives), then forgotten; no count left behind.
+    const ledger = readLedgerFile(ledgerPath)
+    expect(Object.values(ledger.reservations)).toHaveLength(1)
+    await waitFor(() => (Object.keys(readLedgerFile(ledgerPath).counts).length === 0 ? true : undefined))
   })
 })

@@ -1,6 +1,6 @@
 import type { CheckMatchedV1 } from '@rv/schemas'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ConsumedMessage } from '../src/consumer'
+import type { ConsumedMessage } from '../src/consumer-types'
 import { KafkaStageError } from '../src/errors'
 import { createEventBus } from '../src/event-bus'
 import { physicalTopic, valueSubject } from '../src/topics'

@@ -57,7 +57,7 @@ export const storeIndexes = {
   profiles: [{ tenant_key: 1, name: 1, version: -1 }],
   tenants: [{ name: 1 }],
   api_keys: [{ tenant_id: 1 }],
-  rate_windows: [{ tenant_window: 1 }, { expires_hour: 1 }],
+  rate_windows: [{ window: 1 }, { expires_hour: 1 }],
   deliveries: [{ expires_hour: 1 }],
   // Console sessions past their expiry (the console's purge and the retention job); the console's other
   // session indexes are in console/console-queries.ts.
@@ -70,9 +70,13 @@ export const storeIndexes = {
 /** The gateway replicas' request counters of a tenant's window (rate-window-repository.ts). */
 export const rateWindowQueries = {
   collection: 'rate_windows',
-  byTenantWindow: (tenantWindow: string): StoreQuery => ({
+  /**
+   * Every writer's count of every tenant in one window: one read per sync of a gateway replica. The window
+   * is stored as a string: FerretDB v1's pushed-down equality on a number does not use the index.
+   */
+  byWindow: (window: number): StoreQuery => ({
     collection: 'rate_windows',
-    filter: { tenant_window: tenantWindow },
+    filter: { window: String(window) },
     index: storeIndexes.rate_windows[0],
   }),
 }
@@ -104,10 +108,11 @@ export const expiryQueries = {
   cursorById: (collection: ExpiringCollection) => byId('retention_cursors', `expiry:${collection}`),
 }
 
-/** Kafka deliveries in flight (delivery-ledger.ts): only by message id. */
+/** Kafka delivery ledger (delivery-ledger.ts): a message's count or a partition's reservation, only by id. */
 export const deliveryQueries = {
   collection: 'deliveries',
   byMessage: (id: string): StoreQuery => byId('deliveries', id),
+  byPartition: (id: string): StoreQuery => byId('deliveries', id),
 }
 
 export const checkQueries = {
@@ -329,7 +334,7 @@ export function hotPathQueries(sample: {
     'idempotency keys of an expired minute (sweeper)': idempotencyQueries.createdIn(minuteBucket(now), 500),
     'retirement marker (sweeper)': idempotencyQueries.retirementById(`${tenantId}:k:${checkId}`),
     'delivery of a message (extraction, authenticity)': deliveryQueries.byMessage(`g/t/0/${checkId}`),
-    "a tenant's rate window (gateway replicas)": rateWindowQueries.byTenantWindow(`${tenantId}:1000`),
+    "a window's counts (gateway replicas' sync)": rateWindowQueries.byWindow(1000),
     'retirement markers of an hour (sweeper)': idempotencyQueries.retirementsIn(hourBucket(now)),
     'expired deliveries of an hour (retention job)': expiryQueries.expiredIn('deliveries', hourBucket(now)),
     'expired rate windows of an hour (retention job)': expiryQueries.expiredIn(

@@ -35,4 +35,23 @@ describe('delivery ledger', () => {
     await replicaA.end(id)
     await replicaA.end(id)
   })
+
+  it('raises a partition reservation, never lowers it, and answers the one before', async () => {
+    const database = cleanup.database()
+    const replicaA = createDeliveryLedger(first.db(database))
+    const replicaB = createDeliveryLedger(second.db(database))
+    const partition = 'rv-extraction/rv.check.submitted.v1/2'
+    expect(await replicaA.reserve(partition, 50)).toBeUndefined()
+    expect(await replicaA.reserve(partition, 120)).toBe(50)
+    // A member that took the partition over reserves from its committed offset: the higher mark stays.
+    expect(await replicaB.reserve(partition, 90)).toBe(120)
+    expect(await replicaB.reserve(partition, 140)).toBe(120)
+    expect(await replicaA.reserve('rv-extraction/rv.check.submitted.v1/0', 10)).toBeUndefined()
+    const stored = await first
+      .db(database)
+      .collection('deliveries')
+      .findOne({ _id: partition as never })
+    expect(stored).toMatchObject({ until: 140 })
+    expect(stored?.expires_at).toBeInstanceOf(Date)
+  })
 })

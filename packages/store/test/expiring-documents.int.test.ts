@@ -40,8 +40,8 @@ describe('expiring documents', () => {
 
     expect(await deadLedger.begin('g/t/0/1')).toBe(1)
     expect(await liveLedger.begin('g/t/0/2')).toBe(1)
-    await deadGateway.sync('ten_1', 100, 4)
-    expect(await liveGateway.sync('ten_1', 160, 2)).toBe(0)
+    await deadGateway.syncWindow(100, [{ tenantId: 'ten_1', count: 4 }])
+    expect((await liveGateway.syncWindow(160, [{ tenantId: 'ten_1', count: 2 }])).get('ten_1')).toBe(0)
 
     const sweeper = createExpirySweeper(db)
     const first = await sweeper.sweep(now, { maxHours: 30 })

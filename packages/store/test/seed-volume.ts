@@ -205,13 +205,15 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<void> 
   }))
   for (let start = 0; start < deliveries.length; start += batch)
     await insert('deliveries', deliveries.slice(start, start + batch))
-  // Rate windows: every tenant's current window from three gateway replicas, and stale ones of dead replicas.
+  // Rate windows: the minutes of the last hour from three gateway replicas, and stale ones of dead replicas.
   const rateWindows = Array.from({ length: Math.ceil(options.checks / 10) }, (_, k) => {
-    const tenantWindow = `${seedTenant(k % tenants)}:${1000 - Math.floor(k / tenants)}`
+    const window = 1000 - (k % 60) - Math.floor(k / tenants)
+    const tenantWindow = `${seedTenant(k % tenants)}:${window}`
     const expiresAt = new Date(options.now.getTime() - (k % 48) * hourMs)
     return {
       _id: `${tenantWindow}:w${k % 3}`,
       tenant_window: tenantWindow,
+      window: String(window),
       writer: `w${k % 3}`,
       count: k,
       expires_at: expiresAt,

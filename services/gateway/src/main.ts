@@ -54,7 +54,7 @@ const app = createApp({
   bus: config.bus,
   rateLimit: config.rateLimit,
   concurrency: config.concurrency,
-  sharedRateLimit: { ...config.sharedRateLimit, sync: store.rateWindows.sync },
+  sharedRateLimit: { ...config.sharedRateLimit, syncWindow: store.rateWindows.syncWindow },
   defaultProfile: config.profile,
   pinProfile: latestProfile,
   tombstones: store.tombstones,

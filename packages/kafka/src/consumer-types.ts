@@ -1,0 +1,79 @@
+/** The consumer's public shapes: what a handler receives, the options of `consume`, the handle it returns. */
+import type { DeliveryLedger } from './delivery-ledger'
+import type { KafkaStageError } from './errors'
+import type { RetryPolicy } from './retry-policy'
+import type { EventTopic, EventValueByTopic } from './topics'
+
+export interface ConsumedEvent<T extends EventTopic> {
+  topic: T
+  /** The check id. */
+  key: string
+  value: EventValueByTopic[T]
+  headers: Readonly<Record<string, string>>
+  partition: number
+  offset: string
+  /** 1 on first delivery to the handler, then 2, 3, ... on retries. */
+  attempt: number
+}
+
+/** A message of any of the subscribed topics, discriminated by `topic`. */
+export type ConsumedMessage<T extends EventTopic> = { [K in T]: ConsumedEvent<K> }[T]
+
+/** What `onPermanentFailure` receives: `value` is undefined when the message could not be decoded. */
+export interface FailedMessage<T extends EventTopic = EventTopic> {
+  topic: T
+  key: string
+  value: EventValueByTopic[T] | undefined
+  headers: Readonly<Record<string, string>>
+  partition: number
+  offset: string
+  attempts: number
+}
+
+export interface ConsumeOptions<T extends EventTopic> {
+  groupId: string
+  topics: readonly T[]
+  handle: (message: ConsumedMessage<T>) => Promise<void>
+  /**
+   * Optional: the decoded messages of one fetched batch (one topic-partition, offset order) in one call,
+   * so a feeder can write them in one store command. Retried as a whole; if it fails for good, each message
+   * goes through `handle` alone (so `handle` must do the same per message). Must be idempotent, like `handle`.
+   */
+  handleBatch?: (messages: ConsumedMessage<T>[]) => Promise<void>
+  /** Called after a message was dead-lettered; a service publishes its stage result with `error` here. */
+  onPermanentFailure?: (message: FailedMessage<T>, error: KafkaStageError) => Promise<void>
+  retry?: Partial<RetryPolicy>
+  /** Counts deliveries across processes (delivery-ledger.ts); absent: only in-process attempts count. */
+  deliveries?: DeliveryLedger
+  /** Offsets reserved in the ledger per write (delivery-guard.ts; default 50). */
+  reservationWindow?: number
+  /** Deliveries, in any process, after which a message is dead-lettered unhandled (default 5). */
+  maxDeliveries?: number
+  /** Name written to `x-failed-stage`; the group id by default. */
+  stage?: string
+  /** Where a new group starts; true (earliest) by default so nothing published before start is missed. */
+  fromBeginning?: boolean
+  sessionTimeoutMs?: number
+  heartbeatIntervalMs?: number
+  partitionsConsumedConcurrently?: number
+  /**
+   * Longest a fetch waits for new records (default 1 s). It also bounds how long `stop()` waits for the
+   * fetch in flight, so it trades idle fetch traffic for shutdown latency.
+   */
+  maxWaitTimeMs?: number
+  /**
+   * Longest a handled message's offset waits for its commit (default 1 s); a crash redelivers at most
+   * this much work (or `commitThreshold` messages per partition, default 100).
+   */
+  commitIntervalMs?: number
+  commitThreshold?: number
+}
+
+export interface ConsumerHandle {
+  stop(): Promise<void>
+  /**
+   * True while the consumer is a member of its group: from its first group join until it crashes or is
+   * stopped (true again when kafkajs restarts it after a retriable crash and it rejoins). Feeds readiness.
+   */
+  isRunning(): boolean
+}
