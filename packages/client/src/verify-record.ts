@@ -30,7 +30,7 @@ export async function verifyRecordSignature(
   try {
     const result = await flattenedVerify(
       { protected: protectedHeader, payload: base64url.encode(canonical), signature: sig },
-      createLocalJWKSet(jwks),
+      keySetOf(jwks),
       { algorithms: ['EdDSA'] },
     )
     return { ok: true, kid: result.protectedHeader?.kid ?? '' }
@@ -39,6 +39,14 @@ export async function verifyRecordSignature(
     if (err instanceof errors.JWSSignatureVerificationFailed) return { ok: false, reason: 'bad_signature' }
     return { ok: false, reason: 'malformed' }
   }
+}
+
+/** One key set per JWKS object, so its keys are imported once however many records it verifies. */
+const keySets = new WeakMap<Jwks, ReturnType<typeof createLocalJWKSet>>()
+function keySetOf(jwks: Jwks): ReturnType<typeof createLocalJWKSet> {
+  let set = keySets.get(jwks)
+  if (!set) keySets.set(jwks, (set = createLocalJWKSet(jwks)))
+  return set
 }
 
 function isCanonicalBase64url(part: string): boolean {
