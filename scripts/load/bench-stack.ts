@@ -41,6 +41,10 @@ export interface BenchStackOptions {
   tenants: number
   replicas?: StartServicesOptions['replicas']
   nodeArgs?: StartServicesOptions['nodeArgs']
+  /** Only these services (default: all); the gateway must be one of them. */
+  only?: StartServicesOptions['only']
+  /** Sees every line each service writes (the fuzz counts error lines). */
+  onLine?: StartServicesOptions['onLine']
   /** Extra service environment (sweeper deadline, concurrency, ...). */
   env?: Record<string, string>
   /** Runs after the tenants exist and before the services start (seeding stored checks). */
@@ -84,6 +88,8 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
     readyTimeoutMs: 180_000,
     ...(options.replicas ? { replicas: options.replicas } : {}),
     ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
+    ...(options.only ? { only: options.only } : {}),
+    ...(options.onLine ? { onLine: options.onLine } : {}),
   })
   const watcher = await watchCompletions({
     brokers: stack.kafkaBrokers,
