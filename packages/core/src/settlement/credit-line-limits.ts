@@ -13,16 +13,6 @@ export const maxCreditAmount = 10_000_000_000_000
 
 const controlCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 
-const textMembers = [
-  'line_id',
-  'currency',
-  'payer_name',
-  'payer_account',
-  'sbp_operation_id',
-  'operation_number',
-  'purpose',
-] as const
-
 export interface CreditLineProblem {
   /** The member, as a JSON pointer below the line (`/amount`). */
   path: string
@@ -38,10 +28,8 @@ export interface CreditLineProblem {
 export function creditLineProblem(line: CreditLine): CreditLineProblem | undefined {
   if (!(line.amount <= maxCreditAmount) || !Number.isSafeInteger(toMinorUnits(line.amount, line.currency)))
     return { path: '/amount', message: `must be at most ${maxCreditAmount}` }
-  for (const member of textMembers) {
-    const value = line[member]
+  for (const [member, value] of Object.entries(line))
     if (typeof value === 'string' && controlCharacter.test(value))
       return { path: `/${member}`, message: 'must not contain control characters' }
-  }
   return undefined
 }
