@@ -33,19 +33,26 @@ async function storedCredits(store: Store, tenantId: string, lineIds: readonly s
   return out
 }
 
-/** Waits until every line id is stored for the tenant (or the deadline); returns those still missing. */
+/**
+ * Waits until every line id is stored for the tenant; returns those still missing once none was stored for
+ * `stallMs` (dead-lettered, or settlement stopped) or at `capAt`. Progress, not a fixed time: on a loaded
+ * machine settlement works through thousands of accepted lines for minutes after the storm.
+ */
 export async function missingCredits(
   store: Store,
   tenantId: string,
   lineIds: ReadonlySet<string>,
-  deadlineAt: number,
+  stallMs: number,
+  capAt: number,
 ): Promise<string[]> {
   let missing = [...lineIds]
+  let progressAt = Date.now()
   while (missing.length > 0) {
     const stored = await storedCredits(store, tenantId, missing)
+    if (stored.size > 0) progressAt = Date.now()
     missing = missing.filter((id) => !stored.has(id))
-    if (missing.length === 0 || Date.now() > deadlineAt) break
-    await new Promise((r) => setTimeout(r, 1000))
+    if (missing.length === 0 || Date.now() - progressAt > stallMs || Date.now() > capAt) break
+    await new Promise((r) => setTimeout(r, 5000))
   }
   return missing
 }
@@ -73,7 +80,7 @@ export async function prepareTenants(bench: BenchStack, runId: string): Promise<
   })
   if (res.status !== 202) throw new Error(`the other tenant's credits: ${res.status} ${await res.text()}`)
   const ids = new Set(lines.map((l) => l.line_id))
-  const missing = await missingCredits(bench.store, otherTenantId, ids, Date.now() + 180_000)
+  const missing = await missingCredits(bench.store, otherTenantId, ids, 120_000, Date.now() + 300_000)
   if (missing.length > 0) throw new Error(`the other tenant's credits were not stored: ${missing.length}`)
   await bench.store.settlements.putSettlement({
     tenant_id: otherTenantId,

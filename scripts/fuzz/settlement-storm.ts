@@ -34,17 +34,27 @@ export async function runSettlementStorm(
   })
   const seconds = (Date.now() - started) / 1000
   // The settlement service stores what was accepted; the memory reading "after" is taken once it has.
-  const missing = await missingCredits(ctx.bench.store, ctx.tenants.tenantId, accepted, Date.now() + 180_000)
+  const waitStarted = Date.now()
+  const missing = await missingCredits(
+    ctx.bench.store,
+    ctx.tenants.tenantId,
+    accepted,
+    120_000,
+    Date.now() + 30 * 60_000,
+  )
   const changed = await otherTenantChanges(ctx.bench.store, ctx.tenants)
   const problems = [
     ...(missing.length > 0
-      ? [`${missing.length} of ${accepted.size} accepted lines not stored: ${missing.slice(0, 5).join(', ')}`]
+      ? [
+          `${missing.length} of ${accepted.size} accepted lines not stored (none stored for 120 s): ${missing.slice(0, 5).join(', ')}`,
+        ]
       : []),
     ...(changed.length > 0 ? [`the other tenant's credits changed: ${changed.slice(0, 5).join('; ')}`] : []),
     ...(otherTenantRead > 0 ? [`the other tenant's settlement was read ${otherTenantRead} times`] : []),
   ]
   process.stdout.write(
-    `${target}: ${accepted.size} distinct lines accepted, ${accepted.size - missing.length} stored; ` +
+    `${target}: ${accepted.size} distinct lines accepted, ${accepted.size - missing.length} stored ` +
+      `(${((Date.now() - waitStarted) / 1000).toFixed(0)} s after the storm); ` +
       `the other tenant's ${ctx.tenants.otherCredits.size} credits ${changed.length === 0 ? 'unchanged' : 'CHANGED'}\n`,
   )
   return { target, seconds, tally, memory: memory.stop(), boundMb, problems }
