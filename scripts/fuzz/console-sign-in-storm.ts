@@ -20,24 +20,34 @@ const origin = 'http://console.test'
 const analyst = 'analyst@storm.test'
 const password = 'correct horse battery staple'
 
-/** The analyst at their desk, retrying a busy answer after its Retry-After; true when signed in. */
-async function analystSignsIn(url: string): Promise<boolean> {
+/**
+ * The analyst at their desk, retrying a busy answer after its Retry-After: 200 when signed in, else the last
+ * answer (a status, `429 Retry-After n` for a backoff, or the client's error after 20 tries).
+ */
+async function analystSignsIn(url: string): Promise<number | string> {
+  let last: number | string = 'no answer'
   for (let attempt = 0; attempt < 20; attempt++) {
     // A keep-alive socket the server closed after a refused oversized body: try again on a new one.
     const res = await fetch(`${url}/api/sign-in`, {
       method: 'POST',
       headers: { origin, 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.10' },
       body: JSON.stringify({ email: analyst, password }),
-    }).catch(() => undefined)
-    if (!res) continue
+      signal: AbortSignal.timeout(60_000),
+    }).catch((e: Error) => e)
+    if (res instanceof Error) {
+      last = `network_error:${res.name}`
+      continue
+    }
     await res.arrayBuffer()
-    if (res.status === 200) return true
+    if (res.status === 200) return 200
     // Only the hash cap's "busy" (Retry-After 1) may hold the analyst back; a backoff would be a lock-out.
     const retryAfter = Number(res.headers.get('retry-after') ?? 1)
-    if (res.status !== 429 || retryAfter > 1) return false
+    if (res.status !== 429 || retryAfter > 1)
+      return res.status === 429 ? `429 Retry-After ${retryAfter}` : res.status
+    last = 429
     await new Promise((r) => setTimeout(r, retryAfter * 1000))
   }
-  return false
+  return last
 }
 
 export async function runSignInTarget(
@@ -67,7 +77,8 @@ export async function runSignInTarget(
   const url = `http://127.0.0.1:${port}`
   try {
     // The analyst's usual address: signed in from before the storm begins.
-    if (!(await analystSignsIn(url))) throw new Error('the analyst could not sign in before the storm')
+    const first = await analystSignsIn(url)
+    if (first !== 200) throw new Error(`the analyst could not sign in before the storm: ${first}`)
     const memory = watchMemory([{ name: 'console', pid: console.process.pid as number }])
     const tally = new AnswerTally()
     let analystOk = 0
@@ -75,10 +86,16 @@ export async function runSignInTarget(
     const started = Date.now()
     await runStorm(count, concurrency, ctx.deadlineAt, async (i) => {
       if (i % 50 === 0) {
-        const ok = await analystSignsIn(url)
-        if (ok) analystOk++
+        const answer = await analystSignsIn(url)
+        if (answer === 200) analystOk++
         else analystRefused++
-        tally.record('analyst-right-password', ok ? 200 : 'refused')
+        // A 5xx here counts as any other (the tally's 5xx); a refusal says how it was refused.
+        tally.record(
+          'analyst-right-password',
+          typeof answer === 'number' ? answer : `refused:${answer}`,
+          '',
+          i,
+        )
         return
       }
       await sendAndRecord(
