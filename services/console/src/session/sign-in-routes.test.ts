@@ -159,4 +159,17 @@ describe('hostile sign-in bodies', () => {
     expect(JSON.stringify(h.audit[0])).not.toMatch(/\\u0000/)
     expect(h.audit[0]).toMatchObject({ action: 'sign-in-failed', email: `${user._id}\uFFFD` })
   })
+  it('signs the analyst in at their usual address while strangers fill every hash slot', async () => {
+    const h = harness()
+    expect((await answered(h, h.signIn({ email: user._id, password: 'right password' }))).status).toBe(200)
+    // Two strangers hold both slots (hashConcurrency 2); a third is busy.
+    const strangers = [1, 2].map((n) =>
+      h.signIn({ email: user._id, password: 'guess' }, {}, `203.0.113.${n}`),
+    )
+    await new Promise((r) => setImmediate(r))
+    expect((await h.signIn({ email: user._id, password: 'guess' }, {}, '203.0.113.3')).status).toBe(429)
+    const analyst = h.signIn({ email: user._id, password: 'right password' })
+    expect((await answered(h, analyst)).status).toBe(200)
+    expect((await Promise.all(strangers)).map((r) => r.status)).toEqual([401, 401])
+  })
 })

@@ -48,7 +48,7 @@ export function signInRoutes(deps: ConsoleDeps) {
    */
   function admit(c: Context, account: string, client: string, nowMs: number) {
     const wait = limits.wait(account, client, nowMs)
-    const leave = wait > 0 ? undefined : gate.tryEnter()
+    const leave = wait > 0 ? undefined : gate.tryEnter(limits.isKnown(account, client))
     if (leave) return { leave }
     c.header('retry-after', String(wait > 0 ? Math.ceil(wait / 1000) : 1))
     const error =
