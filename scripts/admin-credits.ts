@@ -8,7 +8,13 @@
  * sends them; lines already imported are not applied twice (idempotent per line id).
  */
 import { readFileSync } from 'node:fs'
-import { type CsvColumns, parseCsvColumns, parseStatement, StatementError } from '@rv/core/settlement/index'
+import {
+  type CsvColumns,
+  creditLineProblem,
+  parseCsvColumns,
+  parseStatement,
+  StatementError,
+} from '@rv/core/settlement/index'
 import type { CreditReceivedV1 } from '@rv/schemas'
 import type { Store } from '@rv/store'
 import { parseArgs } from './admin-command'
@@ -45,6 +51,14 @@ export const creditCommands: Record<string, CreditsCommand> = {
       if (error instanceof StatementError)
         throw new Error(`${error.code}: ${file}: ${error.message}; nothing was imported`)
       throw error
+    }
+    // What the gateway also refuses: an amount the store cannot hold, a control character (nothing imported).
+    for (const [i, line] of lines.entries()) {
+      const problem = creditLineProblem(line)
+      if (problem)
+        throw new Error(
+          `statement_invalid: ${file}: /lines/${i}${problem.path} ${problem.message}; nothing was imported`,
+        )
     }
     await io.publishCredits(lines.map((credit) => ({ tenant_id: tenant._id, source: 'statement', credit })))
     return JSON.stringify({

@@ -50,6 +50,10 @@ export interface BenchStackOptions {
   tenants: number
   replicas?: StartServicesOptions['replicas']
   nodeArgs?: StartServicesOptions['nodeArgs']
+  /** Only these services (default: all); the gateway must be one of them. */
+  only?: StartServicesOptions['only']
+  /** Sees every line each service writes (the fuzz counts error lines). */
+  onLine?: StartServicesOptions['onLine']
   /** Extra service environment (sweeper deadline, concurrency, ...). */
   env?: Record<string, string>
   /** The checkout whose services run (a comparison's other build); default this one. */
@@ -102,6 +106,8 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
     ...(launcher ? { launcher } : {}),
     ...(options.replicas ? { replicas: options.replicas } : {}),
     ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
+    ...(options.only ? { only: options.only } : {}),
+    ...(options.onLine ? { onLine: options.onLine } : {}),
   })
   const reviewConsole = options.console
     ? await startConsole({

@@ -13,8 +13,12 @@ export function decodeStatementText(bytes: Uint8Array): string {
   } catch {
     // Not UTF-8: the header lines are ASCII in every 8-bit code page, so read them in latin1 first.
     const head = new TextDecoder('latin1').decode(bytes.subarray(0, 2048))
-    // `Кодировка=` as windows-1251 bytes read in latin1 (cp866 spells it differently; DOS files say DOS).
-    const declared = /\xca\xee\xe4\xe8\xf0\xee\xe2\xea\xe0=(\S+)/.exec(head)?.[1]?.toUpperCase()
+    // `Кодировка=` read in latin1, as windows-1251 bytes or as cp866 bytes: a DOS file writes its own
+    // header in cp866 (found by `npm run fuzz`: looking for the windows-1251 spelling only, every real
+    // cp866 file was read as windows-1251 and refused).
+    const declared = /(?:\xca\xee\xe4\xe8\xf0\xee\xe2\xea\xe0|\x8a\xae\xa4\xa8\xe0\xae\xa2\xaa\xa0)=(\S+)/
+      .exec(head)?.[1]
+      ?.toUpperCase()
     const label = declared === 'DOS' ? 'ibm866' : 'windows-1251'
     try {
       return new TextDecoder(label, { fatal: true }).decode(bytes)

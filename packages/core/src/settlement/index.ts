@@ -7,6 +7,7 @@ export {
   creditLookupDays,
   sbpIdIn,
 } from './credit-keys'
+export { type CreditLineProblem, creditLineProblem, maxCreditAmount } from './credit-line-limits'
 export { decodeStatementText } from './decode-statement-text'
 export { bestJoin, type JoinRule, joinRule, strongerRule } from './join-rule'
 export { moscowDay, moscowDays, parseMoscowDateTime } from './moscow-time'

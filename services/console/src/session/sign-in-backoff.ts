@@ -74,6 +74,10 @@ export function createSignInLimits(settings: BackoffSettings, knownPerAccount = 
       const accountWait = known.get(account)?.includes(client) ? 0 : accounts.wait(account, nowMs)
       return Math.max(accountWait, clients.wait(client, nowMs))
     },
+    /** True when the account signed in from this client before (its usual desk). */
+    isKnown(account: string, client: string): boolean {
+      return known.get(account)?.includes(client) ?? false
+    },
     failed(account: string, client: string, nowMs: number): void {
       accounts.failed(account, nowMs)
       clients.failed(client, nowMs)

@@ -141,3 +141,35 @@ describe('POST /sign-in', () => {
     expect(h.hashes()).toBe(0)
   })
 })
+
+// Found by `npm run fuzz` (sign-in target): both answered 500 from the running console.
+describe('hostile sign-in bodies', () => {
+  it('reads a JSON body that is not an object (`null`, a number) as an empty one: 401, not 500', async () => {
+    const h = harness()
+    for (const body of ['null', '7', '"x"']) expect((await h.signIn(body)).status).toBe(401)
+    expect(h.hashes()).toBe(0)
+  })
+
+  it('refuses an address with a control character without hashing, and audits it without the character', async () => {
+    const h = harness()
+    const res = await h.signIn({ email: `${user._id}\u0000`, password: 'right password' })
+    expect(res.status).toBe(401)
+    expect(h.hashes()).toBe(0)
+    expect(h.audit).toHaveLength(1)
+    expect(JSON.stringify(h.audit[0])).not.toMatch(/\\u0000/)
+    expect(h.audit[0]).toMatchObject({ action: 'sign-in-failed', email: `${user._id}\uFFFD` })
+  })
+  it('signs the analyst in at their usual address while strangers fill every hash slot', async () => {
+    const h = harness()
+    expect((await answered(h, h.signIn({ email: user._id, password: 'right password' }))).status).toBe(200)
+    // Two strangers hold both slots (hashConcurrency 2); a third is busy.
+    const strangers = [1, 2].map((n) =>
+      h.signIn({ email: user._id, password: 'guess' }, {}, `203.0.113.${n}`),
+    )
+    await new Promise((r) => setImmediate(r))
+    expect((await h.signIn({ email: user._id, password: 'guess' }, {}, '203.0.113.3')).status).toBe(429)
+    const analyst = h.signIn({ email: user._id, password: 'right password' })
+    expect((await answered(h, analyst)).status).toBe(200)
+    expect((await Promise.all(strangers)).map((r) => r.status)).toEqual([401, 401])
+  })
+})

@@ -12,12 +12,21 @@ import { createSignInLimits } from './sign-in-backoff'
 /** A sign-in body is an e-mail and a password: anything bigger is refused before it is read. */
 export const signInBodyLimit = 4 * 1024
 
+/** No address holds one; the audit log's store refuses U+0000 (`npm run fuzz`, sign-in target). */
+const controlCharacters = /[\u0000-\u001f\u007f]/g
+
 function socketAddress(c: Context): string | undefined {
   try {
     return getConnInfo(c).remote.address
   } catch {
     return undefined // no socket (a request made in-process)
   }
+}
+
+/** The body's members; `null`, `7` or broken JSON read as no members (a 401 or 400, never a 500). */
+async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
+  const parsed: unknown = await c.req.json().catch(() => ({}))
+  return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {}
 }
 
 /** POST /api/sign-in, POST /api/sign-out, POST /api/password, GET /api/me. */
@@ -39,7 +48,7 @@ export function signInRoutes(deps: ConsoleDeps) {
    */
   function admit(c: Context, account: string, client: string, nowMs: number) {
     const wait = limits.wait(account, client, nowMs)
-    const leave = wait > 0 ? undefined : gate.tryEnter()
+    const leave = wait > 0 ? undefined : gate.tryEnter(limits.isKnown(account, client))
     if (leave) return { leave }
     c.header('retry-after', String(wait > 0 ? Math.ceil(wait / 1000) : 1))
     const error =
@@ -56,13 +65,28 @@ export function signInRoutes(deps: ConsoleDeps) {
     async (c) => {
       // No session yet, so no token: the Origin check alone stops another site posting a sign-in.
       if (c.req.header('origin') !== origin) return c.json({ error: 'cross-origin request refused' }, 403)
-      const body = (await c.req.json().catch(() => ({}))) as { email?: unknown; password?: unknown }
+      const body = await readJsonObject(c)
       const email = typeof body.email === 'string' ? body.email.trim().toLowerCase().slice(0, 254) : ''
       const password = typeof body.password === 'string' ? body.password : ''
       const now = deps.now?.() ?? new Date()
       const client = clientOf(c)
       if (!email || !password) {
         limits.failed(email, client, now.getTime())
+        return c.json({ error: 'wrong e-mail or password' }, 401)
+      }
+      // No hash for an address with a control character: no user has one. Audited as written, made visible.
+      const shown = email.replace(controlCharacters, '\uFFFD')
+      if (shown !== email) {
+        limits.failed(shown, client, now.getTime())
+        await deps.audit.record(
+          {
+            tenantId: unknownTenant,
+            email: shown,
+            action: 'sign-in-failed',
+            detail: `unknown address from ${client}`,
+          },
+          now,
+        )
         return c.json({ error: 'wrong e-mail or password' }, 401)
       }
       const admitted = admit(c, email, client, now.getTime())
@@ -111,7 +135,7 @@ export function signInRoutes(deps: ConsoleDeps) {
   // the user revoked, this one too — the page signs in again with the new password.
   app.post('/password', requireSession(deps), async (c) => {
     const s = c.get('session')
-    const body = (await c.req.json().catch(() => ({}))) as { current?: unknown; password?: unknown }
+    const body = await readJsonObject(c)
     const current = typeof body.current === 'string' ? body.current : ''
     const next = typeof body.password === 'string' ? body.password : ''
     if (next.length < minPasswordLength || next.length > 1024)

@@ -1,3 +1,4 @@
+import { creditLineProblem } from '@rv/core/settlement/index'
 import { type CreditLine, creditLineSchema } from '@rv/schemas'
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
@@ -17,7 +18,8 @@ function detailOf(error: ErrorObject, prefix: string): ApiErrorDetail {
 
 /**
  * Validates a whole `{ lines: CreditLine[] }` batch before anything of it is applied: every line against
- * credit-line.schema.json, and no line id twice. Problems name the line by JSON pointer (`/lines/2/amount`).
+ * credit-line.schema.json and core's `creditLineProblem` (an amount the store can hold, no control
+ * characters), and no line id twice. Problems name the line by JSON pointer (`/lines/2/amount`).
  *
  * @example
  * createCreditBatchValidator()({ lines: [{ line_id: 'a', amount: 1, currency: 'RUB', credited_at: '…' }] })
@@ -41,6 +43,8 @@ export function createCreditBatchValidator() {
       if (!validateLine(line))
         details.push(...(validateLine.errors ?? []).map((e) => detailOf(e, `/lines/${i}`)))
       else {
+        const problem = creditLineProblem(line)
+        if (problem) details.push({ path: `/lines/${i}${problem.path}`, message: problem.message })
         const earlier = seen.get(line.line_id)
         if (earlier !== undefined)
           details.push({ path: `/lines/${i}/line_id`, message: `repeats /lines/${earlier}` })

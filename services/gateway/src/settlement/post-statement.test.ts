@@ -59,4 +59,13 @@ describe('POST /v1/credits/statements', () => {
     expect(sent).toEqual([])
     expect((await route(3).post(csv(['a', 'b', 'c'].map(row)))).status).toBe(202)
   })
+  it('refuses a statement with a NUL in a payer name (FerretDB would refuse the stored credit): 422, nothing published', async () => {
+    const { sent, post } = route()
+    const res = await post(csv([row('a'), 'b;100,00;11.02.2026 10:10:14;Иван\u0000И.']))
+    expect(res.status).toBe(422)
+    const body = (await res.json()) as { error: { code: string; details: { path: string }[] } }
+    expect(body.error.code).toBe('statement_invalid')
+    expect(body.error.details[0]?.path).toBe('/lines/1/payer_name')
+    expect(sent).toEqual([])
+  })
 })
