@@ -44,8 +44,10 @@ export async function verifyRecordSignature(
 /** One key set per JWKS object, so its keys are imported once however many records it verifies. */
 const keySets = new WeakMap<Jwks, ReturnType<typeof createLocalJWKSet>>()
 function keySetOf(jwks: Jwks): ReturnType<typeof createLocalJWKSet> {
-  let set = keySets.get(jwks)
-  if (!set) keySets.set(jwks, (set = createLocalJWKSet(jwks)))
+  const known = keySets.get(jwks)
+  if (known) return known
+  const set = createLocalJWKSet(jwks)
+  keySets.set(jwks, set)
   return set
 }
 

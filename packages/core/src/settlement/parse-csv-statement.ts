@@ -39,7 +39,15 @@ export function parseCsvColumns(text: string): CsvColumns {
 }
 
 /** One CSV record per row; quoted fields may hold delimiters and line breaks. */
-function splitRows(text: string, delimiter: string): { line: number; cells: string[] }[] {
+/**
+ * The rows of a CSV text, header included. More than `maxRows` rows stops the split there with
+ * `statement_too_long`: a 10 MiB file of short rows is refused after the cap, not parsed whole first.
+ */
+function splitRows(
+  text: string,
+  delimiter: string,
+  maxRows = Number.POSITIVE_INFINITY,
+): { line: number; cells: string[] }[] {
   const rows: { line: number; cells: string[] }[] = []
   let cells: string[] = []
   let cell = ''
@@ -65,6 +73,7 @@ function splitRows(text: string, delimiter: string): { line: number; cells: stri
       if (c === '\r' && text[i + 1] === '\n') i++
       cells.push(cell)
       if (cells.some((x) => x.trim() !== '')) rows.push({ line: rowLine, cells })
+      if (rows.length > maxRows) tooLong(maxRows - 1)
       cells = []
       cell = ''
       line++
@@ -86,19 +95,25 @@ function parseTime(text: string): string | null {
   return parseMoscowDateTime(date, time)
 }
 
+function tooLong(maxLines: number): never {
+  throw new StatementError('statement_too_long', 0, `more than ${maxLines} credit lines`)
+}
+
 /**
+ * `maxLines`: more data rows than this is `statement_too_long`, found while splitting.
+ *
  * @example
  * parseCsvStatement('id;sum;at\n1;600,00;11.02.2026 10:10', { columns: { line_id: 'id', amount: 'sum', credited_at: 'at' } })
  */
 export function parseCsvStatement(
   text: string,
-  options: { columns: CsvColumns; delimiter?: string; currency?: string },
+  options: { columns: CsvColumns; delimiter?: string; currency?: string; maxLines?: number },
 ): CreditLine[] {
   const body = text.replace(/^\uFEFF/, '')
   const headerLine = body.split(/\r?\n/, 1)[0] ?? ''
   const delimiter =
     options.delimiter ?? (headerLine.split(';').length > headerLine.split(',').length ? ';' : ',')
-  const rows = splitRows(body, delimiter)
+  const rows = splitRows(body, delimiter, (options.maxLines ?? Number.POSITIVE_INFINITY) + 1)
   const header = rows.shift()
   if (!header) throw new StatementError('statement_empty', 0, 'the file has no header line')
   const index = new Map(header.cells.map((h, i) => [h.trim(), i]))

@@ -3,7 +3,12 @@
  * the file as a whole) and a message that names the problem, never the line's content (it may carry
  * personal data).
  */
-export type StatementErrorCode = 'statement_invalid' | 'statement_empty' | 'statement_encoding'
+/** `statement_too_long`: more credit lines than the caller allows (the parse stops there). */
+export type StatementErrorCode =
+  | 'statement_invalid'
+  | 'statement_empty'
+  | 'statement_encoding'
+  | 'statement_too_long'
 
 export class StatementError extends Error {
   readonly code: StatementErrorCode

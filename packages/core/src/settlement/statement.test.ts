@@ -146,4 +146,12 @@ describe('CSV statements with a column mapping', () => {
     expect(errorOf(() => parseCsvColumns('amount=Сумма')).code).toBe('statement_invalid')
     expect(errorOf(() => parseCsvStatement(`${csv}a3;"5`, { columns })).message).toMatch(/quoted/)
   })
+
+  it('stops at maxLines: one row more is statement_too_long, whatever the rows after it hold', () => {
+    expect(parseCsvStatement(csv, { columns, maxLines: 2 })).toHaveLength(2)
+    const longer = `${csv}a3;5,00;11.02.2026;x;\na4;"5\n`
+    expect(errorOf(() => parseCsvStatement(longer, { columns })).message).toMatch(/quoted/)
+    const error = errorOf(() => parseCsvStatement(longer, { columns, maxLines: 2 }))
+    expect([error.code, error.line]).toEqual(['statement_too_long', 0])
+  })
 })

@@ -59,6 +59,14 @@ describe('POST /v1/credits/statements', () => {
     expect(sent).toEqual([])
     expect((await route(3).post(csv(['a', 'b', 'c'].map(row)))).status).toBe(202)
   })
+
+  it('stops parsing a CSV at the line cap: rows past it are never read (a bad one there is not what refuses it)', async () => {
+    const { sent, post } = route(2)
+    const res = await post(csv([row('a'), row('b'), row('c'), 'd;not an amount;never;x']))
+    expect(res.status).toBe(413)
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('batch_too_large')
+    expect(sent).toEqual([])
+  })
   it('refuses a statement with a NUL in a payer name (FerretDB would refuse the stored credit): 422, nothing published', async () => {
     const { sent, post } = route()
     const res = await post(csv([row('a'), 'b;100,00;11.02.2026 10:10:14;Иван\u0000И.']))

@@ -16,7 +16,11 @@ export const maxStatementBytes = 10 * 1024 * 1024
 /** Credit lines per statement unless `limits.maxStatementLines` says (STATEMENT_MAX_LINES). */
 export const defaultMaxStatementLines = 10_000
 
-function statementError(error: StatementError): ApiError {
+function statementError(error: StatementError, maxLines: number): ApiError {
+  if (error.code === 'statement_too_long')
+    return new ApiError(413, 'batch_too_large', {
+      message: `The statement has more than ${maxLines} credit lines; at most ${maxLines} per statement.`,
+    })
   return new ApiError(422, 'statement_invalid', {
     message: `The statement is refused, nothing was applied: ${error.message}.`,
     details: [{ path: error.line > 0 ? `/line/${error.line}` : '', message: error.message }],
@@ -49,9 +53,9 @@ export function postStatement(deps: GatewayDeps) {
         const delimiter = c.req.query('delimiter')
         csv = { columns: parseCsvColumns(c.req.query('columns') ?? ''), ...(delimiter ? { delimiter } : {}) }
       }
-      lines = parseStatement(bytes, format as StatementFormat, csv)
+      lines = parseStatement(bytes, format as StatementFormat, csv, maxLines)
     } catch (error) {
-      if (error instanceof StatementError) throw statementError(error)
+      if (error instanceof StatementError) throw statementError(error, maxLines)
       throw error
     }
     if (lines.length > maxLines)
