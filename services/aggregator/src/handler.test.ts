@@ -124,4 +124,21 @@ describe('aggregator handler: tenants, erased checks, early results (in-memory s
     for (const result of [extraction, authenticity, replay]) await handler.onResult(result)
     expect(published.map((r) => r.id)).toEqual([s.check_id])
   })
+
+  it('creates a check the gateway published but never stored, with its record and outbox flag, by the final write', async () => {
+    const s = newSubmission('UNSTORED', '2026-03-11T07:13:00.000Z')
+    const { store, published, process } = harness()
+    const handler = process()
+    await handler.onSubmitted(s)
+    const { extraction, authenticity, matching, replay } = resultsFor(s)
+    for (const result of [extraction, authenticity, matching, replay]) await handler.onResult(result)
+    expect(published.map((r) => r.id)).toEqual([s.check_id])
+    expect(store.log.filter((w) => !w.startsWith('slot'))).toEqual([
+      `claim ${s.check_id}`,
+      `publish ${s.check_id}`,
+      `insert finished ${s.check_id} true`,
+    ])
+    const doc = store.documents.get(s.check_id)
+    expect([doc?.tenant_id, doc?.status, doc?.completed_published]).toEqual([s.tenant_id, 'done', true])
+  })
 })

@@ -15,7 +15,10 @@ export function createInMemoryChecks() {
   const documents = new Map<string, CheckDocument>()
   const slots = new Map<string, CheckSlots>()
   const claims = new Map<string, CheckRecord>()
-  /** Writes in order: `slot <id> <slot>`, `progress <id>`, `claim <id>`, `finish <id> <published>`. */
+  /**
+   * Writes in order: `slot <id> <slot>`, `progress <id>`, `claim <id>`, `finish <id> <published>`,
+   * `insert finished <id> <published>` (a check the gateway never stored, created by the final write).
+   */
   const log: string[] = []
 
   const slotsOf = (id: string): CheckSlots => slots.get(id) ?? { stages: {} }
@@ -23,14 +26,9 @@ export function createInMemoryChecks() {
     doc && { ...doc, stages: { ...slotsOf(doc._id).stages } }
 
   const checks: Checks = {
-    exists: async (id) => documents.has(id),
     findTenant: async (id) => documents.get(id)?.tenant_id,
     findDocument: async (id) => withStages(documents.get(id)),
     findStages: async (id) => structuredClone(slotsOf(id)),
-    async saveSubmission(id, tenantId, record, submission) {
-      if (!documents.has(id)) documents.set(id, documentOf(id, tenantId, record, submission))
-      return withStages(documents.get(id)) as CheckDocument
-    },
     async insertStage(id: string, slot: Slot, value: unknown, submission?: Record<string, unknown>) {
       const current = slotsOf(id)
       if (slot in current.stages) return false
@@ -55,10 +53,20 @@ export function createInMemoryChecks() {
       return true
     },
     async finishCompleted(record, published) {
-      log.push(`finish ${record.id} ${published}`)
       const doc = documents.get(record.id)
-      if (doc)
-        documents.set(record.id, { ...doc, record, status: record.status, completed_published: published })
+      if (!doc) return false
+      log.push(`finish ${record.id} ${published}`)
+      documents.set(record.id, { ...doc, record, status: record.status, completed_published: published })
+      return true
+    },
+    async insertFinished(record, submission, published) {
+      if (documents.has(record.id)) return false
+      log.push(`insert finished ${record.id} ${published}`)
+      documents.set(record.id, {
+        ...documentOf(record.id, record.tenant_id, record, submission),
+        completed_published: published,
+      })
+      return true
     },
   }
 
