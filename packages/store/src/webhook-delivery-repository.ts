@@ -9,6 +9,7 @@ import type { Db } from 'mongodb'
 import { webhookIndexes } from './webhook-queries'
 import { createWebhookDeliveryAttempts } from './webhooks/webhook-delivery-attempts'
 import { openWebhookDeliveries } from './webhooks/webhook-delivery-documents'
+import { createWebhookDeliveryLanes } from './webhooks/webhook-delivery-lanes'
 import { createWebhookDeliveryLog } from './webhooks/webhook-delivery-log'
 
 export {
@@ -20,7 +21,10 @@ export {
   webhookDeliveryView,
 } from './webhooks/webhook-delivery-documents'
 
-/** The attempts (`webhooks/webhook-delivery-attempts.ts`) and the log (`webhook-delivery-log.ts`) composed. */
+/**
+ * The attempts (`webhooks/webhook-delivery-attempts.ts`), the lanes (`webhook-delivery-lanes.ts`) and the log
+ * (`webhook-delivery-log.ts`) composed.
+ */
 export function createWebhookDeliveryRepository(db: Db) {
   const deliveries = openWebhookDeliveries(db)
   return {
@@ -28,6 +32,7 @@ export function createWebhookDeliveryRepository(db: Db) {
       for (const index of webhookIndexes.webhook_deliveries) await deliveries.createIndex(index)
     },
     ...createWebhookDeliveryAttempts(deliveries),
+    ...createWebhookDeliveryLanes(deliveries),
     ...createWebhookDeliveryLog(deliveries),
   }
 }

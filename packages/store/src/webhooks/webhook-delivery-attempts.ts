@@ -1,7 +1,5 @@
 import type { WebhookDelivery } from '@rv/schemas'
 import { isDuplicateKeyError } from '../duplicate-key'
-import { findOneWith, findWith } from '../store-queries'
-import { webhookQueries } from '../webhook-queries'
 import {
   type AttemptOutcome,
   freshSchedule,
@@ -12,10 +10,7 @@ import {
   type WebhookDeliveryDocument,
 } from './webhook-delivery-documents'
 
-/**
- * The work on deliveries: enqueueing, the lanes (one delivery of an endpoint and check at a time), and the
- * attempt taken by a lease and finished under it.
- */
+/** The attempts on deliveries: enqueueing, an attempt taken by a lease and finished under it, giving up. */
 export function createWebhookDeliveryAttempts(deliveries: WebhookDeliveries) {
   return {
     /** Stores a delivery due now; false when it was stored before (the same event for the same endpoint). */
@@ -34,28 +29,6 @@ export function createWebhookDeliveryAttempts(deliveries: WebhookDeliveries) {
         if (isDuplicateKeyError(error)) return false
         throw error
       }
-    },
-    async due(now: Date, limit: number): Promise<WebhookDeliveryDocument[]> {
-      return findWith(deliveries, webhookQueries.due(now, limit)).toArray()
-    },
-    async headOfLane(lane: string): Promise<WebhookDeliveryDocument | undefined> {
-      return (await findOneWith(deliveries, webhookQueries.headOfLane(lane))) ?? undefined
-    },
-    /** Parks a delivery behind the earlier one of its lane; it is woken when that one ends, or at `recheckAt`. */
-    async block(doc: WebhookDeliveryDocument, recheckAt: Date): Promise<void> {
-      await deliveries.updateOne(
-        { _id: doc._id, state: 'pending', due_at: doc.due_at },
-        { $set: { blocked: true, due_at: recheckAt } },
-      )
-    },
-    /** Makes the head of a lane due now when it was only waiting for its turn. */
-    async wakeLane(lane: string, now: Date): Promise<void> {
-      const head = await this.headOfLane(lane)
-      if (head?.blocked)
-        await deliveries.updateOne(
-          { _id: head._id, state: 'pending', blocked: true },
-          { $set: { blocked: false, due_at: now } },
-        )
     },
     /**
      * Takes a due delivery for one attempt: its due time moves to `leaseUntil` under `token`. Undefined
