@@ -97,50 +97,32 @@ export function createRepositories(db: Db, options: Pick<StoreOptions, 'idempote
 
 export type Repositories = ReturnType<typeof createRepositories>
 
+/** The repositories with indexes, in the order `ensureRepositoryIndexes` creates them. */
+const indexedRepositories = [
+  'checks',
+  'tenants',
+  'idempotency',
+  'replay',
+  'profiles',
+  'modelBudget',
+  'fingerprints',
+  'reviews',
+  'settlements',
+  'settlementErasure',
+  'rateWindows',
+  'deliveries',
+  'reviewQueue',
+  'decisions',
+  'audit',
+  'forgerySet',
+  'consoleUsers',
+  'tombstones',
+  'versionApprovals',
+  'webhookEndpoints',
+  'webhookDeliveries',
+] as const satisfies readonly (keyof Repositories)[]
+
 /** Creates every repository's indexes, one repository after another in a fixed order. */
 export async function ensureRepositoryIndexes(repositories: Repositories): Promise<void> {
-  const {
-    checks,
-    tenants,
-    idempotency,
-    replay,
-    profiles,
-    modelBudget,
-    fingerprints,
-    reviews,
-    settlements,
-    settlementErasure,
-    rateWindows,
-    deliveries,
-    reviewQueue,
-    decisions,
-    audit,
-    forgerySet,
-    consoleUsers,
-    tombstones,
-    versionApprovals,
-    webhookEndpoints,
-    webhookDeliveries,
-  } = repositories
-  await checks.ensureIndexes()
-  await tenants.ensureIndexes()
-  await idempotency.ensureIndexes()
-  await replay.ensureIndexes()
-  await profiles.ensureIndexes()
-  await modelBudget.ensureIndexes()
-  await fingerprints.ensureIndexes()
-  await reviews.ensureIndexes()
-  await settlements.ensureIndexes()
-  await settlementErasure.ensureIndexes()
-  await rateWindows.ensureIndexes()
-  await deliveries.ensureIndexes()
-  await reviewQueue.ensureIndexes()
-  await decisions.ensureIndexes()
-  await audit.ensureIndexes()
-  await forgerySet.ensureIndexes()
-  await consoleUsers.ensureIndexes()
-  await tombstones.ensureIndexes()
-  await versionApprovals.ensureIndexes()
-  await webhookEndpoints.ensureIndexes()
-  await webhookDeliveries.ensureIndexes()
+  for (const name of indexedRepositories) await repositories[name].ensureIndexes()
 }
