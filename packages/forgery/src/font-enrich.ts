@@ -14,7 +14,7 @@
  *  - `keywords`: CreationDate, ModDate and the timestamp of `Keywords` moved together to a fresh download
  *    of the printed operation (a few seconds after it), as the bank writes them.
  */
-import type { PdfFontInfo } from '@rv/core/pdf/structure/structure-types'
+import type { PdfFontInfo } from '@rv/core/pdf'
 import { alignOf, infoNum, result } from './edit-techniques'
 import { fontObjects, hex4 } from './font-resubset'
 import { PageEditor } from './page-editor'
