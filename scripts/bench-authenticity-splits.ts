@@ -13,8 +13,9 @@
  *
  * Every figure carries its number of receipts; fewer than 10 is marked `(n<10)`.
  */
-import { assessAuthenticity } from '@rv/core/authenticity'
+
 import type { Fingerprint, LearningSample } from '@rv/core/authenticity'
+import { assessAuthenticity } from '@rv/core/authenticity'
 import { extractReceipt } from '@rv/core/extraction'
 import { parsePdf } from '@rv/core/pdf'
 import { type LabelledSample, leaveOneVariantOut, type VariantRow } from './bench-authenticity-variants'

@@ -7,9 +7,9 @@
  * checks taken out (what the other checks, timing and Info ones included, would make of it alone).
  * Aggregates only: counts and check names, never a value or a file name.
  */
-import { checksOfSample, sampleOf, stratumOf } from '@rv/core/authenticity'
+
 import type { Fingerprint, LearningSample } from '@rv/core/authenticity'
-import { scoreVerdict } from '@rv/core/authenticity'
+import { checksOfSample, sampleOf, scoreVerdict, stratumOf } from '@rv/core/authenticity'
 import { parsePdfStructure } from '@rv/core/pdf'
 import { type ForgeryInput, techniques } from '@rv/forgery'
 import { generateReceipt, generatorFamilies } from '@rv/generator'

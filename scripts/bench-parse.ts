@@ -11,12 +11,15 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { parsePdf } from '@rv/core/pdf'
+import {
+  openPdf,
+  parsePdf,
+  parsePdfStructure,
+  readTextFromStructure,
+  readTextLayerWithPdfJs,
+  resolveFontNames,
+} from '@rv/core/pdf'
 import { defaultPdfLimits } from '@rv/core/vocabulary'
-import { openPdf, parsePdfStructure } from '@rv/core/pdf'
-import { readTextLayerWithPdfJs } from '@rv/core/pdf'
-import { resolveFontNames } from '@rv/core/pdf'
-import { readTextFromStructure } from '@rv/core/pdf'
 import { generateReceipt, generatorFamilies } from '@rv/generator'
 
 const { values } = parseArgs({

@@ -15,14 +15,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-// Imported module by module: the authenticity index loads the fingerprint files this script writes.
-import { sampleOf } from '@rv/core/authenticity'
 import type { Fingerprint } from '@rv/core/authenticity'
-import { learnFamilyFingerprint } from '@rv/core/authenticity'
-import { pooledWriterCalibration } from '@rv/core/authenticity'
+// Imported module by module: the authenticity index loads the fingerprint files this script writes.
+import { learnFamilyFingerprint, pooledWriterCalibration, sampleOf } from '@rv/core/authenticity'
 import { extractReceipt } from '@rv/core/extraction'
-import { parsePdf } from '@rv/core/pdf'
-import { parsePdfStructure } from '@rv/core/pdf'
+import { parsePdf, parsePdfStructure } from '@rv/core/pdf'
 import { defaultCorpusRoot, readCorpus } from '@rv/forgery/corpus'
 
 const { values } = parseArgs({

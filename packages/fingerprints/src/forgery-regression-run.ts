@@ -5,12 +5,7 @@
  * fingerprint judges them. Files are read where they are stored and never copied.
  */
 import { assessAuthenticity, type Fingerprint, parsePdf } from '@rv/core'
-import { bankOf } from '@rv/core/authenticity'
-import {
-  forgeryRegressions,
-  type Regression,
-  type RegressionCase,
-} from '@rv/core/authenticity'
+import { bankOf, forgeryRegressions, type Regression, type RegressionCase } from '@rv/core/authenticity'
 import { extractReceipt } from '@rv/core/extraction'
 import type { ForgeryCaseDocument } from '@rv/store'
 

@@ -5,9 +5,9 @@
  * checks from an inner k-fold), the same learner scripts/learn-fingerprints.ts uses for the committed
  * fingerprints. Confirmed receipts the learning guard refused are `judgedOnly`: calibrated on, not learned.
  */
-import { sampleOf } from '@rv/core/authenticity'
+
 import type { Fingerprint, LearningSample } from '@rv/core/authenticity'
-import { learnFamilyFingerprint } from '@rv/core/authenticity'
+import { learnFamilyFingerprint, sampleOf } from '@rv/core/authenticity'
 import { parsePdfStructure } from '@rv/core/pdf'
 import type { ScreenedSample } from './screen-samples'
 

@@ -9,11 +9,11 @@
  * operator, the approvals it relied on).
  */
 import { assessAuthenticity, fingerprints as builtin, type Fingerprint } from '@rv/core'
-import { stratumOf } from '@rv/core/authenticity'
 import {
   DEFAULT_VERSION_GUARD,
   guardNewVersions,
   knownVersions,
+  stratumOf,
   type VersionGuardPolicy,
   type VersionGuardRow,
 } from '@rv/core/authenticity'

@@ -5,8 +5,8 @@
  */
 
 import { type DrawnRun, drawPage } from '@rv/core/authenticity'
-import { type ContentOp, tokenizeContent } from '@rv/core/pdf'
 import type { PdfFontInfo, PdfPageStructure } from '@rv/core/pdf'
+import { type ContentOp, tokenizeContent } from '@rv/core/pdf'
 import type { Deflater, PdfFile } from './pdf-file'
 import { concatBytes, toLatin1Bytes } from './pdf-file'
 

@@ -1,11 +1,13 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { runAuthenticityChecks } from '@rv/core/authenticity'
-import { fingerprints } from '@rv/core/authenticity'
-import { drawPage } from '@rv/core/authenticity'
-import { readPrintedFacts } from '@rv/core/authenticity'
-import { buildSegments } from '@rv/core/authenticity'
+import {
+  buildSegments,
+  drawPage,
+  fingerprints,
+  readPrintedFacts,
+  runAuthenticityChecks,
+} from '@rv/core/authenticity'
 import { parsePdfStructure } from '@rv/core/pdf'
 import { generateReceipt } from '@rv/generator'
 import { afterAll, describe, expect, it } from 'vitest'

@@ -1,7 +1,7 @@
 import { loadStageConfig, type VlmConfig } from '@rv/config'
 import type { ExtractionResult } from '@rv/core'
-import { emptyFields } from '@rv/core/vocabulary'
 import { modelReadingFields } from '@rv/core/extraction'
+import { emptyFields } from '@rv/core/vocabulary'
 import { type ChatCompletionsFixture, type FixtureReply, startChatCompletionsFixture } from '@rv/testing'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createModelStep, type ModelStepDeps } from './complete-with-model'

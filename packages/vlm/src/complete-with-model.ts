@@ -8,18 +8,18 @@
  */
 import type { VlmConfig } from '@rv/config'
 import type { ExtractionResult } from '@rv/core'
-import { checkErrorCodes } from '@rv/core/vocabulary'
 import { priceModelCall } from '@rv/core/cost'
-import { groundModelReading } from '@rv/core/extraction'
 import {
   defaultModelPolicy,
   fieldsNeedingModel,
+  groundModelReading,
   type ModelPolicy,
   mergeModelFields,
+  modelPromptText,
   modelWanted,
+  toModelReading,
 } from '@rv/core/extraction'
-import { modelPromptText } from '@rv/core/extraction'
-import { toModelReading } from '@rv/core/extraction'
+import { checkErrorCodes } from '@rv/core/vocabulary'
 import type { ErrorBlock, ModelCall } from '@rv/schemas'
 import { type ChatModel, createChatModel } from './chat-model'
 import { type CircuitBreaker, createCircuitBreaker } from './circuit-breaker'

@@ -6,8 +6,7 @@
  * not read (GIF, AVIF) is a 415.
  */
 
-import { heifHeader } from '@rv/core/testing'
-import { pngHeader } from '@rv/core/testing'
+import { heifHeader, pngHeader } from '@rv/core/testing'
 import {
   encodeHeic,
   generateReceipt,
