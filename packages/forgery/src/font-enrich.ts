@@ -14,7 +14,9 @@
  *  - `keywords`: CreationDate, ModDate and the timestamp of `Keywords` moved together to a fresh download
  *    of the printed operation (a few seconds after it), as the bank writes them.
  */
+
 import type { PdfFontInfo } from '@rv/core/pdf'
+import { moscowOffsetSeconds } from '@rv/core/vocabulary'
 import { alignOf, infoNum, result } from './edit-techniques'
 import { fontObjects, hex4 } from './font-resubset'
 import { PageEditor } from './page-editor'
@@ -45,7 +47,7 @@ const DIGITS = '0123456789'
 const latin1 = new TextDecoder('latin1')
 /** Seconds between the printed operation and the download the `keywords` variant writes. */
 const DOWNLOAD_DELAY = 5
-const MSK = 3 * 3600
+const MSK = moscowOffsetSeconds
 
 /** An Identity-H TrueType CID font with ToUnicode and an embedded program the kit can edit. */
 function editable(file: PdfFile, font: PdfFontInfo | null): font is PdfFontInfo {
