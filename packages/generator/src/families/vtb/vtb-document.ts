@@ -16,51 +16,79 @@ export interface VtbDocumentInput {
   rng: Rng
 }
 
+/** The objects PDFBox allocates before the font, in allocation order. */
+const NAMES = [
+  'catalog',
+  'pages',
+  'info',
+  'page',
+  'contents',
+  'resources',
+  'fonts',
+  'form',
+  'type0',
+  'gsDict',
+  'gs1',
+] as const
+type VtbRefs = Record<(typeof NAMES)[number], number>
+
 export function writeVtbDocument(input: VtbDocumentInput): Uint8Array {
-  const { width, height: H, font, tag, creationDate, rng } = input
   const doc = new PdfDoc()
-  const [catalog, pages, info, page, contents, resources, fonts, form, type0, gsDict, gs1] = Array.from(
-    { length: 11 },
-    () => doc.alloc(),
-  ) as [number, number, number, number, number, number, number, number, number, number, number]
-  const objects: Array<[num: number, entries: DictEntries, stream?: Uint8Array]> = [
+  const n = Object.fromEntries(NAMES.map((name) => [name, doc.alloc()])) as VtbRefs
+  for (const [num, entries, stream] of vtbObjects(n, input)) doc.set(num, dict(entries, 'pdfbox'), stream)
+  embedCidFont(doc, input.font, { writer: 'pdfbox', tag: input.tag, type0: n.type0, toUnicode: true })
+  const id = hex(input.rng.bytes(16), true)
+  return doc.serialize({
+    header: '%PDF-1.4\n%\xf6\xe4\xfc\xdf\n',
+    eol: '\n',
+    entryEol: '\r\n',
+    trailer: `<<\n/Root ${ref(n.catalog)}\n/Info ${ref(n.info)}\n/ID [<${id}> <${id}>]\n/Size {SIZE}\n>>`,
+  })
+}
+
+/** Every object but the font's, as the table of dictionaries (and streams) PDFBox writes. */
+function vtbObjects(
+  n: VtbRefs,
+  input: VtbDocumentInput,
+): Array<[num: number, entries: DictEntries, stream?: Uint8Array]> {
+  return [
     [
-      catalog,
+      n.catalog,
       [
         ['Type', '/Catalog'],
         ['Version', '/1.7'],
-        ['Pages', ref(pages)],
+        ['Pages', ref(n.pages)],
       ],
     ],
     [
-      info,
+      n.info,
       [
-        ['CreationDate', `(${creationDate})`],
+        ['CreationDate', `(${input.creationDate})`],
         ['Producer', '(openhtmltopdf.com)'],
         ['viewport', '(width=device-width, initial-scale=1.0)'],
         ['Title', utf16Hex('Чек-PDF')],
       ],
     ],
     [
-      pages,
+      n.pages,
       [
         ['Type', '/Pages'],
-        ['Kids', `[${ref(page)}]`],
+        ['Kids', `[${ref(n.page)}]`],
         ['Count', '1'],
       ],
     ],
     [
-      page,
+      n.page,
       [
         ['Type', '/Page'],
-        ['MediaBox', `[0.0 0.0 ${width} ${H}]`],
-        ['Parent', ref(pages)],
-        ['Contents', ref(contents)],
-        ['Resources', ref(resources)],
+        ['MediaBox', `[0.0 0.0 ${input.width} ${input.height}]`],
+        ['Parent', ref(n.pages)],
+        ['Contents', ref(n.contents)],
+        ['Resources', ref(n.resources)],
       ],
     ],
     [
-      contents,
+      n.contents,
       [
         ['Length', '{LEN}'],
         ['Filter', '/FlateDecode'],
@@ -68,44 +96,35 @@ export function writeVtbDocument(input: VtbDocumentInput): Uint8Array {
       flate(input.content),
     ],
     [
-      resources,
+      n.resources,
       [
-        ['Font', ref(fonts)],
-        ['XObject', `<<\n/Form1 ${ref(form)}\n>>`],
+        ['Font', ref(n.fonts)],
+        ['XObject', `<<\n/Form1 ${ref(n.form)}\n>>`],
       ],
     ],
-    [fonts, [['F1', ref(type0)]]],
+    [n.fonts, [['F1', ref(n.type0)]]],
     [
-      form,
+      n.form,
       [
         ['Length', '{LEN}'],
         ['Type', '/XObject'],
         ['Subtype', '/Form'],
-        ['Resources', `<<\n/ExtGState ${ref(gsDict)}\n>>`],
+        ['Resources', `<<\n/ExtGState ${ref(n.gsDict)}\n>>`],
         ['BBox', '[0.0 0.0 92.0 32.0]'],
         ['Filter', '/FlateDecode'],
         ['Matrix', '[0.75 0.0 0.0 0.75 0.0 0.0]'],
       ],
       flate(logo()),
     ],
-    [gsDict, [['gs1', ref(gs1)]]],
+    [n.gsDict, [['gs1', ref(n.gs1)]]],
     [
-      gs1,
+      n.gs1,
       [
         ['Type', '/ExtGState'],
         ['BM', '/Compatible'],
       ],
     ],
   ]
-  for (const [num, entries, stream] of objects) doc.set(num, dict(entries, 'pdfbox'), stream)
-  embedCidFont(doc, font, { writer: 'pdfbox', tag, type0, toUnicode: true })
-  const id = hex(rng.bytes(16), true)
-  return doc.serialize({
-    header: '%PDF-1.4\n%\xf6\xe4\xfc\xdf\n',
-    eol: '\n',
-    entryEol: '\r\n',
-    trailer: `<<\n/Root ${ref(catalog)}\n/Info ${ref(info)}\n/ID [<${id}> <${id}>]\n/Size {SIZE}\n>>`,
-  })
 }
 
 /** A neutral stand-in for the bank's vector logo: three slanted blue bars (no trademark artwork is copied). */
