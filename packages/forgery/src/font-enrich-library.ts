@@ -2,7 +2,7 @@
  * The third kit's library of glyphs (font-enrich.ts): outlines and widths of the donors' editable fonts, and
  * the digits a font lacks that the library can put into an empty slot of its subset.
  */
-import type { PdfFontInfo } from '@rv/core/pdf/structure/structure-types'
+import type { PdfFontInfo } from '@rv/core/pdf'
 import { fontObjects } from './font-resubset'
 import type { PdfFile } from './pdf-file'
 import { glyphOf, readTables } from './sfnt-edit'

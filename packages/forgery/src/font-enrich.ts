@@ -14,7 +14,9 @@
  *  - `keywords`: CreationDate, ModDate and the timestamp of `Keywords` moved together to a fresh download
  *    of the printed operation (a few seconds after it), as the bank writes them.
  */
-import type { PdfFontInfo } from '@rv/core/pdf/structure/structure-types'
+
+import type { PdfFontInfo } from '@rv/core/pdf'
+import { moscowOffsetSeconds } from '@rv/core/vocabulary'
 import { alignOf, infoNum, result } from './edit-techniques'
 import { type Addition, additions, editable, type LibraryGlyph, library } from './font-enrich-library'
 import { fontObjects, hex4 } from './font-resubset'
@@ -32,7 +34,7 @@ interface Variant {
 const latin1 = new TextDecoder('latin1')
 /** Seconds between the printed operation and the download the `keywords` variant writes. */
 const DOWNLOAD_DELAY = 5
-const MSK = 3 * 3600
+const MSK = moscowOffsetSeconds
 
 /**
  * /W rewritten in the donor's own format (builds differ: `/W [3[228]117[…]`, `/W [3[228] 117[…]`,

@@ -4,7 +4,7 @@
  * service signs with them) and shown once, by the call that makes them.
  */
 import { randomBytes } from 'node:crypto'
-import { ulidFromDigest } from '@rv/core/webhooks/webhook-event'
+import { ulidFromDigest } from '@rv/core/webhooks'
 import type { WebhookEndpoint, WebhookEventType } from '@rv/schemas'
 import type { Collection, Db } from 'mongodb'
 import { findOneWith, findWith } from './store-queries'

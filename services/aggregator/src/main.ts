@@ -1,6 +1,6 @@
 /** Composition root of the aggregator: result consumer, completion publisher, sweeper. */
 import { readProcessEnv } from '@rv/config'
-import { decide } from '@rv/core/decision/index'
+import { decide } from '@rv/core/decision'
 import { createLogger } from '@rv/logger'
 import { startObservability, withSpan } from '@rv/observability'
 import { createConsumerReadiness, openEventBus, openHealthServer } from '@rv/service-runtime'

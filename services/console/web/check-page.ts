@@ -1,4 +1,4 @@
-import { decisionReasons } from '@rv/core/review/decision-reasons'
+import { decisionReasons } from '@rv/core/review'
 import { cssId } from './document-view'
 import { h } from './dom'
 import { fieldRowId } from './field-highlight'

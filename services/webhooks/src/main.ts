@@ -1,7 +1,7 @@
 /** Composition root of the webhooks service: the result-topic consumer that stores deliveries, and the sweeper that sends them. */
 
 import { readProcessEnv } from '@rv/config'
-import type { WebhookSource, webhookTopics } from '@rv/core/webhooks/webhook-event'
+import type { WebhookSource, webhookTopics } from '@rv/core/webhooks'
 import { createLogger } from '@rv/logger'
 import { startObservability } from '@rv/observability'
 import { createConsumerReadiness, openEventBus, openHealthServer } from '@rv/service-runtime'
