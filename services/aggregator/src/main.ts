@@ -17,7 +17,6 @@ const config = loadConfig(readProcessEnv())
 const logger = createLogger({ level: config.logLevel, bindings: { service: 'aggregator' } })
 const now = () => new Date()
 
-// The health server opens before the store and bus, so liveness answers during start-up (runService).
 await runService({
   name: 'aggregator',
   config,

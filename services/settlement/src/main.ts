@@ -15,7 +15,6 @@ import { startSweeper } from './sweeper'
 const config = loadConfig(readProcessEnv())
 const logger = createLogger({ level: config.logLevel, bindings: { service: 'settlement' } })
 
-// The health server opens before the store and bus, so liveness answers during start-up (runService).
 await runService({
   name: 'settlement',
   config,

@@ -15,7 +15,6 @@ const config = loadConfig(readProcessEnv())
 const logger = createLogger({ level: config.logLevel, bindings: { service: 'webhooks' } })
 const now = () => new Date()
 
-// The health server opens before the store and bus, so liveness answers during start-up (runService).
 await runService({
   name: 'webhooks',
   config,
