@@ -4,7 +4,9 @@
  * taken for dead), and only the claimer publishes the completion. A check is completed by one decision at a
  * time per process: a second decision of the same check meanwhile has nothing to add and returns.
  */
+
 import type { AggregateCommand } from '@rv/core'
+import { isTerminal } from '@rv/core/vocabulary'
 import type { CheckRecord } from '@rv/schemas'
 import type { CheckRepository } from '@rv/store'
 import type { SlotMemory } from './slot-memory'
@@ -19,14 +21,12 @@ export interface CommandRunner {
   complete: (record: CheckRecord, submission: Record<string, unknown>) => Promise<void>
 }
 
-const isTerminal = (record: CheckRecord) => record.status === 'done' || record.status === 'failed'
-
 export async function runCommands(
   ctx: CommandRunner,
   commands: AggregateCommand[],
   submission: Record<string, unknown>,
 ): Promise<void> {
-  const terminalWrite = commands.find((c) => c.type === 'write_record' && isTerminal(c.record))
+  const terminalWrite = commands.find((c) => c.type === 'write_record' && isTerminal(c.record.status))
   const checkId = terminalWrite?.record.id
   if (checkId !== undefined) {
     // Two results of one check decided here at once (the last two stages often report together): the
@@ -39,7 +39,7 @@ export async function runCommands(
     for (const command of commands) {
       switch (command.type) {
         case 'write_record':
-          if (isTerminal(command.record)) {
+          if (isTerminal(command.record.status)) {
             const repairBefore = new Date(ctx.deps.now().getTime() - ctx.repairAfterMs)
             claimed = await ctx.deps.checks.claimCompletion(command.record, repairBefore)
             ctx.memory.forget(command.record.id)

@@ -3,14 +3,16 @@
  * `Prefer: wait=N` was enough (polled at the configured interval); `location` always, and
  * `idempotent-replayed` when the record is an earlier request's.
  */
+
 import { toPostResponse } from '@rv/core'
+import { isTerminal } from '@rv/core/vocabulary'
 import type { CheckRecord } from '@rv/schemas'
 import type { Context } from 'hono'
 import type { GatewayDeps } from '../gateway-deps'
 import type { GatewayEnv } from '../gateway-env'
 import { pollUntil, preferWaitSeconds } from './prefer-wait'
 
-const isTerminal = (r: CheckRecord | undefined) => r?.status === 'done' || r?.status === 'failed'
+const isFinished = (r: CheckRecord | undefined) => isTerminal(r?.status)
 
 export async function respondSubmitted(
   deps: Pick<GatewayDeps, 'checks' | 'limits'>,
@@ -21,10 +23,10 @@ export async function respondSubmitted(
 ) {
   let current = record
   const wait = preferWaitSeconds(c.req.header('prefer'), deps.limits.maxWaitSeconds)
-  if (wait !== undefined && !isTerminal(current)) {
+  if (wait !== undefined && !isFinished(current)) {
     c.header('preference-applied', `wait=${wait}`)
     current =
-      (await pollUntil(() => deps.checks.findRecord(tenantId, record.id), isTerminal, {
+      (await pollUntil(() => deps.checks.findRecord(tenantId, record.id), isFinished, {
         timeoutMs: wait * 1000,
         intervalMs: deps.limits.waitPollMs,
         maxIntervalMs: deps.limits.waitPollMaxMs ?? deps.limits.waitPollMs,
@@ -32,5 +34,5 @@ export async function respondSubmitted(
   }
   if (replayed) c.header('idempotent-replayed', 'true')
   c.header('location', `/v1/checks/${current.id}`)
-  return c.json(toPostResponse(current), isTerminal(current) ? 200 : 202)
+  return c.json(toPostResponse(current), isFinished(current) ? 200 : 202)
 }
