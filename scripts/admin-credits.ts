@@ -14,7 +14,7 @@ import {
   parseCsvColumns,
   parseStatement,
   StatementError,
-} from '@rv/core/settlement/index'
+} from '@rv/core/settlement'
 import type { CreditReceivedV1 } from '@rv/schemas'
 import type { Store } from '@rv/store'
 import { parseArgs } from './admin-command'

@@ -4,8 +4,7 @@
  * family's active pointer; the authenticity service picks the change up within FINGERPRINT_REFRESH_SECONDS.
  */
 import { userInfo } from 'node:os'
-import { bankOf } from '@rv/core/authenticity/assess'
-import { DEFAULT_VERSION_GUARD } from '@rv/core/authenticity/learning-guard'
+import { bankOf, DEFAULT_VERSION_GUARD } from '@rv/core/authenticity'
 import { DEFAULT_MIN_SAMPLES, learnFingerprintVersion } from '@rv/fingerprints'
 import { type AdminCommand, parseArgs } from './admin-command'
 import { learnDeps } from './admin-learning'

@@ -11,7 +11,7 @@
  *       judge every tenant. Recorded in `fingerprint_approvals` and in the learned version's `taught_by`
  */
 import { fingerprints as builtin, type Fingerprint } from '@rv/core'
-import { bankOf } from '@rv/core/authenticity/assess'
+import { bankOf } from '@rv/core/authenticity'
 import { type LearnDeps, runForgeryRegression } from '@rv/fingerprints'
 import type { Store } from '@rv/store'
 import { type AdminCommand, parseArgs } from './admin-command'

@@ -9,7 +9,7 @@
  *   npm run admin -- webhook deliveries <tenant> <endpoint id> [--limit 20]   the delivery log, newest first
  *   npm run admin -- webhook redeliver <tenant> <delivery id>
  */
-import { parseWebhookEndpointInput } from '@rv/core/webhooks/endpoint-input'
+import { parseWebhookEndpointInput } from '@rv/core/webhooks'
 import { type Store, webhookDeliveryView, webhookEndpointView } from '@rv/store'
 import { type AdminCommand, parseArgs } from './admin-command'
 

@@ -13,10 +13,11 @@
  *
  * Every figure carries its number of receipts; fewer than 10 is marked `(n<10)`.
  */
-import { assessAuthenticity } from '@rv/core/authenticity/assess'
-import type { Fingerprint, LearningSample } from '@rv/core/authenticity/fingerprint'
-import { extractReceipt } from '@rv/core/extraction/extract-receipt'
-import { parsePdf } from '@rv/core/pdf/parse-pdf'
+
+import type { Fingerprint, LearningSample } from '@rv/core/authenticity'
+import { assessAuthenticity } from '@rv/core/authenticity'
+import { extractReceipt } from '@rv/core/extraction'
+import { parsePdf } from '@rv/core/pdf'
 import { type LabelledSample, leaveOneVariantOut, type VariantRow } from './bench-authenticity-variants'
 
 export const fewMarker = (n: number) => (n < 10 ? ' (n<10)' : '')

@@ -15,13 +15,16 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { checksOfSample, sampleOf, stratumOf } from '@rv/core/authenticity/assess'
-import type { Fingerprint, LearningSample } from '@rv/core/authenticity/fingerprint'
-import { learnFamilyFingerprint } from '@rv/core/authenticity/learn-family'
-import { scoreVerdict } from '@rv/core/authenticity/verdict-score'
-import { extractReceipt } from '@rv/core/extraction/extract-receipt'
-import { parsePdf } from '@rv/core/pdf/parse-pdf'
-import { parsePdfStructure } from '@rv/core/pdf/structure/index'
+import type { Fingerprint, LearningSample } from '@rv/core/authenticity'
+import {
+  checksOfSample,
+  learnFamilyFingerprint,
+  sampleOf,
+  scoreVerdict,
+  stratumOf,
+} from '@rv/core/authenticity'
+import { extractReceipt } from '@rv/core/extraction'
+import { parsePdf, parsePdfStructure } from '@rv/core/pdf'
 import type { CorpusFile } from '@rv/forgery'
 import { generateReceipt, generatorFamilies } from '@rv/generator'
 

@@ -25,21 +25,23 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { checksOfSample, sampleOf, stratumOf } from '@rv/core/authenticity/assess'
-import type { Fingerprint, LearningSample } from '@rv/core/authenticity/fingerprint'
-import { fingerprints } from '@rv/core/authenticity/fingerprints'
-import { foldOf, learnFamilyFingerprint } from '@rv/core/authenticity/learn-family'
+import type { Fingerprint, LearningSample } from '@rv/core/authenticity'
 import {
+  checksOfSample,
   DEFAULT_FALSE_ALARM,
   falseAlarmRate,
+  fingerprints,
+  foldOf,
+  learnFamilyFingerprint,
   P_DETECT,
   SUSPICIOUS_AT,
+  sampleOf,
   scoreVerdict,
+  stratumOf,
   weightOf,
-} from '@rv/core/authenticity/verdict-score'
-import { extractReceipt } from '@rv/core/extraction/extract-receipt'
-import { parsePdf } from '@rv/core/pdf/parse-pdf'
-import { parsePdfStructure } from '@rv/core/pdf/structure/index'
+} from '@rv/core/authenticity'
+import { extractReceipt } from '@rv/core/extraction'
+import { parsePdf, parsePdfStructure } from '@rv/core/pdf'
 import { type CorpusFile, defaultCorpusRoot, readCorpus, techniques } from '@rv/forgery'
 import type { CheckResult } from '@rv/schemas'
 import { FamilyWithheld, fewMarker, leaveOneVersionOut } from './bench-authenticity-splits'

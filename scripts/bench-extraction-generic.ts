@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { extractReceipt, parsePdf } from '@rv/core'
-import { genericScoredFields } from '@rv/core/extraction/extract-generic'
+import { genericScoredFields } from '@rv/core/extraction'
 import { generateReceipt, generatorFamilies } from '@rv/generator'
 import type { ReceiptFields } from '@rv/schemas'
 

@@ -7,10 +7,10 @@
  * checks taken out (what the other checks, timing and Info ones included, would make of it alone).
  * Aggregates only: counts and check names, never a value or a file name.
  */
-import { checksOfSample, sampleOf, stratumOf } from '@rv/core/authenticity/assess'
-import type { Fingerprint, LearningSample } from '@rv/core/authenticity/fingerprint'
-import { scoreVerdict } from '@rv/core/authenticity/verdict-score'
-import { parsePdfStructure } from '@rv/core/pdf/structure/index'
+
+import type { Fingerprint, LearningSample } from '@rv/core/authenticity'
+import { checksOfSample, sampleOf, scoreVerdict, stratumOf } from '@rv/core/authenticity'
+import { parsePdfStructure } from '@rv/core/pdf'
 import { type ForgeryInput, techniques } from '@rv/forgery'
 import { generateReceipt, generatorFamilies } from '@rv/generator'
 import type { CheckResult } from '@rv/schemas'

@@ -2,7 +2,7 @@
  * `npm run bench:image-authenticity [-- --real-limit N] [--per-variant N] [--kinds clean,screenshot,photo]
  *                                    [--forged-limit N] [--forged-kinds screenshot] [--techniques a,b]`
  *
- * What the picture checks (packages/core/src/authenticity/image/) say on pictures of genuine receipts and
+ * What the picture checks (packages/core/src/stages/authenticity/image/) say on pictures of genuine receipts and
  * of forged ones, through the whole offline image path (render → packages/ocr readImage → extraction →
  * assessImageAuthenticity):
  * - **genuine**: the real development receipts (../shared/corpus/real, read in place, skipped when absent)
@@ -22,7 +22,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { extractImageReceipt } from '@rv/core'
-import { assessImageAuthenticity, imageMarkerCheck } from '@rv/core/authenticity/image/index'
+import { assessImageAuthenticity, imageMarkerCheck } from '@rv/core/authenticity'
 import { defaultCorpusRoot, pictureTechniques, readCorpus, techniques } from '@rv/forgery'
 import { generateReceipt, generatorFamilies, type ImageKind, renderReceiptImage } from '@rv/generator'
 import { readImage } from '@rv/ocr'

@@ -3,7 +3,7 @@
  * figure, marked `(n<10)` under ten — a 100 % on three pictures says the reader carries over, not at what rate.
  * Aggregates only: counts and field names, never values.
  */
-import { normalizeText } from '@rv/core/extraction/index'
+import { normalizeText } from '@rv/core/extraction'
 import type { ReceiptFields } from '@rv/schemas'
 
 interface GroupTally {

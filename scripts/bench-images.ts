@@ -24,7 +24,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { extractImageReceipt, extractReceipt, parsePdf, postFieldKeys, toScript } from '@rv/core'
-import { normalizeText } from '@rv/core/extraction/index'
+import { normalizeText } from '@rv/core/extraction'
 import {
   generateReceipt,
   generatorFamilies,

@@ -17,8 +17,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defaultProfile, runCheckDetailed } from '@rv/core'
-import { sampleOf } from '@rv/core/authenticity/assess'
-import { parsePdfStructure } from '@rv/core/pdf/structure/index'
+import { sampleOf } from '@rv/core/authenticity'
+import { parsePdfStructure } from '@rv/core/pdf'
 import { defaultCorpusRoot, type ForgeryInput, readCorpus, techniques } from '@rv/forgery'
 import {
   type Behaviour,

@@ -11,12 +11,15 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { parsePdf } from '@rv/core/pdf/parse-pdf'
-import { defaultPdfLimits } from '@rv/core/pdf/pdf-model'
-import { openPdf, parsePdfStructure } from '@rv/core/pdf/structure/index'
-import { readTextLayerWithPdfJs } from '@rv/core/pdf/text/read-with-pdfjs'
-import { resolveFontNames } from '@rv/core/pdf/text/resolve-font-names'
-import { readTextFromStructure } from '@rv/core/pdf/text-from-structure/read-structure-text'
+import {
+  openPdf,
+  parsePdf,
+  parsePdfStructure,
+  readTextFromStructure,
+  readTextLayerWithPdfJs,
+  resolveFontNames,
+} from '@rv/core/pdf'
+import { defaultPdfLimits } from '@rv/core/vocabulary'
 import { generateReceipt, generatorFamilies } from '@rv/generator'
 
 const { values } = parseArgs({

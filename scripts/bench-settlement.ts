@@ -22,7 +22,7 @@ import {
   settleCheck,
   settlementPolicy,
   write1cStatement,
-} from '@rv/core/settlement/index'
+} from '@rv/core/settlement'
 import { techniqueById } from '@rv/forgery'
 import { generateReceipt, generatorFamilies } from '@rv/generator'
 import type { CheckRecord, CreditLine, Settlement } from '@rv/schemas'

@@ -10,8 +10,8 @@
  * Partitions bound useful replicas: a group gives each partition to one member (KAFKA_TOPIC_PARTITIONS).
  */
 import { readProcessEnv } from '@rv/config'
-import { extractReceipt } from '@rv/core/extraction/index'
-import { parsePdf } from '@rv/core/pdf/parse-pdf'
+import { extractReceipt } from '@rv/core/extraction'
+import { parsePdf } from '@rv/core/pdf'
 import { createEventBus } from '@rv/kafka'
 import type { CheckSubmittedV1 } from '@rv/schemas'
 import { contentKey, createS3Storage, sha256Hex } from '@rv/storage'

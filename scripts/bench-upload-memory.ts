@@ -16,7 +16,7 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
+import { buildMinimalPdf } from '@rv/core/testing'
 import { createCleanup, stackFromEnv } from '@rv/testing'
 
 const { values } = parseArgs({

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { extractImageReceipt, type OcrPage } from '@rv/core'
-import { normalizeText } from '@rv/core/extraction/index'
+import { normalizeText } from '@rv/core/extraction'
 import { generateReceipt, type ImageKind, renderReceiptImage } from '@rv/generator'
 import { grayPixels, measureSbpIdGlyph, preprocessImage, readImage } from '@rv/ocr'
 

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { extractImageReceipt, freeGlyphAt16, type OcrPage } from '@rv/core'
-import { valueWords } from '@rv/core/extraction/image-field-rereading'
+import { valueWords } from '@rv/core/extraction'
 import { generateReceipt, type ImageKind, renderReceiptImage } from '@rv/generator'
 import { grayPixels, measureFreeGlyph, preprocessImage, readImage } from '@rv/ocr'
 

@@ -1,7 +1,7 @@
 /**
  * Learns each family's fingerprint — with its soft checks' out-of-sample false-alarm rates
  * (`learnFamilyFingerprint`, inner k-fold) — from a folder of genuine receipts and writes
- * packages/core/src/families/<family>/fingerprint.json. Families with fewer than --min samples are left
+ * packages/core/src/stages/families/<family>/fingerprint.json. Families with fewer than --min samples are left
  * alone (their fingerprints are written from FAMILIES.md by hand and marked `"source": "FAMILIES.md"`).
  * A thin family (T-Bank: 6 samples) is learned with the facts its samples cannot give kept from FAMILIES.md
  * (families/<family>/written-facts.json, authenticity/written-facts.ts) and its writer checks' counts pooled
@@ -15,14 +15,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import type { Fingerprint } from '@rv/core/authenticity'
 // Imported module by module: the authenticity index loads the fingerprint files this script writes.
-import { sampleOf } from '@rv/core/authenticity/assess'
-import type { Fingerprint } from '@rv/core/authenticity/fingerprint'
-import { learnFamilyFingerprint } from '@rv/core/authenticity/learn-family'
-import { pooledWriterCalibration } from '@rv/core/authenticity/pooled-calibration'
-import { extractReceipt } from '@rv/core/extraction/extract-receipt'
-import { parsePdf } from '@rv/core/pdf/parse-pdf'
-import { parsePdfStructure } from '@rv/core/pdf/structure/index'
+import { learnFamilyFingerprint, pooledWriterCalibration, sampleOf } from '@rv/core/authenticity'
+import { extractReceipt } from '@rv/core/extraction'
+import { parsePdf, parsePdfStructure } from '@rv/core/pdf'
 import { defaultCorpusRoot, readCorpus } from '@rv/forgery/corpus'
 
 const { values } = parseArgs({
@@ -33,7 +30,7 @@ const { values } = parseArgs({
   },
 })
 
-const outRoot = fileURLToPath(new URL('../packages/core/src/families', import.meta.url))
+const outRoot = fileURLToPath(new URL('../packages/core/src/stages/families', import.meta.url))
 const corpus = readCorpus(values.corpus)
 if (corpus.size === 0) {
   console.error(`no corpus at ${values.corpus}`)

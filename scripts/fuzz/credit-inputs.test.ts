@@ -1,4 +1,4 @@
-import { creditLineProblem } from '@rv/core/settlement/index'
+import { creditLineProblem } from '@rv/core/settlement'
 import type { CreditLine } from '@rv/schemas'
 import { describe, expect, it } from 'vitest'
 import { creditInput, creditLines } from './credit-inputs'

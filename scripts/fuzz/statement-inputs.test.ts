@@ -1,4 +1,4 @@
-import { parseCsvColumns, parseStatement, StatementError } from '@rv/core/settlement/index'
+import { parseCsvColumns, parseStatement, StatementError } from '@rv/core/settlement'
 import { describe, expect, it } from 'vitest'
 import { Prng } from './mutate'
 import { csvColumns, encodeCp866, statementInput } from './statement-inputs'

@@ -5,7 +5,7 @@
  * after good ones, more lines than STATEMENT_MAX_LINES, more than 10 MiB, bad `format` / `columns` /
  * `delimiter`, another tenant's line ids, a key without `credits:write`. Pure and seeded.
  */
-import { encodeWindows1251, write1cStatement } from '@rv/core/settlement/index'
+import { encodeWindows1251, write1cStatement } from '@rv/core/settlement'
 import type { CreditLine } from '@rv/schemas'
 import { creditLine } from './credit-inputs'
 import type { HostileRequest } from './hostile-requests'

@@ -3,11 +3,15 @@
  * judged by a fingerprint learned the way `fingerprint learn` learns (`learnFamilyFingerprint`, stratified
  * inner k-fold calibration, confirmed receipts the guard refuses counted in the calibration only).
  */
-import { stratumOf } from '@rv/core/authenticity/assess'
-import type { Fingerprint } from '@rv/core/authenticity/fingerprint'
-import { fingerprints as builtin } from '@rv/core/authenticity/fingerprints'
-import { learnFamilyFingerprint } from '@rv/core/authenticity/learn-family'
-import { DEFAULT_VERSION_GUARD, guardNewVersions } from '@rv/core/authenticity/learning-guard'
+
+import type { Fingerprint } from '@rv/core/authenticity'
+import {
+  fingerprints as builtin,
+  DEFAULT_VERSION_GUARD,
+  guardNewVersions,
+  learnFamilyFingerprint,
+  stratumOf,
+} from '@rv/core/authenticity'
 import { notGenuine } from './judge'
 import type { Receipt } from './receipts'
 import { doublingSteps, shuffled, Tally } from './splits'

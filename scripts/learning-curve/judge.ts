@@ -3,9 +3,9 @@
  * `assessAuthenticity` runs them (without template-drift evidence, which needs other tenants' submissions).
  * Under the default profile `suspicious` is recommended `review` and `forged` `reject`.
  */
-import { checksOfSample, stratumOf } from '@rv/core/authenticity/assess'
-import type { Fingerprint } from '@rv/core/authenticity/fingerprint'
-import { scoreVerdict } from '@rv/core/authenticity/verdict-score'
+
+import type { Fingerprint } from '@rv/core/authenticity'
+import { checksOfSample, scoreVerdict, stratumOf } from '@rv/core/authenticity'
 import type { Receipt } from './receipts'
 
 export function notGenuine(fingerprint: Fingerprint, receipts: readonly Receipt[]): number {

@@ -3,7 +3,7 @@
  * printed: only counts leave this process) and synthetic ones from packages/generator. Each is screened
  * as the learner screens it and kept with its learning sample and payer identity (a digest, in memory).
  */
-import type { LearningSample } from '@rv/core/authenticity/fingerprint'
+import type { LearningSample } from '@rv/core/authenticity'
 import { learningSampleOf, payerIdentity, screenSamples } from '@rv/fingerprints'
 import { defaultCorpusRoot, readCorpus } from '@rv/forgery/corpus'
 import { generateReceipt, generatorFamilies } from '@rv/generator'

@@ -3,6 +3,7 @@
  * check.completed.v1 event arrived), terminal in the store without an event, still running, or missing
  * from the store altogether (lost).
  */
+import { isTerminal } from '@rv/core/vocabulary'
 import type { Store } from '@rv/store'
 import type { Completion } from './completion-watcher'
 import type { Submission } from './open-loop'
@@ -71,7 +72,7 @@ export async function buildLedger(
   for (const id of missing) {
     const doc = await store.checks.findDocument(id)
     if (!doc) lostIds.push(id)
-    else if (doc.status === 'done' || doc.status === 'failed') terminalWithoutEvent++
+    else if (isTerminal(doc.status)) terminalWithoutEvent++
     else {
       stuckIds.push(id)
       const ageS = ((Date.now() - doc.created_at.getTime()) / 1000).toFixed(0)

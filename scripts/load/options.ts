@@ -23,10 +23,11 @@
  *   --rounds N          windows per side in a comparison (default 2)
  */
 
+import { stageNames } from '@rv/core/vocabulary'
 import { type ComparePlan, parseComparePlan } from './compare-plan'
 import { type ObservabilityMode, parseObservabilityModes } from './observability-modes'
 
-const consumerServices = ['extraction', 'authenticity', 'matching', 'replay', 'aggregator'] as const
+const consumerServices = [...stageNames, 'aggregator'] as const
 export type ConsumerService = (typeof consumerServices)[number]
 
 export interface LoadOptions {

@@ -6,7 +6,7 @@
  * count reached and the time it took are reported as they are.
  */
 import { defaultProfile, exampleRecord } from '@rv/core'
-import { creditKeys, moscowDay } from '@rv/core/settlement/index'
+import { creditKeys, moscowDay } from '@rv/core/settlement'
 import type { CheckRecord, CreditLine } from '@rv/schemas'
 import type { CreditDocument, Store } from '@rv/store'
 import { storeErasureGate } from '../../services/settlement/src/erasure-gate'

@@ -3,7 +3,7 @@
  * (the receipt's true amount, its SBP id or operation number, the payer as printed, a couple of seconds
  * after the payment), and the in-memory equivalent of the store's three lookups over a statement.
  */
-import { type CheckKeys, checkLookupDays, creditKeys, moscowDay, sbpIdIn } from '@rv/core/settlement/index'
+import { type CheckKeys, checkLookupDays, creditKeys, moscowDay, sbpIdIn } from '@rv/core/settlement'
 import type { GroundTruth } from '@rv/generator'
 import type { CreditLine } from '@rv/schemas'
 

@@ -1,3 +1,4 @@
+import { stageNames } from '@rv/core/vocabulary'
 import { readAggregatorConfig } from './aggregator-config'
 import { readConsoleConfig } from './console-config'
 import { createEnvReader, type EnvVarDoc } from './env-reader'
@@ -13,8 +14,7 @@ import { readWebhooksConfig } from './webhooks-config'
 export function describeConfig(): EnvVarDoc[] {
   const r = createEnvReader({})
   readGatewayConfig(r)
-  for (const service of ['extraction', 'authenticity', 'matching', 'replay'] as const)
-    readStageConfig(service, r)
+  for (const service of stageNames) readStageConfig(service, r)
   readAggregatorConfig(r)
   readSettlementConfig(r)
   readConsoleConfig(r)

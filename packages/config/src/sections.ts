@@ -2,8 +2,8 @@
  * The shared configuration pieces. Each section documents its variables and defaults in one place; the
  * defaults match the native local stack (`npm run stack:start`).
  */
-import { type PriceTable, priceTableProblems } from '@rv/core/cost/model-prices'
-import type { ModelUse } from '@rv/core/extraction/model-fallback'
+import { type PriceTable, priceTableProblems } from '@rv/core/cost'
+import type { ModelUse } from '@rv/core/extraction'
 import type { EnvReader } from './env-reader'
 import {
   type KafkaSecurityConfig,

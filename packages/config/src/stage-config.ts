@@ -1,3 +1,4 @@
+import type { StageName } from '@rv/core/vocabulary'
 import { type ConsumerConfig, readConsumer } from './consumer-config'
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
 import { type ObservabilityConfig, readObservability } from './observability-config'
@@ -22,7 +23,7 @@ import {
   type VlmConfig,
 } from './sections'
 
-export type StageService = 'extraction' | 'authenticity' | 'matching' | 'replay'
+export type StageService = StageName
 
 /** The shape shared by the four stage consumers; each uses the parts it needs. */
 export interface StageConfig {

@@ -1,5 +1,4 @@
-import { parseAllowList } from '@rv/core/webhooks/address-policy'
-import { defaultWebhookSchedule, type WebhookSchedule } from '@rv/core/webhooks/webhook-schedule'
+import { defaultWebhookSchedule, parseAllowList, type WebhookSchedule } from '@rv/core/webhooks'
 import { type ConsumerConfig, readConsumer } from './consumer-config'
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
 import { type ObservabilityConfig, readObservability } from './observability-config'

@@ -1,4 +1,9 @@
-export * from './aggregate/index'
+export { type CheckRun, type RunCheckInput, runCheck, runCheckDetailed } from './pipeline/run-check'
+export * from './readers/image/index'
+export * from './readers/ocr/index'
+export { parsePdf } from './readers/pdf/parse-pdf'
+export { type PdfStructure, parsePdfStructure } from './readers/pdf/structure/index'
+export * from './stages/aggregate/index'
 export {
   assessAuthenticity,
   type Fingerprint,
@@ -7,12 +12,7 @@ export {
   learnFamilyFingerprint,
   learnFingerprint,
   sampleOf,
-} from './authenticity/index'
-export * from './check/api-projection'
-export * from './check/error-codes'
-export * from './check/example-record'
-export { type CheckRun, type RunCheckInput, runCheck, runCheckDetailed } from './check/run-check'
-export type * from './check/stage-contracts'
+} from './stages/authenticity/index'
 // decision/ `decide` is exported under a distinct name: aggregate/ already exports the process manager's `decide`.
 export {
   completeProfile,
@@ -26,7 +26,7 @@ export {
   reasonCodes,
   recommendWith,
   sameBehaviour,
-} from './decision/index'
+} from './stages/decision/index'
 export {
   applyFieldReadings,
   chooseFieldReadings,
@@ -58,13 +58,13 @@ export {
   sbpIdFreeGlyphWords,
   sbpIdWordsToMeasure,
   secondReadingHelps,
-} from './extraction/index'
-export { type FamilyDefinition, families, recogniseFamily } from './families/index'
-export * from './image/index'
-export * from './match/index'
-export * from './ocr/index'
-export { parsePdf } from './pdf/parse-pdf'
-export * from './pdf/pdf-model'
-export { type PdfStructure, parsePdfStructure } from './pdf/structure/index'
-export * from './replay/index'
-export * from './review/index'
+} from './stages/extraction/index'
+export { type FamilyDefinition, families, recogniseFamily } from './stages/families/index'
+export * from './stages/match/index'
+export * from './stages/replay/index'
+export * from './stages/review/index'
+export * from './vocabulary/api-projection'
+export * from './vocabulary/error-codes'
+export * from './vocabulary/example-record'
+export * from './vocabulary/pdf-model'
+export type * from './vocabulary/stage-contracts'

@@ -1,8 +1,8 @@
 /**
- * Core's folders as layers (issue 28; the plan in docs/house-layout.md): each folder's imports should point
- * down or sideways, never up, and no folders should import each other round a circle. Today's exceptions are
- * written out below as known debt; the test fails when a new one appears, and prints the debt still owed, so
- * the redraw of core can empty the lists (and must keep them empty).
+ * Core's folders as layers (issue 28; docs/house-layout.md): vocabulary → readers → domain stages → pipeline.
+ * Every import of a non-test file points down a layer or sideways, never up; no two units import each other
+ * round a circle; nothing but tests imports the test builders. There is no list of exceptions: a new upward
+ * import or a new circle fails here.
  */
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -18,77 +18,50 @@ import {
 
 const sourceRoot = dirname(fileURLToPath(import.meta.url))
 
-/** The intended order, bottom first. `.` is `src/index.ts`, core's face, which composes every layer. */
-const layers: Array<{ layer: string; folders: string[] }> = [
-  { layer: 'vocabulary', folders: ['check', 'timing'] },
-  { layer: 'readers', folders: ['pdf', 'image', 'ocr'] },
+/**
+ * The order, bottom first. A unit is a folder of src/: `vocabulary`, each reader (`readers/pdf`…), each domain
+ * stage (`stages/match`…; authenticity's parts — features, fingerprint, calibration, judging, learning, image —
+ * are units of their own), the `pipeline` and `.` (`src/index.ts`, core's face). `testing` holds the builders
+ * tests share; it may import anything, and nothing but tests imports it.
+ */
+const layers: Array<{ layer: string; units: string[] }> = [
+  { layer: 'vocabulary', units: ['vocabulary'] },
+  { layer: 'readers', units: ['readers/pdf', 'readers/image', 'readers/ocr'] },
   {
     layer: 'domain stages',
-    folders: [
-      'families',
-      'extraction',
-      'authenticity',
-      'match',
-      'replay',
-      'settlement',
-      'decision',
-      'aggregate',
-      'cost',
-      'retention',
-      'review',
-      'webhooks',
+    units: [
+      'stages/families',
+      'stages/extraction',
+      'stages/authenticity',
+      'stages/authenticity/features',
+      'stages/authenticity/fingerprint',
+      'stages/authenticity/calibration',
+      'stages/authenticity/judging',
+      'stages/authenticity/learning',
+      'stages/authenticity/image',
+      'stages/match',
+      'stages/replay',
+      'stages/settlement',
+      'stages/decision',
+      'stages/aggregate',
+      'stages/cost',
+      'stages/retention',
+      'stages/review',
+      'stages/webhooks',
     ],
   },
-  { layer: 'pipeline', folders: ['.'] },
+  { layer: 'pipeline', units: ['pipeline', '.'] },
+  { layer: 'test builders', units: ['testing'] },
 ]
 
-/**
- * Imports that run up a layer today (importer → imported, paths under src/). `check/` holds the vocabulary
- * (error codes, stage contracts) and the pipeline (`run-check.ts`) in one folder; `ocr/` borrows text
- * helpers from `extraction/`. Remove an entry when its import is gone; never add one.
- */
-const knownUpward = [
-  'check/run-check.ts → aggregate/empty-blocks.ts',
-  'check/run-check.ts → authenticity/image/assess-image.ts',
-  'check/run-check.ts → authenticity/index.ts',
-  'check/run-check.ts → decision/index.ts',
-  'check/run-check.ts → extraction/extract-image-receipt.ts',
-  'check/run-check.ts → extraction/index.ts',
-  'check/run-check.ts → image/index.ts',
-  'check/run-check.ts → match/index.ts',
-  'check/run-check.ts → ocr/ocr-page.ts',
-  'check/run-check.ts → pdf/parse-pdf.ts',
-  'check/run-check.ts → pdf/pdf-model.ts',
-  'check/run-check.ts → replay/index.ts',
-  'check/stage-contracts.ts → authenticity/template-drift.ts',
-  'check/stage-contracts.ts → pdf/pdf-model.ts',
-  'ocr/repair-sbp-id.ts → extraction/decode-sbp-id.ts',
-  'ocr/snap-labels.ts → extraction/normalize-text.ts',
-  'ocr/snap-labels.ts → families/family-definition.ts',
-]
-
-/**
- * Folder imports that close today's circles (importer → imported). Without them the folder graph has no
- * circle; a circle that needs none of them is new and fails. `families/` ↔ `extraction/` is sideways (one
- * layer) but still a circle: families borrow `normalize-text` and `text-lines` from extraction.
- */
-const knownCircleEdges = [
-  'check → aggregate',
-  'check → authenticity',
-  'check → decision',
-  'check → extraction',
-  'check → image',
-  'check → match',
-  'check → ocr',
-  'check → pdf',
-  'check → replay',
-  'families → extraction',
-  'ocr → extraction',
-  'ocr → families',
-]
-
-const folderOf = (path: string) => (path.includes('/') ? path.slice(0, path.indexOf('/')) : '.')
-const rank = new Map(layers.flatMap(({ folders }, index) => folders.map((f) => [f, index] as const)))
+/** The unit a file of src/ belongs to: its first folder; two for readers and stages, three inside authenticity. */
+function unitOf(path: string): string {
+  const parts = path.split('/').slice(0, -1)
+  if (parts.length === 0) return '.'
+  const depth = parts[0] === 'readers' || parts[0] === 'stages' ? (parts[1] === 'authenticity' ? 3 : 2) : 1
+  return parts.slice(0, depth).join('/')
+}
+const rank = new Map(layers.flatMap(({ units }, index) => units.map((u) => [u, index] as const)))
 
 /** Every import between two files of core's src/ (tests excluded), as paths under src/. */
 const fileEdges = readImports(listSourceFiles(sourceRoot))
@@ -101,43 +74,50 @@ const fileEdges = readImports(listSourceFiles(sourceRoot))
 const upward = [
   ...new Set(
     fileEdges
-      .filter(({ from, to }) => (rank.get(folderOf(from)) ?? 0) < (rank.get(folderOf(to)) ?? 0))
+      .filter(({ from, to }) => (rank.get(unitOf(from)) ?? 0) < (rank.get(unitOf(to)) ?? 0))
       .map(({ from, to }) => `${from} → ${to}`),
   ),
 ].sort()
 
-const folderEdges = [
+const unitEdges = [
   ...new Set(
     fileEdges
-      .filter(({ from, to }) => folderOf(from) !== folderOf(to))
-      .map(({ from, to }) => `${folderOf(from)} → ${folderOf(to)}`),
+      .filter(({ from, to }) => unitOf(from) !== unitOf(to))
+      .map(({ from, to }) => `${unitOf(from)} → ${unitOf(to)}`),
   ),
 ].sort()
 
 describe('core layers (vocabulary → readers → domain stages → pipeline)', () => {
   it('places every folder of src/ in one layer', () => {
-    const folders = new Set(listSourceFiles(sourceRoot).map((f) => folderOf(relativePath(sourceRoot, f))))
-    expect([...folders].filter((f) => !rank.has(f))).toEqual([])
-    expect(new Set(layers.flatMap((l) => l.folders)).size).toBe(layers.flatMap((l) => l.folders).length)
+    const units = new Set(listSourceFiles(sourceRoot).map((f) => unitOf(relativePath(sourceRoot, f))))
+    expect([...units].filter((u) => !rank.has(u))).toEqual([])
+    expect(rank.size).toBe(layers.flatMap((l) => l.units).length)
   })
 
-  it('adds no import that runs up a layer (known debt listed in knownUpward)', () => {
-    console.info(`core's upward imports (${upward.length}):\n  ${upward.join('\n  ')}`)
-    const paid = knownUpward.filter((entry) => !upward.includes(entry))
-    if (paid.length > 0) console.info(`paid off, remove from knownUpward:\n  ${paid.join('\n  ')}`)
-    expect(upward.filter((entry) => !knownUpward.includes(entry))).toEqual([])
-    expect(upward.length).toBeLessThanOrEqual(knownUpward.length)
+  it('has no import that runs up a layer', () => {
+    expect(upward).toEqual([])
   })
 
-  it('has no circle between folders beyond the known ones (knownCircleEdges)', () => {
-    const edges = folderEdges
-      .filter((edge) => !knownCircleEdges.includes(edge))
-      .map((edge) => edge.split(' → ') as [string, string])
-    expect(findCycle(edges)?.join(' → ')).toBeUndefined()
+  it('has no circle between units', () => {
+    expect(
+      findCycle(unitEdges.map((edge) => edge.split(' → ') as [string, string]))?.join(' → '),
+    ).toBeUndefined()
   })
 
-  it('reads a real graph, and finds a circle where there is one', () => {
-    expect(folderEdges.length).toBeGreaterThan(20)
+  it('keeps the test builders out of production code', () => {
+    const intoTesting = fileEdges.filter(
+      ({ from, to }) => unitOf(to) === 'testing' && unitOf(from) !== 'testing',
+    )
+    expect(intoTesting.map(({ from, to }) => `${from} → ${to}`)).toEqual([])
+  })
+
+  it('reads a real graph, sorts files into units, and finds a circle where there is one', () => {
+    expect(unitEdges.length).toBeGreaterThan(20)
+    expect(unitOf('index.ts')).toBe('.')
+    expect(unitOf('vocabulary/text/normalize-text.ts')).toBe('vocabulary')
+    expect(unitOf('stages/authenticity/judging/assess.ts')).toBe('stages/authenticity/judging')
+    expect(unitOf('stages/authenticity/index.ts')).toBe('stages/authenticity')
+    expect(unitOf('readers/pdf/structure/pages.ts')).toBe('readers/pdf')
     expect(
       findCycle([
         ['a', 'b'],

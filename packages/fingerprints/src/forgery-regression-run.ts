@@ -5,13 +5,8 @@
  * fingerprint judges them. Files are read where they are stored and never copied.
  */
 import { assessAuthenticity, type Fingerprint, parsePdf } from '@rv/core'
-import { bankOf } from '@rv/core/authenticity/assess'
-import {
-  forgeryRegressions,
-  type Regression,
-  type RegressionCase,
-} from '@rv/core/authenticity/forgery-regression'
-import { extractReceipt } from '@rv/core/extraction/index'
+import { bankOf, forgeryRegressions, type Regression, type RegressionCase } from '@rv/core/authenticity'
+import { extractReceipt } from '@rv/core/extraction'
 import type { ForgeryCaseDocument } from '@rv/store'
 
 export interface RegressionDeps {

@@ -1,14 +1,14 @@
 /**
  * THE one place a deployment learns a fingerprint from genuine files: measure each screened file, with the
  * variant extraction read (the calibration's `variant:` stratum), and learn the family with its calibration
- * (`learnFamilyFingerprint`, packages/core/src/authenticity/learn-family.ts: false-alarm rates of the soft
+ * (`learnFamilyFingerprint`, packages/core/src/stages/authenticity/learning/learn-family.ts: false-alarm rates of the soft
  * checks from an inner k-fold), the same learner scripts/learn-fingerprints.ts uses for the committed
  * fingerprints. Confirmed receipts the learning guard refused are `judgedOnly`: calibrated on, not learned.
  */
-import { sampleOf } from '@rv/core/authenticity/assess'
-import type { Fingerprint, LearningSample } from '@rv/core/authenticity/fingerprint'
-import { learnFamilyFingerprint } from '@rv/core/authenticity/learn-family'
-import { parsePdfStructure } from '@rv/core/pdf/structure/index'
+
+import type { Fingerprint, LearningSample } from '@rv/core/authenticity'
+import { learnFamilyFingerprint, sampleOf } from '@rv/core/authenticity'
+import { parsePdfStructure } from '@rv/core/pdf'
 import type { ScreenedSample } from './screen-samples'
 
 /** A screened file as a learning sample of `family`, with its variant as extraction read it. */

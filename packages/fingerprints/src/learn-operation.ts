@@ -9,14 +9,14 @@
  * operator, the approvals it relied on).
  */
 import { assessAuthenticity, fingerprints as builtin, type Fingerprint } from '@rv/core'
-import { stratumOf } from '@rv/core/authenticity/assess'
 import {
   DEFAULT_VERSION_GUARD,
   guardNewVersions,
   knownVersions,
+  stratumOf,
   type VersionGuardPolicy,
   type VersionGuardRow,
-} from '@rv/core/authenticity/learning-guard'
+} from '@rv/core/authenticity'
 import type {
   FingerprintProvenance,
   FingerprintRepository,

@@ -1,5 +1,5 @@
 import { parsePdf } from '@rv/core'
-import { extractReceipt } from '@rv/core/extraction/index'
+import { extractReceipt } from '@rv/core/extraction'
 import { generateReceipt } from '@rv/generator'
 import { describe, expect, it } from 'vitest'
 import { payerIdentity, senderAccountOf } from './payer-identity'

@@ -7,8 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ExtractionResult, PdfModel } from '@rv/core'
 import { parsePdf } from '@rv/core'
-import { bankOf } from '@rv/core/authenticity/assess'
-import { extractReceipt } from '@rv/core/extraction/index'
+import { bankOf } from '@rv/core/authenticity'
+import { extractReceipt } from '@rv/core/extraction'
 
 export interface SampleCandidate {
   /** A file name or a check id: for the operator's report only. */

@@ -4,8 +4,8 @@
  * this variant then rounds the moved Tm/Td x to the generator's layout grid, read from the file's own
  * text positions, so the number written is one the generator could have written.
  */
-import { GRID_CANDIDATES, onGrid, textPositions } from '@rv/core/authenticity/position-grid'
-import type { ContentOp } from '@rv/core/pdf/structure/content-tokenizer'
+import { GRID_CANDIDATES, onGrid, textPositions } from '@rv/core/authenticity'
+import type { ContentOp } from '@rv/core/pdf'
 import { alignOf, pageTechnique, patchAmount, result } from './edit-techniques'
 import { formatNumber, type PageEditor } from './page-editor'
 import { PdfFile } from './pdf-file'

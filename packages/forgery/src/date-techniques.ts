@@ -4,6 +4,7 @@
  * dates copied from another genuine receipt of the same family, as kits do to make an edited file carry
  * a genuine file's identity.
  */
+import { moscowOffsetSeconds } from '@rv/core/vocabulary'
 import { shiftFilename, shiftPdfDates, shiftPrintedDate, shiftSbpId } from './date-shift'
 import { alignOf, infoNum, patchAmount, result } from './edit-techniques'
 import { PageEditor } from './page-editor'
@@ -27,7 +28,7 @@ interface DateEdit {
 }
 
 const DAY = 86400
-const MSK = 3 * 3600
+const MSK = moscowOffsetSeconds
 
 /** The partner's Info dates and trailer /ID, copied over this file's (`null` when the partner has none). */
 function copyIdentity(file: PdfFile, partner: PdfFile, replacements: Map<number, string>): string | null {

@@ -4,12 +4,9 @@
  * subset's own empty slots with every other font table byte for byte, /W and ToUnicode in the generator's
  * format, trimmed or Info re-stamped per variant — and judged `forged` by the kept-id subset checks.
  */
-import { runAuthenticityChecks, verdictOf } from '@rv/core/authenticity/assess'
-import { fingerprints } from '@rv/core/authenticity/fingerprints'
-import { drawPage } from '@rv/core/authenticity/page-drawing'
-import { extractReceipt } from '@rv/core/extraction/extract-receipt'
-import { parsePdf } from '@rv/core/pdf/parse-pdf'
-import { parsePdfStructure } from '@rv/core/pdf/structure/index'
+import { drawPage, fingerprints, runAuthenticityChecks, verdictOf } from '@rv/core/authenticity'
+import { extractReceipt } from '@rv/core/extraction'
+import { parsePdf, parsePdfStructure } from '@rv/core/pdf'
 import { generateReceipt } from '@rv/generator'
 import { describe, expect, it } from 'vitest'
 import { defaultCorpusRoot, readCorpus } from './corpus'

@@ -14,12 +14,15 @@
  *  - `keywords`: CreationDate, ModDate and the timestamp of `Keywords` moved together to a fresh download
  *    of the printed operation (a few seconds after it), as the bank writes them.
  */
-import type { PdfFontInfo } from '@rv/core/pdf/structure/structure-types'
+
+import type { PdfFontInfo } from '@rv/core/pdf'
+import { moscowOffsetSeconds } from '@rv/core/vocabulary'
 import { alignOf, infoNum, result } from './edit-techniques'
+import { type Addition, additions, editable, type LibraryGlyph, library } from './font-enrich-library'
 import { fontObjects, hex4 } from './font-resubset'
 import { PageEditor } from './page-editor'
 import { PdfFile } from './pdf-file'
-import { fillSlots, glyphOf, readTables } from './sfnt-edit'
+import { fillSlots } from './sfnt-edit'
 import { amountRuns, changedAmounts, factsOf } from './targets'
 import { type ForgeryContext, type ForgeryResult, skipped, type Technique } from './technique-types'
 
@@ -28,74 +31,10 @@ interface Variant {
   keywords: boolean
 }
 
-interface LibraryGlyph {
-  font: string
-  gid: number
-  bytes: Uint8Array
-  width: number
-  unicode: string
-}
-
-interface Addition extends LibraryGlyph {
-  /** Taken from another font of the family (another weight): its width is not this font's. */
-  borrowed: boolean
-}
-
-const DIGITS = '0123456789'
 const latin1 = new TextDecoder('latin1')
 /** Seconds between the printed operation and the download the `keywords` variant writes. */
 const DOWNLOAD_DELAY = 5
-const MSK = 3 * 3600
-
-/** An Identity-H TrueType CID font with ToUnicode and an embedded program the kit can edit. */
-function editable(file: PdfFile, font: PdfFontInfo | null): font is PdfFontInfo {
-  return (
-    font !== null &&
-    font.subtype === 'Type0' &&
-    font.cidToGid === 'Identity' &&
-    font.embedded === 'FontFile2' &&
-    font.program !== null &&
-    fontObjects(file, font) !== null
-  )
-}
-
-/** Simple (non-composite) outlined glyphs of the donors' editable fonts, with their /W widths. */
-function library(donors: readonly PdfFile[]): LibraryGlyph[] {
-  const out: LibraryGlyph[] = []
-  for (const donor of donors) {
-    for (const font of donor.structure.pages[0]?.fonts ?? []) {
-      if (!editable(donor, font)) continue
-      const tables = readTables(donor.decodedStream(fontObjects(donor, font)!.program))
-      for (const [code, unicode] of Object.entries(font.toUnicode)) {
-        const glyph = glyphOf(tables, Number(code))
-        const width = font.widths[Number(code)]
-        if (!glyph || glyph.bytes.length < 2 || (glyph.bytes[0]! & 0x80) !== 0 || width === undefined)
-          continue
-        out.push({ font: font.name, gid: Number(code), bytes: glyph.bytes, width, unicode })
-      }
-    }
-  }
-  return out
-}
-
-/** The digits a font lacks that the library can put into an empty slot of its subset. */
-function additions(file: PdfFile, font: PdfFontInfo, lib: readonly LibraryGlyph[]): Addition[] {
-  const tables = readTables(file.decodedStream(fontObjects(file, font)!.program))
-  const have = new Set(Object.values(font.toUnicode))
-  const taken = new Set([...Object.keys(font.toUnicode), ...Object.keys(font.widths)].map(Number))
-  const out: Addition[] = []
-  for (const digit of DIGITS) {
-    if (have.has(digit)) continue
-    const same = lib.find((g) => g.font === font.name && g.unicode === digit)
-    const source = same ?? lib.find((g) => g.font !== font.name && g.unicode === digit)
-    if (!source || taken.has(source.gid)) continue
-    const slot = glyphOf(tables, source.gid)
-    if (!slot || slot.bytes.length > 0) continue
-    taken.add(source.gid)
-    out.push({ ...source, borrowed: !same })
-  }
-  return out
-}
+const MSK = moscowOffsetSeconds
 
 /**
  * /W rewritten in the donor's own format (builds differ: `/W [3[228]117[…]`, `/W [3[228] 117[…]`,
@@ -229,10 +168,41 @@ async function enrich(
     .filter((d) => d.bytes !== input.bytes)
     .map((d) => new PdfFile(d.bytes))
   if (donors.length === 0) return skipped('no other genuine receipt of the family to take glyphs from')
-  const lib = library(donors)
+  const enriched = enrichFonts(file, fonts as PdfFontInfo[], library(donors))
+  if (typeof enriched === 'string') return skipped(enriched)
+  const { out, added } = enriched
+  const redrawn = redrawAmount(new PdfFile(file.rewrite(out)), input.family, first.text, added)
+  if (typeof redrawn === 'string') return skipped(redrawn)
+  // Byte-identical is the aim: the content recompressed as the bank's Java zlib does, unless told otherwise.
+  let bytes = redrawn.file.rewrite(redrawn.page.contentObjects(context.deflater ?? 'classic'))
+  const notes = [...added].map(
+    ([f, g]) =>
+      `${f}: ${g.map((x) => `${x.unicode}@${x.gid}${x.borrowed ? ' (other weight)' : ''}`).join(' ')}`,
+  )
+  if (variant.trim || variant.keywords) {
+    const final = finalPass(bytes, variant, input.family, added)
+    if (typeof final === 'string') return skipped(final)
+    bytes = final
+  }
+  return result(
+    bytes,
+    input.filename,
+    `amount redrawn as ${redrawn.candidate.length} characters in ${redrawn.runs} run(s); glyphs added ${notes.join('; ')}${variant.trim ? '; undrawn /W and ToUnicode entries trimmed' : ''}${variant.keywords ? '; Info dates and Keywords re-stamped to the printed operation' : ''}`,
+  )
+}
+
+/**
+ * The replacement objects that add each font's missing digits (outlines, /W, ToUnicode) and what was added
+ * per font, or why the kit cannot.
+ */
+function enrichFonts(
+  file: PdfFile,
+  fonts: PdfFontInfo[],
+  lib: readonly LibraryGlyph[],
+): { out: Map<number, string>; added: Map<string, Addition[]> } | string {
   const out = new Map<number, string>()
   const added = new Map<string, Addition[]>()
-  for (const font of fonts as PdfFontInfo[]) {
+  for (const font of fonts) {
     const adds = additions(file, font, lib)
     if (adds.length === 0) continue
     const { widths, unicode } = entriesOf(font)
@@ -241,62 +211,71 @@ async function enrich(
       unicode.set(g.gid, g.unicode)
     }
     if (!fontEdit(file, font, widths, unicode, adds, out))
-      return skipped("the font's /W or ToUnicode is not in the generator's format the kit rewrites")
+      return "the font's /W or ToUnicode is not in the generator's format the kit rewrites"
     added.set(font.baseFont, adds)
   }
-  if (added.size === 0)
-    return skipped('the subsets hold every digit, or no donor has a missing one in a free slot')
-  const enriched = new PdfFile(file.rewrite(out))
+  if (added.size === 0) return 'the subsets hold every digit, or no donor has a missing one in a free slot'
+  return { out, added }
+}
+
+/** Redraws every run of the amount `text` as a changed amount, preferring one that uses an added digit. */
+function redrawAmount(
+  enriched: PdfFile,
+  family: string,
+  text: string,
+  added: ReadonlyMap<string, Addition[]>,
+): { file: PdfFile; page: PageEditor; candidate: string; runs: number } | string {
   const page = new PageEditor(enriched)
-  const targets = amountRuns(page, input.family)
-    .filter((r) => r.text === first.text)
+  const targets = amountRuns(page, family)
+    .filter((r) => r.text === text)
     .sort((a, b) => b.opIndex - a.opIndex)
   const newDigits = new Set([...added.values()].flat().map((g) => g.unicode))
-  const drawable = changedAmounts(first.text).filter((t) =>
-    targets.every((r) => r.font && page.encode(r.font, t)),
-  )
+  const drawable = changedAmounts(text).filter((t) => targets.every((r) => r.font && page.encode(r.font, t)))
   const candidate = drawable.find((t) => [...t].some((c) => newDigits.has(c))) ?? drawable[0]
-  if (!candidate) return skipped('no changed amount drawable with the enriched subsets')
+  if (!candidate) return 'no changed amount drawable with the enriched subsets'
   for (const r of targets) page.replaceRunCodes(r, page.encode(r.font!, candidate)!, alignOf(page, r.x1))
-  // Byte-identical is the aim: the content recompressed as the bank's Java zlib does, unless told otherwise.
-  let bytes = enriched.rewrite(page.contentObjects(context.deflater ?? 'classic'))
-  const notes = [...added].map(
-    ([f, g]) =>
-      `${f}: ${g.map((x) => `${x.unicode}@${x.gid}${x.borrowed ? ' (other weight)' : ''}`).join(' ')}`,
-  )
-  if (variant.trim || variant.keywords) {
-    const drawnFile = new PdfFile(bytes)
-    const drawnPage = new PageEditor(drawnFile)
-    const final = new Map<number, string>()
-    if (variant.trim) {
-      for (const font of drawnFile.structure.pages[0]!.fonts) {
-        if (!added.has(font.baseFont)) continue
-        const drawn = new Set(
-          drawnPage.runs.filter((r) => r.font?.baseFont === font.baseFont).flatMap((r) => r.codes),
-        )
-        const { widths, unicode } = entriesOf(font)
-        for (const code of [...widths.keys(), ...unicode.keys()])
-          if (!drawn.has(code)) {
-            widths.delete(code)
-            unicode.delete(code)
-          }
-        fontEdit(drawnFile, font, widths, unicode, [], final)
-      }
-    }
-    if (variant.keywords) {
-      const operation = factsOf(drawnPage, input.family).operation
-      if (!operation) return skipped('operation time not found')
-      const info = restampInfo(drawnFile, operation.epoch + DOWNLOAD_DELAY)
-      if (info === null) return skipped('no Info dictionary')
-      final.set(infoNum(drawnFile)!, info)
-    }
-    bytes = drawnFile.rewrite(final)
+  return { file: enriched, page, candidate, runs: targets.length }
+}
+
+/** The variant's second revision-free pass: undrawn /W and ToUnicode entries trimmed, Info re-stamped. */
+function finalPass(
+  bytes: Uint8Array,
+  variant: Variant,
+  family: string,
+  added: ReadonlyMap<string, Addition[]>,
+): Uint8Array | string {
+  const drawnFile = new PdfFile(bytes)
+  const drawnPage = new PageEditor(drawnFile)
+  const final = new Map<number, string>()
+  if (variant.trim) trimUndrawn(drawnFile, drawnPage, added, final)
+  if (variant.keywords) {
+    const operation = factsOf(drawnPage, family).operation
+    if (!operation) return 'operation time not found'
+    const info = restampInfo(drawnFile, operation.epoch + DOWNLOAD_DELAY)
+    if (info === null) return 'no Info dictionary'
+    final.set(infoNum(drawnFile)!, info)
   }
-  return result(
-    bytes,
-    input.filename,
-    `amount redrawn as ${candidate.length} characters in ${targets.length} run(s); glyphs added ${notes.join('; ')}${variant.trim ? '; undrawn /W and ToUnicode entries trimmed' : ''}${variant.keywords ? '; Info dates and Keywords re-stamped to the printed operation' : ''}`,
-  )
+  return drawnFile.rewrite(final)
+}
+
+/** Removes from each enriched font's /W and ToUnicode the codes the page no longer draws (outlines stay). */
+function trimUndrawn(
+  file: PdfFile,
+  page: PageEditor,
+  added: ReadonlyMap<string, Addition[]>,
+  final: Map<number, string>,
+): void {
+  for (const font of file.structure.pages[0]!.fonts) {
+    if (!added.has(font.baseFont)) continue
+    const drawn = new Set(page.runs.filter((r) => r.font?.baseFont === font.baseFont).flatMap((r) => r.codes))
+    const { widths, unicode } = entriesOf(font)
+    for (const code of [...widths.keys(), ...unicode.keys()])
+      if (!drawn.has(code)) {
+        widths.delete(code)
+        unicode.delete(code)
+      }
+    fontEdit(file, font, widths, unicode, [], final)
+  }
 }
 
 function enrichTechnique(id: string, label: string, variant: Variant): Technique {

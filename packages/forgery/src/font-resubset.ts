@@ -8,7 +8,7 @@
  *    glyphs of the text it typed without reusing the subset's own), outline taken from the font itself.
  * The font's `cmap` table (absent from most bank subsets) is not updated: Identity-H text never uses it.
  */
-import type { PdfFontInfo } from '@rv/core/pdf/structure/structure-types'
+import type { PdfFontInfo } from '@rv/core/pdf'
 import { alignOf, result } from './edit-techniques'
 import { PageEditor } from './page-editor'
 import { PdfFile } from './pdf-file'

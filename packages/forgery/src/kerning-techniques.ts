@@ -5,7 +5,7 @@
  *  - edge: one leading adjustment (right-aligned values) or trailing adjustment (left-aligned ones);
  *  - inner: the difference spread over the gaps between glyphs, so both edges stay where they were.
  */
-import type { DrawnRun } from '@rv/core/authenticity/page-drawing'
+import type { DrawnRun } from '@rv/core/authenticity'
 import { alignOf, pageTechnique, result } from './edit-techniques'
 import { formatNumber, type PageEditor } from './page-editor'
 import { PdfFile } from './pdf-file'

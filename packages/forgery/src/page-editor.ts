@@ -4,9 +4,9 @@
  * kern, hex Tj, ...) and moves the text so a right-aligned value stays right-aligned.
  */
 
-import { type DrawnRun, drawPage } from '@rv/core/authenticity/page-drawing'
-import { type ContentOp, tokenizeContent } from '@rv/core/pdf/structure/content-tokenizer'
-import type { PdfFontInfo, PdfPageStructure } from '@rv/core/pdf/structure/structure-types'
+import { type DrawnRun, drawPage } from '@rv/core/authenticity'
+import type { PdfFontInfo, PdfPageStructure } from '@rv/core/pdf'
+import { type ContentOp, tokenizeContent } from '@rv/core/pdf'
 import type { Deflater, PdfFile } from './pdf-file'
 import { concatBytes, toLatin1Bytes } from './pdf-file'
 

@@ -4,7 +4,7 @@
  * incremental update (a careless one's).
  */
 import { deflateSync, inflateSync } from 'node:zlib'
-import { type PdfStructure, parsePdfStructure } from '@rv/core/pdf/structure/index'
+import { type PdfStructure, parsePdfStructure } from '@rv/core/pdf'
 import { deflate } from 'pako'
 
 const latin1 = new TextDecoder('latin1')

@@ -1,9 +1,7 @@
 /** Finds the runs a forger edits: the amount(s), the operation time, the SBP id, the names. */
 
-import type { DrawnRun } from '@rv/core/authenticity/page-drawing'
-import { readPrintedFacts } from '@rv/core/authenticity/printed-facts'
-import { readLabelled } from '@rv/core/authenticity/printed-values'
-import { buildSegments } from '@rv/core/authenticity/text-segments'
+import type { DrawnRun } from '@rv/core/authenticity'
+import { buildSegments, readLabelled, readPrintedFacts } from '@rv/core/authenticity'
 import type { PageEditor } from './page-editor'
 
 const AMOUNT: Record<string, RegExp> = {

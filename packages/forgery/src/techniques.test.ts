@@ -1,12 +1,14 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { runAuthenticityChecks } from '@rv/core/authenticity/assess'
-import { fingerprints } from '@rv/core/authenticity/fingerprints'
-import { drawPage } from '@rv/core/authenticity/page-drawing'
-import { readPrintedFacts } from '@rv/core/authenticity/printed-facts'
-import { buildSegments } from '@rv/core/authenticity/text-segments'
-import { parsePdfStructure } from '@rv/core/pdf/structure/index'
+import {
+  buildSegments,
+  drawPage,
+  fingerprints,
+  readPrintedFacts,
+  runAuthenticityChecks,
+} from '@rv/core/authenticity'
+import { parsePdfStructure } from '@rv/core/pdf'
 import { generateReceipt } from '@rv/generator'
 import { afterAll, describe, expect, it } from 'vitest'
 import { defaultCorpusRoot, readCorpus } from './corpus'

@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { promisify } from 'node:util'
-import { parsePdfStructure } from '@rv/core/pdf/structure/index'
+import { parsePdfStructure } from '@rv/core/pdf'
 import { type ForgeryInput, skipped, type Technique } from './technique-types'
 
 const run = promisify(execFile)

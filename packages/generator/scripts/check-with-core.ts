@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util'
 import { assessAuthenticity, parsePdf, postFieldKeys } from '@rv/core'
-import { extractReceipt } from '@rv/core/extraction/index'
+import { extractReceipt } from '@rv/core/extraction'
 import { generateReceipt, generatorFamilies } from '../src/index'
 
 const { values } = parseArgs({ options: { 'per-variant': { type: 'string', default: '10' } } })

@@ -1,5 +1,5 @@
 import { checkImage, readImageHeader } from '@rv/core'
-import { readImageMetadata } from '@rv/core/authenticity/image/image-metadata'
+import { readImageMetadata } from '@rv/core/authenticity'
 import {
   encodeHeic,
   type HeifTransform,

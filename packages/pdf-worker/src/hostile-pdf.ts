@@ -3,7 +3,7 @@
  * lies (99 999 999), each `size` bytes. 4 000 of 2 200 bytes (~9 MB) parse in seconds and lift the parsing
  * process by ~400 MB (measured 2026-11-26: 110 → 508 MB RSS in-process).
  */
-import { buildPdf, type SourceObject } from '@rv/core/pdf/structure/testing/minimal-pdf'
+import { buildPdf, type SourceObject } from '@rv/core/testing'
 
 export function lyingLengthsPdf(count = 4000, size = 2200): Uint8Array {
   const objects: SourceObject[] = [

@@ -5,7 +5,7 @@
  * where pdf-parser.ts's `new URL('./parse-worker.mjs', import.meta.url)` finds it.
  */
 import { parentPort, workerData } from 'node:worker_threads'
-import { parsePdf } from '@rv/core/pdf/parse-pdf'
+import { parsePdf } from '@rv/core/pdf'
 
 const port = parentPort
 if (!port) throw new Error('parse-worker-loop runs in a worker thread')

@@ -1,5 +1,5 @@
 import { CheckError } from '@rv/core'
-import { parsePdf } from '@rv/core/pdf/parse-pdf'
+import { parsePdf } from '@rv/core/pdf'
 import { generateReceipt } from '@rv/generator'
 import { afterEach, describe, expect, it } from 'vitest'
 import { lyingLengthsPdf } from './hostile-pdf'

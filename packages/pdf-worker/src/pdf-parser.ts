@@ -10,7 +10,7 @@
  */
 import { Worker } from 'node:worker_threads'
 import { CheckError, type CheckErrorCode, checkErrorCodes } from '@rv/core'
-import { defaultPdfLimits, type PdfLimits, type PdfModel } from '@rv/core/pdf/pdf-model'
+import { defaultPdfLimits, type PdfLimits, type PdfModel } from '@rv/core/vocabulary'
 
 export interface PdfParserOptions {
   /** A parse longer than this is ended: `pdf_too_complex` (default 20 s). */

@@ -1,4 +1,4 @@
-import { hoursToErase } from '@rv/core/retention/index'
+import { hoursToErase } from '@rv/core/retention'
 import type { Store } from '@rv/store'
 import type { Erasure } from './erasure'
 

@@ -1,4 +1,4 @@
-import { defaultProfile } from '@rv/core/decision/index'
+import { defaultProfile } from '@rv/core/decision'
 import type { Profile } from '@rv/schemas'
 import { describe, expect, it } from 'vitest'
 import { createPinnedProfiles } from './pinned-profiles'

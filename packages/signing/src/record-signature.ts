@@ -1,5 +1,5 @@
 import { createPublicKey, sign, verify } from 'node:crypto'
-import { canonicalJson } from '@rv/core/review/canonical-json'
+import { canonicalJson } from '@rv/core/review'
 import type { Jwks, SigningKey } from './signing-key'
 
 /** The protected header of every record signature. */

@@ -1,4 +1,4 @@
-import { buildWebhookEvent, type WebhookSource } from '@rv/core/webhooks/webhook-event'
+import { buildWebhookEvent, type WebhookSource } from '@rv/core/webhooks'
 import { sampleRecord } from './sample-record.test-fixture'
 
 const checkId = 'chk_01JABCDEFGHJKMNPQRSTVWXYZ0'

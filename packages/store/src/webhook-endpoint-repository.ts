@@ -4,7 +4,7 @@
  * service signs with them) and shown once, by the call that makes them.
  */
 import { randomBytes } from 'node:crypto'
-import { ulidFromDigest } from '@rv/core/webhooks/webhook-event'
+import { ulidFromDigest } from '@rv/core/webhooks'
 import type { Db } from 'mongodb'
 import { webhookIndexes } from './webhook-queries'
 import { generateWebhookSecret } from './webhook-secret'

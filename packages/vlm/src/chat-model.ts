@@ -4,8 +4,8 @@
  * out (`response_format: json_schema`, strict). The only importer of `openai` in the project.
  */
 
-import type { ApiUsage } from '@rv/core/cost/compute-model-cost'
-import { modelReadingJsonSchema } from '@rv/core/extraction/model-reading'
+import type { ApiUsage } from '@rv/core/cost'
+import { modelReadingJsonSchema } from '@rv/core/extraction'
 import OpenAI from 'openai'
 import type { ChatCompletionContentPart } from 'openai/resources/chat/completions'
 

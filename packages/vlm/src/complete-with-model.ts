@@ -8,18 +8,18 @@
  */
 import type { VlmConfig } from '@rv/config'
 import type { ExtractionResult } from '@rv/core'
-import { checkErrorCodes } from '@rv/core/check/error-codes'
-import { priceModelCall } from '@rv/core/cost/compute-model-cost'
-import { groundModelReading } from '@rv/core/extraction/ground-model-fields'
+import { priceModelCall } from '@rv/core/cost'
 import {
   defaultModelPolicy,
   fieldsNeedingModel,
+  groundModelReading,
   type ModelPolicy,
   mergeModelFields,
+  modelPromptText,
   modelWanted,
-} from '@rv/core/extraction/model-fallback'
-import { modelPromptText } from '@rv/core/extraction/model-prompt-text'
-import { toModelReading } from '@rv/core/extraction/model-reading'
+  toModelReading,
+} from '@rv/core/extraction'
+import { checkErrorCodes } from '@rv/core/vocabulary'
 import type { ErrorBlock, ModelCall } from '@rv/schemas'
 import { type ChatModel, createChatModel } from './chat-model'
 import { type CircuitBreaker, createCircuitBreaker } from './circuit-breaker'

@@ -27,7 +27,8 @@ import {
 import type { CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
 import type { CheckDocument, CheckRepository, CheckSlots } from '@rv/store'
 import { createCompleteCheck } from './complete-check'
-import { createSlotMemory, isComplete } from './slot-memory'
+import { type CommandRunner, runCommands } from './run-commands'
+import { createSlotMemory, isComplete, type SlotMemory } from './slot-memory'
 import { type ResultMessage, resultEvent, submissionInfo } from './to-aggregate-event'
 
 export interface AggregatorDeps {
@@ -70,7 +71,6 @@ export class StageTenantMismatchError extends Error {
   }
 }
 
-const isTerminal = (record: CheckRecord) => record.status === 'done' || record.status === 'failed'
 const hasSubmission = (s: Record<string, unknown> | undefined): s is Record<string, unknown> =>
   s !== undefined && Object.keys(s).length > 0
 
@@ -93,99 +93,25 @@ export function eventsOf(doc: CheckDocument, extra: AggregateEvent[] = []): Aggr
   return [...events, ...extra]
 }
 
+/** What the handler's steps share: its dependencies, the slot memory, and the checks being completed. */
+interface HandlerContext extends CommandRunner {
+  deps: AggregatorDeps
+  memory: SlotMemory
+}
+
 export function createAggregatorHandler(deps: AggregatorDeps) {
   const memory = createSlotMemory(deps.memoryChecks)
-  const repairAfterMs = deps.repairAfterMs ?? 10_000
-  /** Checks this process is completing (claim, publish, final write): one decider per check and process. */
-  const completing = new Set<string>()
-
-  const complete = createCompleteCheck(deps)
-
-  async function run(commands: AggregateCommand[], submission: Record<string, unknown>): Promise<void> {
-    const terminalWrite = commands.find((c) => c.type === 'write_record' && isTerminal(c.record))
-    const checkId = terminalWrite?.record.id
-    if (checkId !== undefined) {
-      // Two results of one check decided here at once (the last two stages often report together): the
-      // first completes it, the second has nothing to add — its slot is stored, its claim would only lose.
-      if (completing.has(checkId)) return
-      completing.add(checkId)
-    }
-    try {
-      let claimed = false
-      for (const command of commands) {
-        switch (command.type) {
-          case 'write_record':
-            if (isTerminal(command.record)) {
-              const repairBefore = new Date(deps.now().getTime() - repairAfterMs)
-              claimed = await deps.checks.claimCompletion(command.record, repairBefore)
-              memory.forget(command.record.id)
-            } else await deps.checks.recordProgress(command.record)
-            break
-          case 'publish_completed':
-            if (claimed) await complete(command.record, submission)
-            break
-          default: {
-            const unreachable: never = command
-            throw new Error(`unknown command ${JSON.stringify(unreachable)}`)
-          }
-        }
-      }
-    } finally {
-      if (checkId !== undefined) completing.delete(checkId)
-    }
+  const ctx: HandlerContext = {
+    deps,
+    memory,
+    repairAfterMs: deps.repairAfterMs ?? 10_000,
+    completing: new Set<string>(),
+    complete: createCompleteCheck(deps),
   }
-
-  async function decideAndRun(
-    submission: Record<string, unknown>,
-    events: AggregateEvent[],
-  ): Promise<AggregateCommand[]> {
-    const state = events.reduce(evolve, initialState)
-    const recommend = await deps.recommendFor(submission as unknown as CheckSubmittedV1)
-    const commands = decide(state, deps.now(), recommend)
-    await run(commands, submission)
-    return commands
-  }
-
-  /** Decides over a stored document (plus events not stored, e.g. a passed deadline) and acts. */
-  async function settle(doc: CheckDocument, extra: AggregateEvent[] = []): Promise<AggregateCommand[]> {
-    if (!hasSubmission(doc.submission)) return []
-    return decideAndRun(doc.submission, eventsOf(doc, extra))
-  }
-
-  /**
-   * A stage result must come from the check's own tenant: one naming another tenant (a forged or misrouted
-   * message on the bus) is refused permanently — dead-lettered, never merged into the check. The owner is
-   * the submission this process saw, else the check as the gateway wrote it (one `_id` read); an extraction
-   * result's own submission must agree with its tenant too.
-   */
-  async function assertSameTenant(message: ResultMessage): Promise<'erased' | undefined> {
-    const { check_id: checkId, tenant_id: tenantId } = message.value
-    const carried = message.topic === 'check.extracted.v1' ? message.value.submission.tenant_id : tenantId
-    let owner = memory.tenantOf(checkId) ?? (await deps.checks.findTenant(checkId))
-    // No check: erased (then nothing of it may come back), or a result that overtook the gateway's write.
-    if (owner === undefined && (await deps.isErased?.(checkId))) return 'erased'
-    owner ??= carried
-    if (owner !== tenantId || carried !== tenantId) throw new StageTenantMismatchError(message.topic, checkId)
-    return undefined
-  }
-
-  /** Decides over a check's slots; the submission comes from the check document when no slot has it yet. */
-  async function settleSlots(checkId: string, slots: CheckSlots): Promise<void> {
-    let submission = slots.submission
-    if (!hasSubmission(submission)) {
-      submission = (await deps.checks.findDocument(checkId))?.submission
-      if (!hasSubmission(submission)) return // the submission event will settle it
-      memory.merge(checkId, { stages: {}, submission })
-    }
-    const submitted: AggregateEvent = {
-      type: 'submitted',
-      submission: submissionInfo(submission as unknown as CheckSubmittedV1),
-    }
-    await decideAndRun(submission, [submitted, ...slotEvents(slots.stages)])
-  }
-
   return {
-    settle,
+    /** Decides over a stored document (plus events not stored, e.g. a passed deadline) and acts. */
+    settle: (doc: CheckDocument, extra: AggregateEvent[] = []): Promise<AggregateCommand[]> =>
+      settle(ctx, doc, extra),
     /** Remembered, not read or written: the gateway stored it; results drive the check (header). */
     async onSubmitted(submission: CheckSubmittedV1): Promise<void> {
       memory.merge(submission.check_id, {
@@ -193,22 +119,79 @@ export function createAggregatorHandler(deps: AggregatorDeps) {
         submission: submission as unknown as Record<string, unknown>,
       })
     },
-    async onResult(message: ResultMessage): Promise<{ stage: StageName }> {
-      const { stage, event } = resultEvent(message)
-      const checkId = message.value.check_id
-      if ((await assertSameTenant(message)) === 'erased') return { stage }
-      const submission =
-        message.topic === 'check.extracted.v1'
-          ? (message.value.submission as unknown as Record<string, unknown>)
-          : undefined
-      const inserted = await deps.checks.insertStage(checkId, stage, event, submission)
-      // Our value is the stored one only if our insert made the slot; a redelivery reads what is stored.
-      let slots = inserted
-        ? memory.merge(checkId, { stages: { [stage]: event }, ...(submission ? { submission } : {}) })
-        : undefined
-      if (!slots || !isComplete(slots)) slots = memory.merge(checkId, await deps.checks.findStages(checkId))
-      await settleSlots(checkId, slots)
-      return { stage }
-    },
+    onResult: (message: ResultMessage): Promise<{ stage: StageName }> => onResult(ctx, message),
   }
+}
+
+async function decideAndRun(
+  ctx: HandlerContext,
+  submission: Record<string, unknown>,
+  events: AggregateEvent[],
+): Promise<AggregateCommand[]> {
+  const state = events.reduce(evolve, initialState)
+  const recommend = await ctx.deps.recommendFor(submission as unknown as CheckSubmittedV1)
+  const commands = decide(state, ctx.deps.now(), recommend)
+  await runCommands(ctx, commands, submission)
+  return commands
+}
+
+async function settle(
+  ctx: HandlerContext,
+  doc: CheckDocument,
+  extra: AggregateEvent[],
+): Promise<AggregateCommand[]> {
+  if (!hasSubmission(doc.submission)) return []
+  return decideAndRun(ctx, doc.submission, eventsOf(doc, extra))
+}
+
+/** Stores the result in its slot, learns the check's other slots, and decides over them. */
+async function onResult(ctx: HandlerContext, message: ResultMessage): Promise<{ stage: StageName }> {
+  const { deps, memory } = ctx
+  const { stage, event } = resultEvent(message)
+  const checkId = message.value.check_id
+  if ((await assertSameTenant(ctx, message)) === 'erased') return { stage }
+  const submission =
+    message.topic === 'check.extracted.v1'
+      ? (message.value.submission as unknown as Record<string, unknown>)
+      : undefined
+  const inserted = await deps.checks.insertStage(checkId, stage, event, submission)
+  // Our value is the stored one only if our insert made the slot; a redelivery reads what is stored.
+  let slots = inserted
+    ? memory.merge(checkId, { stages: { [stage]: event }, ...(submission ? { submission } : {}) })
+    : undefined
+  if (!slots || !isComplete(slots)) slots = memory.merge(checkId, await deps.checks.findStages(checkId))
+  await settleSlots(ctx, checkId, slots)
+  return { stage }
+}
+
+/**
+ * A stage result must come from the check's own tenant: one naming another tenant (a forged or misrouted
+ * message on the bus) is refused permanently — dead-lettered, never merged into the check. The owner is
+ * the submission this process saw, else the check as the gateway wrote it (one `_id` read); an extraction
+ * result's own submission must agree with its tenant too.
+ */
+async function assertSameTenant(ctx: HandlerContext, message: ResultMessage): Promise<'erased' | undefined> {
+  const { check_id: checkId, tenant_id: tenantId } = message.value
+  const carried = message.topic === 'check.extracted.v1' ? message.value.submission.tenant_id : tenantId
+  let owner = ctx.memory.tenantOf(checkId) ?? (await ctx.deps.checks.findTenant(checkId))
+  // No check: erased (then nothing of it may come back), or a result that overtook the gateway's write.
+  if (owner === undefined && (await ctx.deps.isErased?.(checkId))) return 'erased'
+  owner ??= carried
+  if (owner !== tenantId || carried !== tenantId) throw new StageTenantMismatchError(message.topic, checkId)
+  return undefined
+}
+
+/** Decides over a check's slots; the submission comes from the check document when no slot has it yet. */
+async function settleSlots(ctx: HandlerContext, checkId: string, slots: CheckSlots): Promise<void> {
+  let submission = slots.submission
+  if (!hasSubmission(submission)) {
+    submission = (await ctx.deps.checks.findDocument(checkId))?.submission
+    if (!hasSubmission(submission)) return // the submission event will settle it
+    ctx.memory.merge(checkId, { stages: {}, submission })
+  }
+  const submitted: AggregateEvent = {
+    type: 'submitted',
+    submission: submissionInfo(submission as unknown as CheckSubmittedV1),
+  }
+  await decideAndRun(ctx, submission, [submitted, ...slotEvents(slots.stages)])
 }

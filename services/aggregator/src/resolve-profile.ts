@@ -1,4 +1,4 @@
-import { defaultProfile } from '@rv/core/decision/index'
+import { defaultProfile } from '@rv/core/decision'
 import type { Logger } from '@rv/logger'
 import type { Profile } from '@rv/schemas'
 import { createPinnedProfiles, type ProfileRef } from '@rv/service-runtime'

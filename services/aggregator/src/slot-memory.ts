@@ -17,6 +17,9 @@ export function isComplete(slots: CheckSlots): boolean {
  * const memory = createSlotMemory()
  * const known = memory.merge(checkId, { stages: { extraction: event }, submission })
  */
+/** This process's memory of checks' slots (see createSlotMemory). */
+export type SlotMemory = ReturnType<typeof createSlotMemory>
+
 export function createSlotMemory(maxChecks = 10_000) {
   const known = new Map<string, CheckSlots>()
   return {

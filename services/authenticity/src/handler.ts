@@ -7,8 +7,8 @@
 
 import type { Fingerprint } from '@rv/core'
 import { CheckError, type ExtractionResult, emptyDocument, type PdfModel } from '@rv/core'
-import { assessImageAuthenticity } from '@rv/core/authenticity/image/index'
-import type { assessAuthenticity } from '@rv/core/authenticity/index'
+import type { assessAuthenticity } from '@rv/core/authenticity'
+import { assessImageAuthenticity } from '@rv/core/authenticity'
 import type { CheckAuthenticatedV1, CheckExtractedV1 } from '@rv/schemas'
 import { type TemplateDriftDeps, templateDriftEvidence } from './template-drift-evidence'
 

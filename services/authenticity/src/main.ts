@@ -1,7 +1,7 @@
 /** Composition root of the authenticity consumer. */
 import { readProcessEnv } from '@rv/config'
 import { emptyDocument } from '@rv/core'
-import { assessAuthenticity } from '@rv/core/authenticity/index'
+import { assessAuthenticity } from '@rv/core/authenticity'
 import { createFingerprintCache } from '@rv/fingerprints'
 import { createLogger } from '@rv/logger'
 import { createPdfParser } from '@rv/pdf-worker'

@@ -1,6 +1,6 @@
 import { fingerprints } from '@rv/core'
-import { extractReceipt } from '@rv/core/extraction/index'
-import { parsePdf } from '@rv/core/pdf/parse-pdf'
+import { extractReceipt } from '@rv/core/extraction'
+import { parsePdf } from '@rv/core/pdf'
 import { generateReceipt } from '@rv/generator'
 import type { CheckExtractedV1 } from '@rv/schemas'
 import { describe, expect, it } from 'vitest'

@@ -1,13 +1,13 @@
 /**
  * The store's part of the template-drift decision: when the family's fingerprint has not seen the
  * document's generator signature, count the submission (payer, tenant) and hand the counts to the core,
- * which decides (packages/core/src/authenticity/template-drift.ts). A known signature costs nothing.
+ * which decides (packages/core/src/stages/authenticity/fingerprint/template-drift.ts). A known signature costs nothing.
  */
 
 import type { PdfModel } from '@rv/core'
-import type { Fingerprint, TemplateDriftEvidence } from '@rv/core/authenticity/index'
-import { bankOf, generatorSignature, signatureKey, unseenIdentity } from '@rv/core/authenticity/index'
-import type { PdfStructure } from '@rv/core/pdf/structure/structure-types'
+import type { Fingerprint, TemplateDriftEvidence } from '@rv/core/authenticity'
+import { bankOf, generatorSignature, signatureKey, unseenIdentity } from '@rv/core/authenticity'
+import type { PdfStructure } from '@rv/core/pdf'
 import type { CheckExtractedV1 } from '@rv/schemas'
 
 export interface TemplateDriftDeps {

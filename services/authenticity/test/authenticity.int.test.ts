@@ -1,5 +1,5 @@
-import { assessAuthenticity } from '@rv/core/authenticity/index'
-import { parsePdf } from '@rv/core/pdf/parse-pdf'
+import { assessAuthenticity } from '@rv/core/authenticity'
+import { parsePdf } from '@rv/core/pdf'
 import { generateReceipt } from '@rv/generator'
 import { createS3Storage } from '@rv/storage'
 import { createCleanup } from '@rv/testing'

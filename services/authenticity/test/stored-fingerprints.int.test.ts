@@ -1,5 +1,5 @@
-import { assessAuthenticity, TEMPLATE_DRIFT_CHECK } from '@rv/core/authenticity/index'
-import { parsePdf } from '@rv/core/pdf/parse-pdf'
+import { assessAuthenticity, TEMPLATE_DRIFT_CHECK } from '@rv/core/authenticity'
+import { parsePdf } from '@rv/core/pdf'
 import { createFingerprintCache, learnFamilyFromFiles } from '@rv/fingerprints'
 import { generateReceipt } from '@rv/generator'
 import type { CheckExtractedV1 } from '@rv/schemas'

@@ -1,6 +1,6 @@
 /** Test input shared by the authenticity integration tests: a receipt put in S3 and its bus event. */
-import { extractReceipt } from '@rv/core/extraction/index'
-import { parsePdf } from '@rv/core/pdf/parse-pdf'
+import { extractReceipt } from '@rv/core/extraction'
+import { parsePdf } from '@rv/core/pdf'
 import type { CheckExtractedV1 } from '@rv/schemas'
 import { contentKey, type FileStorage, sha256Hex } from '@rv/storage'
 

@@ -1,4 +1,4 @@
-import { isCheckId } from '@rv/core/review/check-id-shape'
+import { isCheckId } from '@rv/core/review'
 
 /**
  * The check id of a `/check/<id>` address, only when it has a check id's shape: a crafted link

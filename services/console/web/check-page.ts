@@ -1,4 +1,4 @@
-import { decisionReasons } from '@rv/core/review/decision-reasons'
+import { decisionReasons } from '@rv/core/review'
 import { cssId } from './document-view'
 import { h } from './dom'
 import { fieldRowId } from './field-highlight'
@@ -179,22 +179,11 @@ export function checkPage(
   v: CheckViewData,
   actions: CheckPageActions,
 ): { page: HTMLElement; documentPane: HTMLElement } {
-  const failed = v.checks.filter((c) => !c.passed)
-  const active = failed[s.evidence]?.name
   const documentPane = h('div', { class: 'document', role: 'region', 'aria-label': 'Document with evidence' })
   const page = h(
     'section',
     { class: 'check-view', 'aria-labelledby': 'check-title' },
-    h(
-      'div',
-      { class: 'check-head' },
-      h('button', { type: 'button', onclick: () => actions.back() }, '← Queue (Esc)'),
-      h('h2', { id: 'check-title' }, `Check ${v.record.id}`),
-      h('span', { class: 'tag' }, `verdict ${v.record.document.verdict ?? '—'}`),
-      h('span', { class: 'tag' }, `recommendation ${v.record.recommendation ?? '—'}`),
-      h('span', { class: 'tag' }, v.record.document.family ?? 'no family'),
-      v.queue?.held_by ? h('span', { class: 'tag' }, `claimed by ${v.queue.held_by}`) : null,
-    ),
+    checkHead(v, actions),
     h(
       'div',
       { class: 'columns' },
@@ -203,71 +192,107 @@ export function checkPage(
         'div',
         { class: 'side' },
         decisionPanel(s, actions),
-        h('h3', {}, `Checks (${failed.length} failed of ${v.checks.length})`),
-        h(
-          'ul',
-          { class: 'checks' },
-          failed.map((c) => checkItem(c, c.name === active, actions.selectCheck)),
-        ),
-        h(
-          'details',
-          {},
-          h('summary', {}, `Passed checks (${v.checks.length - failed.length})`),
-          h(
-            'ul',
-            { class: 'checks' },
-            v.checks.filter((c) => c.passed).map((c) => checkItem(c, false, actions.selectCheck)),
-          ),
-        ),
+        ...checkLists(s, v, actions),
         fieldsTable(v, s.field, actions.selectField),
-        h(
-          'section',
-          { 'aria-labelledby': 'replay-title' },
-          h('h3', { id: 'replay-title' }, 'Replay'),
-          v.replay.seen_before
-            ? h(
-                'p',
-                {},
-                'Seen before: repeats ',
-                v.replay.duplicate_of
-                  ? h('a', { href: `/check/${v.replay.duplicate_of}` }, v.replay.duplicate_of)
-                  : 'an earlier check',
-                ` (keys: ${v.replay.keys_matched.join(', ')})`,
-              )
-            : h('p', {}, v.replay.seen_before === false ? 'Not seen before.' : 'Replay not reported.'),
-        ),
-        h(
-          'section',
-          { 'aria-labelledby': 'file-title' },
-          h('h3', { id: 'file-title' }, 'File'),
-          h(
-            'dl',
-            { class: 'file' },
-            Object.entries(v.file).flatMap(([k, val]) =>
-              val === null ? [] : [h('dt', {}, k), h('dd', {}, String(val))],
-            ),
-          ),
-        ),
-        h(
-          'section',
-          { 'aria-labelledby': 'history-title' },
-          h('h3', { id: 'history-title' }, 'Decisions'),
-          v.decisions.length
-            ? h(
-                'ol',
-                {},
-                v.decisions.map((d) =>
-                  h(
-                    'li',
-                    {},
-                    `${d.decision}${d.reason_code ? ` (${d.reason_code})` : ''} by ${d.decided_by} at ${d.decided_at}`,
-                  ),
-                ),
-              )
-            : h('p', {}, 'None yet.'),
-        ),
+        replaySection(v),
+        fileSection(v),
+        decisionsSection(v),
       ),
     ),
   )
   return { page, documentPane }
+}
+
+/** Back to the queue, the check's id, its verdict, recommendation, family and who holds it. */
+function checkHead(v: CheckViewData, actions: CheckPageActions): HTMLElement {
+  return h(
+    'div',
+    { class: 'check-head' },
+    h('button', { type: 'button', onclick: () => actions.back() }, '← Queue (Esc)'),
+    h('h2', { id: 'check-title' }, `Check ${v.record.id}`),
+    h('span', { class: 'tag' }, `verdict ${v.record.document.verdict ?? '—'}`),
+    h('span', { class: 'tag' }, `recommendation ${v.record.recommendation ?? '—'}`),
+    h('span', { class: 'tag' }, v.record.document.family ?? 'no family'),
+    v.queue?.held_by ? h('span', { class: 'tag' }, `claimed by ${v.queue.held_by}`) : null,
+  )
+}
+
+/** The failed checks (the one whose evidence is shown marked), then the passed ones folded away. */
+function checkLists(s: ConsoleState, v: CheckViewData, actions: CheckPageActions): HTMLElement[] {
+  const failed = v.checks.filter((c) => !c.passed)
+  const active = failed[s.evidence]?.name
+  return [
+    h('h3', {}, `Checks (${failed.length} failed of ${v.checks.length})`),
+    h(
+      'ul',
+      { class: 'checks' },
+      failed.map((c) => checkItem(c, c.name === active, actions.selectCheck)),
+    ),
+    h(
+      'details',
+      {},
+      h('summary', {}, `Passed checks (${v.checks.length - failed.length})`),
+      h(
+        'ul',
+        { class: 'checks' },
+        v.checks.filter((c) => c.passed).map((c) => checkItem(c, false, actions.selectCheck)),
+      ),
+    ),
+  ]
+}
+
+function replaySection(v: CheckViewData): HTMLElement {
+  return h(
+    'section',
+    { 'aria-labelledby': 'replay-title' },
+    h('h3', { id: 'replay-title' }, 'Replay'),
+    v.replay.seen_before
+      ? h(
+          'p',
+          {},
+          'Seen before: repeats ',
+          v.replay.duplicate_of
+            ? h('a', { href: `/check/${v.replay.duplicate_of}` }, v.replay.duplicate_of)
+            : 'an earlier check',
+          ` (keys: ${v.replay.keys_matched.join(', ')})`,
+        )
+      : h('p', {}, v.replay.seen_before === false ? 'Not seen before.' : 'Replay not reported.'),
+  )
+}
+
+function fileSection(v: CheckViewData): HTMLElement {
+  return h(
+    'section',
+    { 'aria-labelledby': 'file-title' },
+    h('h3', { id: 'file-title' }, 'File'),
+    h(
+      'dl',
+      { class: 'file' },
+      Object.entries(v.file).flatMap(([k, val]) =>
+        val === null ? [] : [h('dt', {}, k), h('dd', {}, String(val))],
+      ),
+    ),
+  )
+}
+
+/** The decisions recorded on the check so far, oldest first. */
+function decisionsSection(v: CheckViewData): HTMLElement {
+  return h(
+    'section',
+    { 'aria-labelledby': 'history-title' },
+    h('h3', { id: 'history-title' }, 'Decisions'),
+    v.decisions.length
+      ? h(
+          'ol',
+          {},
+          v.decisions.map((d) =>
+            h(
+              'li',
+              {},
+              `${d.decision}${d.reason_code ? ` (${d.reason_code})` : ''} by ${d.decided_by} at ${d.decided_at}`,
+            ),
+          ),
+        )
+      : h('p', {}, 'None yet.'),
+  )
 }

@@ -1,4 +1,4 @@
-import { relativeBox } from '@rv/core/review/evidence-boxes'
+import { relativeBox } from '@rv/core/review'
 import { h } from './dom'
 import type { ExplainedCheck } from './view-types'
 

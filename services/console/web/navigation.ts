@@ -2,7 +2,7 @@
  * What the console's keys do to its state, as pure functions (main.ts applies them and renders): the queue's
  * selection, the evidence and field cycles of the check view, the zoom, and the reason a digit picks.
  */
-import { decisionReasons } from '@rv/core/review/decision-reasons'
+import { decisionReasons } from '@rv/core/review'
 
 /** The selected queue row after j (down) or k (up): stays within the rows, 0 when there are none. */
 export function movedSelection(selected: number, rows: number, direction: 'down' | 'up'): number {

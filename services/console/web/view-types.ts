@@ -1,4 +1,4 @@
-import type { CheckExplanation } from '@rv/core/review/explain-check'
+import type { CheckExplanation } from '@rv/core/review'
 
 /** The shapes the console API returns to the page (services/console/src: queue-routes.ts, check-view.ts). */
 export interface QueueItem {

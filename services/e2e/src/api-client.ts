@@ -1,4 +1,5 @@
 /** A minimal client of the HTTP API for end-to-end tests and benchmarks: exactly what a merchant sends. */
+import { isTerminal } from '@rv/core/vocabulary'
 import type { CheckRecord } from '@rv/schemas'
 
 export interface SubmitOptions {
@@ -31,7 +32,7 @@ export function createApiClient(baseUrl: () => string) {
     async waitForTerminal(key: string, id: string): Promise<CheckRecord> {
       for (;;) {
         const record = (await (await get(key, id)).json()) as CheckRecord
-        if (record.status === 'done' || record.status === 'failed') return record
+        if (isTerminal(record.status)) return record
         await new Promise((r) => setTimeout(r, 100))
       }
     },

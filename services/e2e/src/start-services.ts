@@ -237,10 +237,9 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
     name === 'gateway' ? 1 : Math.max(1, options.replicas?.[name] ?? 1)
   const started = serviceNames.filter((name) => options.only?.includes(name) ?? true)
   await ensureBuilt(options.root ?? repoRoot, started, options.launcher)
-  const healthPorts = new Map<ServiceName, number[]>()
-  if (options.healthPorts)
-    for (const name of started.filter((n) => n !== 'gateway'))
-      healthPorts.set(name, await Promise.all(Array.from({ length: replicasOf(name) }, () => freePort())))
+  const healthPorts = options.healthPorts
+    ? await drawHealthPorts(started, replicasOf)
+    : new Map<ServiceName, number[]>()
   const healthEnv = (name: ServiceName, replica: number): Record<string, string> => {
     const port = healthPorts.get(name)?.[replica]
     return port === undefined ? {} : { HEALTH_PORT: String(port) }
@@ -290,23 +289,33 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
     killService: async (name, signal) => {
       await Promise.all(replicas(name).map((child) => killChild(child.process, signal)))
     },
-    pids: () =>
-      Object.fromEntries(
-        serviceNames.map((name) => [
-          name,
-          replicas(name).flatMap((c) =>
-            c.process.exitCode === null && c.process.pid ? [c.process.pid] : [],
-          ),
-        ]),
-      ) as Record<ServiceName, number[]>,
+    pids: () => perService((name) => livePids(replicas(name))),
     metricsUrls: () =>
-      Object.fromEntries(
-        serviceNames.map((name) => [
-          name,
-          name === 'gateway'
-            ? [operatorUrl]
-            : (healthPorts.get(name) ?? []).map((port) => `http://127.0.0.1:${port}`),
-        ]),
-      ) as Record<ServiceName, string[]>,
+      perService((name) =>
+        name === 'gateway'
+          ? [operatorUrl]
+          : (healthPorts.get(name) ?? []).map((port) => `http://127.0.0.1:${port}`),
+      ),
   }
+}
+
+/** A free HEALTH_PORT for every replica of every consumer started (the gateway has its operator port). */
+async function drawHealthPorts(
+  started: readonly ServiceName[],
+  replicasOf: (name: ServiceName) => number,
+): Promise<Map<ServiceName, number[]>> {
+  const healthPorts = new Map<ServiceName, number[]>()
+  for (const name of started.filter((n) => n !== 'gateway'))
+    healthPorts.set(name, await Promise.all(Array.from({ length: replicasOf(name) }, () => freePort())))
+  return healthPorts
+}
+
+/** One value per service name, all eight (an unstarted service gets its empty value). */
+function perService<T>(of: (name: ServiceName) => T): Record<ServiceName, T> {
+  return Object.fromEntries(serviceNames.map((name) => [name, of(name)])) as Record<ServiceName, T>
+}
+
+/** The node pids of the replicas still running. */
+function livePids(children: readonly Child[]): number[] {
+  return children.flatMap((c) => (c.process.exitCode === null && c.process.pid ? [c.process.pid] : []))
 }

@@ -6,8 +6,7 @@
  * not read (GIF, AVIF) is a 415.
  */
 
-import { heifHeader } from '@rv/core/image/testing/heif-header'
-import { pngHeader } from '@rv/core/image/testing/png-header'
+import { heifHeader, pngHeader } from '@rv/core/testing'
 import {
   encodeHeic,
   generateReceipt,

@@ -4,8 +4,8 @@
  * deterministic reader cannot read comes back `done` with the model's grounded fields and the exact cost
  * block, and a model that keeps failing finishes the check `failed` with `vlm_unavailable`.
  */
-import { modelReadingFields } from '@rv/core/extraction/model-reading'
-import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
+import { modelReadingFields } from '@rv/core/extraction'
+import { buildMinimalPdf } from '@rv/core/testing'
 import type { CheckRecord } from '@rv/schemas'
 import { connectStore } from '@rv/store'
 import { type ChatCompletionsFixture, startChatCompletionsFixture } from '@rv/testing'

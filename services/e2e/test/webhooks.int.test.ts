@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { exampleRecord } from '@rv/core'
-import { verifySignatureHeader } from '@rv/core/webhooks/webhook-signature'
+import { verifySignatureHeader } from '@rv/core/webhooks'
 import { createEventBus, type EventBus } from '@rv/kafka'
 import type {
   CheckRecord,

@@ -18,7 +18,7 @@ import {
   type PdfModel,
   sniffImageFormat,
 } from '@rv/core'
-import { normalizedTextDigest } from '@rv/core/replay/index'
+import { normalizedTextDigest } from '@rv/core/replay'
 import type { CheckExtractedV1, CheckSubmittedV1, ErrorBlock } from '@rv/schemas'
 import type { CompleteWithModel } from '@rv/vlm'
 import { completeReading, modelCallsMember } from './model-step'

@@ -1,7 +1,7 @@
 /** Composition root of the extraction consumer. */
 
 import { readProcessEnv } from '@rv/config'
-import { extractReceipt } from '@rv/core/extraction/index'
+import { extractReceipt } from '@rv/core/extraction'
 import { createLogger } from '@rv/logger'
 import { readImage } from '@rv/ocr'
 import { createPdfParser } from '@rv/pdf-worker'

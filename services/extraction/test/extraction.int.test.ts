@@ -1,5 +1,5 @@
-import { extractReceipt } from '@rv/core/extraction/index'
-import { parsePdf } from '@rv/core/pdf/parse-pdf'
+import { extractReceipt } from '@rv/core/extraction'
+import { parsePdf } from '@rv/core/pdf'
 import { generateReceipt, renderReceiptImage } from '@rv/generator'
 import { readImage } from '@rv/ocr'
 import type { CheckSubmittedV1 } from '@rv/schemas'

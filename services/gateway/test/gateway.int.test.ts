@@ -1,4 +1,4 @@
-import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
+import { buildMinimalPdf } from '@rv/core/testing'
 import { allTopics, createEventBus, type EventBus, eventTopics, physicalTopic } from '@rv/kafka'
 import { createLogger } from '@rv/logger'
 import type { CheckRecord, CheckSubmittedV1 } from '@rv/schemas'

@@ -1,4 +1,4 @@
-import { encodeWindows1251, write1cStatement } from '@rv/core/settlement/index'
+import { encodeWindows1251, write1cStatement } from '@rv/core/settlement'
 import type { CreditReceivedV1 } from '@rv/schemas'
 import { randomName } from '@rv/testing'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'

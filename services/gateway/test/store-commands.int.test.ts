@@ -2,7 +2,7 @@
  * The store commands the gateway sends for one POST /v1/checks, counted from the driver's command
  * monitoring on the real stack (docs/capacity.md, "Store commands per check").
  */
-import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
+import { buildMinimalPdf } from '@rv/core/testing'
 import { allTopics, createEventBus, type EventBus, eventTopics, physicalTopic } from '@rv/kafka'
 import { createLogger } from '@rv/logger'
 import { createS3Storage } from '@rv/storage'

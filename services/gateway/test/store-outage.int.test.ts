@@ -4,7 +4,7 @@
  * store is back the same gateway accepts checks again. The store is a real server behind a TCP relay that
  * the test cuts (the shared server itself keeps running for other tests).
  */
-import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
+import { buildMinimalPdf } from '@rv/core/testing'
 import { createLogger } from '@rv/logger'
 import { createS3Storage } from '@rv/storage'
 import { connectStore, type Store } from '@rv/store'

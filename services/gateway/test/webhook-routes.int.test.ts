@@ -3,7 +3,7 @@
  * created with its secret shown once, listed and read without it, rotated, refused when malformed, kept
  * from other tenants; the delivery log paged newest first; a redelivery of a finished delivery only.
  */
-import { webhookDeliveryId } from '@rv/core/webhooks/webhook-event'
+import { webhookDeliveryId } from '@rv/core/webhooks'
 import type { WebhookDelivery, WebhookEndpoint } from '@rv/schemas'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { conforming, type Harness, startHarness } from './contract/contract-harness'

@@ -1,5 +1,5 @@
 import { exampleRecord } from '@rv/core'
-import { matchExpectation } from '@rv/core/match/index'
+import { matchExpectation } from '@rv/core/match'
 import type { CheckExtractedV1, Expectation } from '@rv/schemas'
 import { describe, expect, it } from 'vitest'
 import { handleExtracted } from './handler'

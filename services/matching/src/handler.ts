@@ -1,5 +1,5 @@
 /** check.extracted.v1 -> check.matched.v1: compare the extracted fields with the client's expectation. */
-import type { MatchOptions } from '@rv/core/match/index'
+import type { MatchOptions } from '@rv/core/match'
 import type { CheckExtractedV1, CheckMatchedV1, Expectation, MatchFlags, ReceiptFields } from '@rv/schemas'
 
 export interface MatchingDeps {

@@ -1,8 +1,8 @@
 /** Composition root of the matching consumer. */
 import { readProcessEnv } from '@rv/config'
 import { emptyMatch } from '@rv/core'
-import { defaultProfile } from '@rv/core/decision/index'
-import { matchExpectation } from '@rv/core/match/index'
+import { defaultProfile } from '@rv/core/decision'
+import { matchExpectation } from '@rv/core/match'
 import { createLogger } from '@rv/logger'
 import { createPinnedProfiles, runStageConsumer } from '@rv/service-runtime'
 import { connectStore } from '@rv/store'

@@ -1,6 +1,6 @@
 import { exampleRecord } from '@rv/core'
-import { defaultProfile } from '@rv/core/decision/index'
-import { matchExpectation } from '@rv/core/match/index'
+import { defaultProfile } from '@rv/core/decision'
+import { matchExpectation } from '@rv/core/match'
 import type { CheckExtractedV1 } from '@rv/schemas'
 import { connectStore, type Store } from '@rv/store'
 import { createCleanup } from '@rv/testing'

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { defaultProfile, exampleRecord, type ReplayKeys, runCheckDetailed } from '@rv/core'
-import { deriveReplayKeys, normalizedTextDigest } from '@rv/core/replay/index'
+import { deriveReplayKeys, normalizedTextDigest } from '@rv/core/replay'
 import { generateReceipt } from '@rv/generator'
 import type { CheckExtractedV1 } from '@rv/schemas'
 import { describe, expect, it } from 'vitest'

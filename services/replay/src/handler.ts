@@ -7,7 +7,7 @@
  * tenant, no personal data) and counts other tenants' holders as `replay_cross_tenant`, never naming them.
  */
 import type { ReplayCandidateInput, ReplayKeys } from '@rv/core'
-import { asForeignCandidate, deriveReplayKeys, judgeReplay } from '@rv/core/replay/index'
+import { asForeignCandidate, deriveReplayKeys, judgeReplay } from '@rv/core/replay'
 import type { CheckExtractedV1, CheckReplayCheckedV1, Profile } from '@rv/schemas'
 
 export interface ReplayDeps {

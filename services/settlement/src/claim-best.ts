@@ -2,7 +2,7 @@
  * The claim loop both sides share: rank the pairs still free, claim the best, and when another join took it
  * meanwhile (a concurrent replica), rank again without it — a bounded number of times.
  */
-import { bestJoin, type CheckKeys, type CreditKeys } from '@rv/core/settlement/index'
+import { bestJoin, type CheckKeys, type CreditKeys } from '@rv/core/settlement'
 import type { SettlementClaim } from '@rv/store'
 
 const maxClaimAttempts = 5

@@ -13,7 +13,7 @@ import {
   joinRule,
   moscowDay,
   strongerRule,
-} from '@rv/core/settlement/index'
+} from '@rv/core/settlement'
 import type { CheckRecord, CreditReceivedV1 } from '@rv/schemas'
 import type { CreditDocument, SettlementDocument } from '@rv/store'
 import { type ClaimPair, claimBest } from './claim-best'

@@ -1,16 +1,10 @@
 /** Composition root of the settlement service: the join consumer and the sweeper of awaited credits. */
 import { readProcessEnv } from '@rv/config'
-import { KafkaStageError } from '@rv/kafka'
+import { type EventBus, KafkaStageError } from '@rv/kafka'
 import { createLogger } from '@rv/logger'
-import { startObservability } from '@rv/observability'
-import {
-  createConsumerReadiness,
-  createPinnedProfiles,
-  openEventBus,
-  openHealthServer,
-} from '@rv/service-runtime'
+import { createPinnedProfiles, runService } from '@rv/service-runtime'
 import { loadKeyRing, withSignature } from '@rv/signing'
-import { connectStore } from '@rv/store'
+import { connectStore, type Store } from '@rv/store'
 import { loadConfig } from './config'
 import { unboundCreditProducer } from './credit-producer'
 import { storeErasureGate } from './erasure-gate'
@@ -20,57 +14,54 @@ import { startSweeper } from './sweeper'
 
 const config = loadConfig(readProcessEnv())
 const logger = createLogger({ level: config.logLevel, bindings: { service: 'settlement' } })
-const observability = startObservability('settlement', config.observability)
-const readiness = createConsumerReadiness()
-const health = await openHealthServer(config.health, readiness.readiness, logger, false)
-const store = await connectStore(config.mongo)
-await store.ensureIndexes()
-const bus = await openEventBus(config, logger, { shutdown: false })
-const keyRing = loadKeyRing(config.signing)
 
-const deps: SettlementDeps = {
-  store: store.settlements,
-  erasure: storeErasureGate(store),
-  profile: createPinnedProfiles(store.profiles.find),
-  publish: async (event) => {
-    // Signed when published, beside the change (docs/signed-records.md).
-    await bus.publish('check.settlement-changed.v1', event.check_id, withSignature(keyRing, event))
-    logger.info('settlement changed', {
-      check_id: event.check_id,
-      status: event.settlement.status,
-      recommendation: event.settlement.recommendation,
+await runService({
+  name: 'settlement',
+  config,
+  logger,
+  start: async (service) => {
+    const store = await connectStore(config.mongo)
+    await store.ensureIndexes()
+    const bus = await service.openBus()
+    const deps = settlementDeps(store, bus)
+    const consumer = await bus.consume({
+      groupId: `${config.kafka.groupPrefix}-settlement`,
+      topics: ['check.completed.v1', 'credit.received.v1'],
+      stage: 'settlement',
+      partitionsConsumedConcurrently: config.consumer.concurrency,
+      handle: async (message) => {
+        if (message.topic === 'check.completed.v1') await handleCompleted(message.value, deps)
+        else {
+          // Dead-lettered with the reason: the tenant inside it is not vouched for by its producer.
+          const unbound = unboundCreditProducer(message.value)
+          if (unbound) throw new KafkaStageError('credit_producer_unbound', unbound, { retryable: false })
+          await handleCredit(message.value, deps)
+        }
+      },
     })
-  },
-  now: () => Date.now(),
-}
-
-const consumer = await bus.consume({
-  groupId: `${config.kafka.groupPrefix}-settlement`,
-  topics: ['check.completed.v1', 'credit.received.v1'],
-  stage: 'settlement',
-  partitionsConsumedConcurrently: config.consumer.concurrency,
-  handle: async (message) => {
-    if (message.topic === 'check.completed.v1') await handleCompleted(message.value, deps)
-    else {
-      // Dead-lettered with the reason: the tenant inside it is not vouched for by its producer.
-      const unbound = unboundCreditProducer(message.value)
-      if (unbound) throw new KafkaStageError('credit_producer_unbound', unbound, { retryable: false })
-      await handleCredit(message.value, deps)
-    }
+    const sweeper = startSweeper(deps, config.sweeper, logger)
+    service.watch(consumer)
+    logger.info('settlement consuming')
+    // The sweeper publishes: it stops before the bus; the store closes last.
+    return [() => sweeper.stop(), bus.close, () => store.close()]
   },
 })
-const sweeper = startSweeper(deps, config.sweeper, logger)
-readiness.watch(consumer)
-logger.info('settlement consuming')
 
-async function shutdown(signal: string): Promise<void> {
-  logger.info('shutting down', { signal })
-  await sweeper.stop()
-  await bus.close().catch((err) => logger.warn('bus close failed', { err }))
-  await store.close()
-  await health?.close()
-  await observability.shutdown()
-  process.exit(0)
+function settlementDeps(store: Store, bus: EventBus): SettlementDeps {
+  const keyRing = loadKeyRing(config.signing)
+  return {
+    store: store.settlements,
+    erasure: storeErasureGate(store),
+    profile: createPinnedProfiles(store.profiles.find),
+    publish: async (event) => {
+      // Signed when published, beside the change (docs/signed-records.md).
+      await bus.publish('check.settlement-changed.v1', event.check_id, withSignature(keyRing, event))
+      logger.info('settlement changed', {
+        check_id: event.check_id,
+        status: event.settlement.status,
+        recommendation: event.settlement.recommendation,
+      })
+    },
+    now: () => Date.now(),
+  }
 }
-process.once('SIGTERM', () => void shutdown('SIGTERM'))
-process.once('SIGINT', () => void shutdown('SIGINT'))

@@ -3,7 +3,7 @@
  * difference, saves the outcome and publishes check.settlement-changed.v1. Every path of the service ends
  * here, so a redelivered message, the sweeper and a late credit all write the same outcome.
  */
-import { defaultProfile } from '@rv/core/decision/index'
+import { defaultProfile } from '@rv/core/decision'
 import {
   type CheckKeys,
   creditKeys,
@@ -12,7 +12,7 @@ import {
   settleCheck,
   settlementChanged,
   settlementPolicy,
-} from '@rv/core/settlement/index'
+} from '@rv/core/settlement'
 import type { CheckSettlementChangedV1, Profile, Settlement } from '@rv/schemas'
 import type { SettlementDocument, SettlementRepository } from '@rv/store'
 

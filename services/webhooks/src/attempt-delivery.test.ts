@@ -1,5 +1,4 @@
-import { defaultWebhookSchedule } from '@rv/core/webhooks/webhook-schedule'
-import { verifySignatureHeader } from '@rv/core/webhooks/webhook-signature'
+import { defaultWebhookSchedule, verifySignatureHeader } from '@rv/core/webhooks'
 import type { AttemptOutcome, WebhookDeliveryDocument, WebhookEndpointDocument } from '@rv/store'
 import { describe, expect, it } from 'vitest'
 import { attemptDelivery, type DeliveryDeps } from './attempt-delivery'

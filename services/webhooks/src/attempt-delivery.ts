@@ -4,8 +4,7 @@
  * up. An endpoint failing every attempt for the disable period is disabled (and says so on GET); its
  * pending deliveries are given up with it. When a delivery ends, the next one of its check is woken.
  */
-import { nextAttempt, shouldDisableEndpoint, type WebhookSchedule } from '@rv/core/webhooks/webhook-schedule'
-import { signatureHeader } from '@rv/core/webhooks/webhook-signature'
+import { nextAttempt, shouldDisableEndpoint, signatureHeader, type WebhookSchedule } from '@rv/core/webhooks'
 import type { Logger } from '@rv/logger'
 import { metrics } from '@rv/observability'
 import {

@@ -6,7 +6,7 @@
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import { isIP, type LookupFunction } from 'node:net'
-import { judgeAddress, parseAllowList } from '@rv/core/webhooks/address-policy'
+import { judgeAddress, parseAllowList } from '@rv/core/webhooks'
 
 export type ResolveAll = (host: string) => Promise<LookupAddress[]>
 

@@ -3,7 +3,7 @@
  * (docs/webhooks.md). Nothing is sent here: the sweeper sends, so a slow endpoint never holds a partition.
  * A redelivered message finds its deliveries stored (their ids come from the event and the endpoint).
  */
-import { buildWebhookEvent, type WebhookSource, webhookDeliveryId } from '@rv/core/webhooks/webhook-event'
+import { buildWebhookEvent, type WebhookSource, webhookDeliveryId } from '@rv/core/webhooks'
 import type { WebhookDeliveryRepository, WebhookEndpointRepository } from '@rv/store'
 
 export interface HandlerDeps {

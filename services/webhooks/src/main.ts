@@ -1,10 +1,9 @@
 /** Composition root of the webhooks service: the result-topic consumer that stores deliveries, and the sweeper that sends them. */
 
 import { readProcessEnv } from '@rv/config'
-import type { WebhookSource, webhookTopics } from '@rv/core/webhooks/webhook-event'
+import type { WebhookSource, webhookTopics } from '@rv/core/webhooks'
 import { createLogger } from '@rv/logger'
-import { startObservability } from '@rv/observability'
-import { createConsumerReadiness, openEventBus, openHealthServer } from '@rv/service-runtime'
+import { runService } from '@rv/service-runtime'
 import { connectStore } from '@rv/store'
 import type { DeliveryDeps } from './attempt-delivery'
 import { loadConfig } from './config'
@@ -14,61 +13,58 @@ import { startDeliverySweeper } from './sweeper'
 
 const config = loadConfig(readProcessEnv())
 const logger = createLogger({ level: config.logLevel, bindings: { service: 'webhooks' } })
-const observability = startObservability('webhooks', config.observability)
-const readiness = createConsumerReadiness()
-const health = await openHealthServer(config.health, readiness.readiness, logger, false)
-const store = await connectStore(config.mongo)
-await store.ensureIndexes()
-const bus = await openEventBus(config, logger, { shutdown: false })
 const now = () => new Date()
 
-const deps: DeliveryDeps = {
-  endpoints: store.webhookEndpoints,
-  deliveries: store.webhookDeliveries,
-  send: createWebhookSender(config.delivery),
-  schedule: config.schedule,
-  disableAfterMs: config.disableAfterMs,
-  now,
-  random: Math.random,
+await runService({
+  name: 'webhooks',
+  config,
   logger,
-}
-const sweeper = startDeliverySweeper(deps, {
-  ...config.sweeper,
-  concurrency: config.delivery.concurrency,
-  leaseMs: 2 * config.delivery.timeoutMs + 5000,
-  recheckMs: 60_000,
-})
-
-const consumer = await bus.consume({
-  groupId: `${config.kafka.groupPrefix}-webhooks`,
-  // The topics of core's `webhookTopics`, written out: deploy/k8s's KEDA test reads them from this file.
-  topics: [
-    'check.completed.v1',
-    'check.settlement-changed.v1',
-    'check.reviewed.v1',
-  ] satisfies typeof webhookTopics,
-  stage: 'webhooks',
-  partitionsConsumedConcurrently: config.consumer.concurrency,
-  handle: async (message) => {
-    const stored = await handleResultEvent({ topic: message.topic, value: message.value } as WebhookSource, {
+  start: async (service) => {
+    const store = await connectStore(config.mongo)
+    await store.ensureIndexes()
+    const bus = await service.openBus()
+    const deps: DeliveryDeps = {
       endpoints: store.webhookEndpoints,
       deliveries: store.webhookDeliveries,
+      send: createWebhookSender(config.delivery),
+      schedule: config.schedule,
+      disableAfterMs: config.disableAfterMs,
       now,
+      random: Math.random,
+      logger,
+    }
+    const sweeper = startDeliverySweeper(deps, {
+      ...config.sweeper,
+      concurrency: config.delivery.concurrency,
+      leaseMs: 2 * config.delivery.timeoutMs + 5000,
+      recheckMs: 60_000,
     })
-    if (stored > 0) sweeper.kick()
+
+    const consumer = await bus.consume({
+      groupId: `${config.kafka.groupPrefix}-webhooks`,
+      // The topics of core's `webhookTopics`, written out: deploy/k8s's KEDA test reads them from this file.
+      topics: [
+        'check.completed.v1',
+        'check.settlement-changed.v1',
+        'check.reviewed.v1',
+      ] satisfies typeof webhookTopics,
+      stage: 'webhooks',
+      partitionsConsumedConcurrently: config.consumer.concurrency,
+      handle: async (message) => {
+        const stored = await handleResultEvent(
+          { topic: message.topic, value: message.value } as WebhookSource,
+          {
+            endpoints: store.webhookEndpoints,
+            deliveries: store.webhookDeliveries,
+            now,
+          },
+        )
+        if (stored > 0) sweeper.kick()
+      },
+    })
+    service.watch(consumer)
+    logger.info('webhooks consuming')
+    // The consumer stops first (its last stored deliveries still kick the sweeper), then the sweeper.
+    return [bus.close, () => sweeper.stop(), () => store.close()]
   },
 })
-readiness.watch(consumer)
-logger.info('webhooks consuming')
-
-async function shutdown(signal: string): Promise<void> {
-  logger.info('shutting down', { signal })
-  await bus.close().catch((err) => logger.warn('bus close failed', { err }))
-  await sweeper.stop()
-  await store.close()
-  await health?.close()
-  await observability.shutdown()
-  process.exit(0)
-}
-process.once('SIGTERM', () => void shutdown('SIGTERM'))
-process.once('SIGINT', () => void shutdown('SIGINT'))

@@ -842,7 +842,7 @@ export interface components {
              * @enum {string}
              */
             decision: "genuine" | "forged" | "escalate";
-            /** @description One of the console's fixed reason codes (packages/core/src/review/decision-reasons.ts); required for forged. */
+            /** @description One of the console's fixed reason codes (packages/core/src/stages/review/decision-reasons.ts); required for forged. */
             reason_code: string | null;
             note: string | null;
             /** @description The console user's e-mail. */

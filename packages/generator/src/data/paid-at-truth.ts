@@ -4,7 +4,7 @@ import { decodeSbpTime } from './sbp-id'
 
 /**
  * Accepted SBP-id time minus printed time (start of the printed unit), in seconds: the windows of
- * `packages/core/src/families/<bank>/family.json`, i.e. FAMILIES.md's agreement table widened a little.
+ * `packages/core/src/stages/families/<bank>/family.json`, i.e. FAMILIES.md's agreement table widened a little.
  */
 export const sbpIdWindows = { second: [-5, 15], minute: [-15, 75] } as const
 

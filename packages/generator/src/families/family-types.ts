@@ -1,3 +1,4 @@
+import { emptyFields as emptyRecordFields } from '@rv/core/vocabulary'
 import type { ReceiptFields } from '@rv/schemas'
 import type { Behaviour } from '../behaviour/behaviour'
 import type { Rng } from '../random/rng'
@@ -82,24 +83,7 @@ export interface FamilyDefinition {
   build(ctx: BuildContext): BuiltReceipt
 }
 
+/** The empty fields block (core's, the one home) as a generated receipt's truth starts it: a PDF's text, in Russian. */
 export function emptyFields(): ReceiptFields {
-  return {
-    bank: null,
-    amount: null,
-    currency: null,
-    type: null,
-    status_ok: null,
-    receipt_number: null,
-    paid_at: null,
-    paid_at_source: null,
-    recipient_name: null,
-    recipient_account: null,
-    payment_reference: null,
-    purpose: null,
-    sender_name: null,
-    commission: null,
-    source: 'pdf_text',
-    language: 'ru',
-    confidence: {},
-  }
+  return { ...emptyRecordFields(), source: 'pdf_text', language: 'ru' }
 }

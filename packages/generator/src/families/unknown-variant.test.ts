@@ -3,10 +3,9 @@
  * no family lists): core keeps its family with the variant `unknown`, reads it with the generic reader, and
  * judges it by the family's variant-independent checks — never as an unknown family.
  */
-import { assessAuthenticity } from '@rv/core/authenticity/assess'
-import { variantDependentChecks } from '@rv/core/authenticity/variant-independent'
-import { extractReceipt } from '@rv/core/extraction/extract-receipt'
-import { parsePdf } from '@rv/core/pdf/parse-pdf'
+import { assessAuthenticity, variantDependentChecks } from '@rv/core/authenticity'
+import { extractReceipt } from '@rv/core/extraction'
+import { parsePdf } from '@rv/core/pdf'
 import { describe, expect, it } from 'vitest'
 import { generateReceipt } from '../index'
 

@@ -4,9 +4,9 @@
  * `Покупка По QR-коду`. Generated genuine receipts of each are recognised as their family and variant, read
  * field for field as the truth says, and judged genuine by their family's fingerprint.
  */
-import { assessAuthenticity } from '@rv/core/authenticity/assess'
-import { extractReceipt } from '@rv/core/extraction/extract-receipt'
-import { parsePdf } from '@rv/core/pdf/parse-pdf'
+import { assessAuthenticity } from '@rv/core/authenticity'
+import { extractReceipt } from '@rv/core/extraction'
+import { parsePdf } from '@rv/core/pdf'
 import { describe, expect, it } from 'vitest'
 import { generateReceipt } from '../index'
 

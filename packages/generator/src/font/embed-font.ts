@@ -60,32 +60,54 @@ function widths(use: FontUse, writer: FontWriter): string {
   return `[${groups.map((g) => `${g[0]} [${g.map(w).join(' ')}]`).join(sep)}]`
 }
 
+/** What every object of one embedded font is written with. */
+interface EmbedContext {
+  doc: PdfDoc
+  use: FontUse
+  o: EmbedOptions
+  style: DictStyle
+  /** `/TAG+BaseName` */
+  name: string
+}
+
 /** Writes the Type0 font, its CIDFontType2 descendant, descriptor, subset font file and (optionally) ToUnicode. */
 export function embedCidFont(doc: PdfDoc, use: FontUse, o: EmbedOptions): void {
-  const style = dictStyle[o.writer]
-  const f = use.source
-  const name = `/${o.tag}+${use.baseName}`
-  const scale = (v: number): string => num((v * 1000) / f.unitsPerEm, o.writer === 'pdfbox' ? 5 : 0)
+  const c: EmbedContext = { doc, use, o, style: dictStyle[o.writer], name: `/${o.tag}+${use.baseName}` }
   const usedGids = [...use.cids.keys()]
   // PDFBox subsets in glyph-id order and maps the original ids through a CIDToGIDMap stream.
   const order = o.writer === 'pdfbox' ? [...usedGids].sort((a, b) => a - b) : usedGids
   const mode = o.writer === 'pdfbox' || o.writer === 'bip' ? 'renumber' : 'keep'
-  const subset = subsetFont(f, order, { mode })
+  const subset = subsetFont(use.source, order, { mode })
 
   const cidFont = doc.alloc()
   const descriptor = doc.alloc()
   const fontFile = doc.alloc()
   const toUnicode = o.toUnicode ? doc.alloc() : 0
+  writeType0(c, cidFont, toUnicode)
+  const cidToGid = writeCidFont(c, cidFont, descriptor)
+  const cidSet = writeDescriptor(c, descriptor, fontFile)
+  setFlateStream(c, fontFile, subset.bytes, [['Length1', String(subset.bytes.length)]])
+  if (toUnicode) setFlateStream(c, toUnicode, toUnicodeCmap(use.unicode))
+  const maxCid = Math.max(0, ...use.cids.values())
+  if (cidToGid) setFlateStream(c, cidToGid, cidToGidMap(use, subset.gidMap, maxCid))
+  if (cidSet) setFlateStream(c, cidSet, cidSetBits(use, maxCid))
+}
+
+function writeType0(c: EmbedContext, cidFont: number, toUnicode: number): void {
   const type0: DictEntries = [
     ['Type', '/Font'],
-    ['BaseFont', name],
+    ['BaseFont', c.name],
     ['Subtype', '/Type0'],
     ['Encoding', '/Identity-H'],
     ['DescendantFonts', `[${ref(cidFont)}]`],
   ]
   if (toUnicode) type0.push(['ToUnicode', ref(toUnicode)])
-  doc.set(o.type0, dict(type0, style))
+  c.doc.set(c.o.type0, dict(type0, c.style))
+}
 
+/** The CIDFontType2 dictionary; returns the CIDToGIDMap stream's number (PDFBox) or 0. */
+function writeCidFont(c: EmbedContext, cidFont: number, descriptor: number): number {
+  const { doc, o, style } = c
   const sysInfo =
     style === 'compact'
       ? '<</Supplement 0/Registry(Adobe)/Ordering(Identity)>>'
@@ -110,22 +132,29 @@ export function embedCidFont(doc: PdfDoc, use: FontUse, o: EmbedOptions): void {
   const cid: DictEntries = [
     ['Type', '/Font'],
     ['Subtype', '/CIDFontType2'],
-    ['BaseFont', name],
+    ['BaseFont', c.name],
     ['CIDSystemInfo', sysInfoRef || sysInfo],
     ['FontDescriptor', ref(descriptor)],
   ]
   if (o.writer !== 'pdfbox') cid.push(['DW', '1000'])
-  cid.push(['W', widths(use, o.writer)])
+  cid.push(['W', widths(c.use, o.writer)])
   let cidToGid = 0
   if (o.writer === 'pdfbox') {
     cidToGid = doc.alloc()
     cid.push(['CIDToGIDMap', ref(cidToGid)])
   } else if (o.writer !== 'bip') cid.push(['CIDToGIDMap', '/Identity'])
   doc.set(cidFont, dict(cid, style))
+  return cidToGid
+}
 
+/** The FontDescriptor; returns the CIDSet stream's number (PDFBox, iText) or 0. */
+function writeDescriptor(c: EmbedContext, descriptor: number, fontFile: number): number {
+  const { doc, o } = c
+  const f = c.use.source
+  const scale = (v: number): string => num((v * 1000) / f.unitsPerEm, o.writer === 'pdfbox' ? 5 : 0)
   const desc: DictEntries = [
     ['Type', '/FontDescriptor'],
-    ['FontName', name],
+    ['FontName', c.name],
     ['Flags', o.writer === 'pdfbox' || o.writer === 'bip' ? '4' : '32'],
     ['ItalicAngle', '0'],
     ['FontBBox', `[${f.bbox.map(scale).join(' ')}]`],
@@ -140,70 +169,38 @@ export function embedCidFont(doc: PdfDoc, use: FontUse, o: EmbedOptions): void {
     cidSet = doc.alloc()
     desc.push(['CIDSet', ref(cidSet)])
   }
-  doc.set(descriptor, dict(desc, style))
-  const ff = flate(subset.bytes)
-  doc.set(
-    fontFile,
-    dict(
-      [
-        ['Length', '{LEN}'],
-        ['Filter', '/FlateDecode'],
-        ['Length1', String(subset.bytes.length)],
-      ],
-      style,
-    ),
-    ff,
-  )
-  if (toUnicode) {
-    const cm = flate(toUnicodeCmap(use.unicode))
-    doc.set(
-      toUnicode,
-      dict(
-        [
-          ['Length', '{LEN}'],
-          ['Filter', '/FlateDecode'],
-        ],
-        style,
-      ),
-      cm,
-    )
+  doc.set(descriptor, dict(desc, c.style))
+  return cidSet
+}
+
+/** A FlateDecode stream object: `Length`, `Filter`, then any `extra` entries. */
+function setFlateStream(
+  c: EmbedContext,
+  n: number,
+  data: Uint8Array | string,
+  extra: DictEntries = [],
+): void {
+  const body = flate(data)
+  c.doc.set(n, dict([['Length', '{LEN}'], ['Filter', '/FlateDecode'], ...extra], c.style), body)
+}
+
+/** PDFBox's CIDToGIDMap: two bytes per CID, the glyph's id in the renumbered subset. */
+function cidToGidMap(use: FontUse, gidMap: Map<number, number>, maxCid: number): Uint8Array {
+  const map = new Uint8Array((maxCid + 1) * 2)
+  for (const [g, c] of use.cids) {
+    const n = gidMap.get(g) ?? 0
+    map[c * 2] = n >> 8
+    map[c * 2 + 1] = n & 0xff
   }
-  const maxCid = Math.max(0, ...use.cids.values())
-  if (cidToGid) {
-    const map = new Uint8Array((maxCid + 1) * 2)
-    for (const [g, c] of use.cids) {
-      const n = subset.gidMap.get(g) ?? 0
-      map[c * 2] = n >> 8
-      map[c * 2 + 1] = n & 0xff
-    }
-    doc.set(
-      cidToGid,
-      dict(
-        [
-          ['Length', '{LEN}'],
-          ['Filter', '/FlateDecode'],
-        ],
-        style,
-      ),
-      flate(map),
-    )
-  }
-  if (cidSet) {
-    const bits = new Uint8Array(Math.floor(maxCid / 8) + 1)
-    bits[0]! |= 0x80
-    for (const c of use.cids.values()) bits[c >> 3]! |= 0x80 >> (c & 7)
-    doc.set(
-      cidSet,
-      dict(
-        [
-          ['Length', '{LEN}'],
-          ['Filter', '/FlateDecode'],
-        ],
-        style,
-      ),
-      flate(bits),
-    )
-  }
+  return map
+}
+
+/** The CIDSet bit string: CID 0 and every used CID. */
+function cidSetBits(use: FontUse, maxCid: number): Uint8Array {
+  const bits = new Uint8Array(Math.floor(maxCid / 8) + 1)
+  bits[0]! |= 0x80
+  for (const c of use.cids.values()) bits[c >> 3]! |= 0x80 >> (c & 7)
+  return bits
 }
 
 /**

@@ -146,22 +146,72 @@ function postFormat3(): Uint8Array {
 }
 
 export function subsetFont(font: SfntFont, gids: readonly number[], options: SubsetOptions): SubsetResult {
-  const used = closure(font, gids)
+  const { slots, gidMap } = glyphSlots(closure(font, gids), options.mode)
+  const extras = options.extraGlyphs?.(slots.length) ?? []
+  const glyphs = glyphBodies(font, slots, gidMap, extras)
+  const { glyf, loca } = glyfAndLoca(glyphs)
+  const hmtx: number[] = []
+  slots.forEach((g) => {
+    hmtx.push(...w16(g === null ? 0 : font.advance(g)), 0, 0)
+  })
+  for (const e of extras) hmtx.push(...w16(e.advance), 0, 0)
+  const head = font.tables.get('head')!.slice()
+  head.set([0, 0, 0, 0], 8)
+  head.set([0, 1], 50)
+  const hhea = font.tables.get('hhea')!.slice()
+  hhea.set(w16(glyphs.length), 34)
+  const maxp = font.tables.get('maxp')!.slice()
+  maxp.set(w16(glyphs.length), 4)
+  const out = new Map<string, Uint8Array>()
+  copyTables(font, ['cvt ', 'fpgm', 'prep'], out)
+  out.set('glyf', glyf)
+  out.set('head', head)
+  out.set('hhea', hhea)
+  out.set('hmtx', Uint8Array.from(hmtx))
+  out.set('loca', loca)
+  out.set('maxp', maxp)
+  if (options.cmap) {
+    const pairs: Array<[number, number]> = options.cmap.map(([c, g]) => [c, gidMap.get(g) ?? 0])
+    extras.forEach((e, k) => {
+      if (e.code !== undefined) pairs.push([e.code, slots.length + k])
+    })
+    out.set('cmap', buildCmap(pairs))
+    out.set('post', postFormat3())
+  }
+  if (options.keepInfoTables) copyTables(font, ['OS/2', 'name'], out)
+  return { bytes: assemble(out), gidMap }
+}
+
+/**
+ * The subset's glyph slots and the old → new id map: `renumber` packs the used glyphs from 0; `keep` leaves
+ * each at its own id with empty slots between.
+ */
+function glyphSlots(
+  used: number[],
+  mode: SubsetMode,
+): { slots: Array<number | null>; gidMap: Map<number, number> } {
   const gidMap = new Map<number, number>()
-  let slots: Array<number | null>
-  if (options.mode === 'renumber') {
+  if (mode === 'renumber') {
     used.forEach((g, i) => {
       gidMap.set(g, i)
     })
-    slots = used
-  } else {
-    const max = Math.max(...used)
-    const usedSet = new Set(used)
-    slots = Array.from({ length: max + 1 }, (_, g) => (usedSet.has(g) ? g : null))
-    for (const g of used) gidMap.set(g, g)
+    return { slots: used, gidMap }
   }
-  const extras = options.extraGlyphs?.(slots.length) ?? []
-  const glyphs: Uint8Array[] = [
+  const max = Math.max(...used)
+  const usedSet = new Set(used)
+  const slots = Array.from({ length: max + 1 }, (_, g) => (usedSet.has(g) ? g : null))
+  for (const g of used) gidMap.set(g, g)
+  return { slots, gidMap }
+}
+
+/** Each slot's glyph (composites remapped) and the extra glyphs after them, every one padded to 4 bytes. */
+function glyphBodies(
+  font: SfntFont,
+  slots: Array<number | null>,
+  gidMap: Map<number, number>,
+  extras: ReadonlyArray<{ bytes: Uint8Array }>,
+): Uint8Array[] {
+  return [
     ...slots.map((g) => {
       if (g === null) return new Uint8Array(0)
       const b = remapComposite(font.glyphBytes(g), gidMap)
@@ -177,8 +227,11 @@ export function subsetFont(font: SfntFont, gids: readonly number[], options: Sub
         : e.bytes,
     ),
   ]
-  const glyfLen = glyphs.reduce((n, g) => n + g.length, 0)
-  const glyf = new Uint8Array(glyfLen)
+}
+
+/** `glyf` (the bodies end to end) and its long-format `loca`. */
+function glyfAndLoca(glyphs: Uint8Array[]): { glyf: Uint8Array; loca: Uint8Array } {
+  const glyf = new Uint8Array(glyphs.reduce((n, g) => n + g.length, 0))
   const loca: number[] = []
   let at = 0
   for (const g of glyphs) {
@@ -187,44 +240,14 @@ export function subsetFont(font: SfntFont, gids: readonly number[], options: Sub
     at += g.length
   }
   loca.push(...w32(at))
-  const hmtx: number[] = []
-  slots.forEach((g) => {
-    hmtx.push(...w16(g === null ? 0 : font.advance(g)), 0, 0)
-  })
-  for (const e of extras) hmtx.push(...w16(e.advance), 0, 0)
-  const head = font.tables.get('head')!.slice()
-  head.set([0, 0, 0, 0], 8)
-  head.set([0, 1], 50)
-  const hhea = font.tables.get('hhea')!.slice()
-  hhea.set(w16(glyphs.length), 34)
-  const maxp = font.tables.get('maxp')!.slice()
-  maxp.set(w16(glyphs.length), 4)
-  const out = new Map<string, Uint8Array>()
-  for (const tag of ['cvt ', 'fpgm', 'prep']) {
+  return { glyf, loca: Uint8Array.from(loca) }
+}
+
+function copyTables(font: SfntFont, tags: string[], out: Map<string, Uint8Array>): void {
+  for (const tag of tags) {
     const t = font.tables.get(tag)
     if (t) out.set(tag, t)
   }
-  out.set('glyf', glyf)
-  out.set('head', head)
-  out.set('hhea', hhea)
-  out.set('hmtx', Uint8Array.from(hmtx))
-  out.set('loca', Uint8Array.from(loca))
-  out.set('maxp', maxp)
-  if (options.cmap) {
-    const pairs: Array<[number, number]> = options.cmap.map(([c, g]) => [c, gidMap.get(g) ?? 0])
-    extras.forEach((e, k) => {
-      if (e.code !== undefined) pairs.push([e.code, slots.length + k])
-    })
-    out.set('cmap', buildCmap(pairs))
-    out.set('post', postFormat3())
-  }
-  if (options.keepInfoTables) {
-    for (const tag of ['OS/2', 'name']) {
-      const t = font.tables.get(tag)
-      if (t) out.set(tag, t)
-    }
-  }
-  return { bytes: assemble(out), gidMap }
 }
 
 function assemble(tables: Map<string, Uint8Array>): Uint8Array {

@@ -1,5 +1,7 @@
-/** Moscow time is UTC+3 all year (no DST since 2014); every printed time on these receipts is Moscow time. */
-export const MSK_OFFSET_MS = 3 * 3600_000
+import { moscowOffsetSeconds } from '@rv/core/vocabulary'
+
+/** Moscow time (core's offset, the one home: UTC+3 all year); every printed time on these receipts is Moscow time. */
+export const MSK_OFFSET_MS = moscowOffsetSeconds * 1000
 
 export interface Parts {
   year: number

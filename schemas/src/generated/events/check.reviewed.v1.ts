@@ -18,7 +18,7 @@ export interface CheckReviewedV1 {
    */
   decision: 'genuine' | 'forged' | 'escalate'
   /**
-   * One of the console's fixed reason codes (packages/core/src/review/decision-reasons.ts); required for forged.
+   * One of the console's fixed reason codes (packages/core/src/stages/review/decision-reasons.ts); required for forged.
    */
   reason_code: string | null
   note: string | null

@@ -1,4 +1,4 @@
-import { isCheckId } from '@rv/core/review/check-id-shape'
+import { isCheckId } from '@rv/core/review'
 import type { MiddlewareHandler } from 'hono'
 
 /**

@@ -6,7 +6,7 @@
  * later decision of the check wins), the audit entry's `_id` is the decision's, a taught sample and a
  * forgery case are keyed by the check.
  */
-import { bankOf } from '@rv/core/authenticity/assess'
+import { bankOf } from '@rv/core/authenticity'
 import type {
   CheckDecisionDocument,
   CheckRepository,

@@ -1,4 +1,4 @@
-import { bankOf } from '@rv/core/authenticity/assess'
+import { bankOf } from '@rv/core/authenticity'
 import type { CheckRecord } from '@rv/schemas'
 import type { QueueEntryInput, ReviewQueue } from '@rv/store'
 

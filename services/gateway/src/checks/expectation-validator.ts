@@ -1,4 +1,4 @@
-import { validateExpectation } from '@rv/core/match/index'
+import { validateExpectation } from '@rv/core/match'
 import { checkRecordSchema, type Expectation, expectationSchema } from '@rv/schemas'
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'

@@ -1,5 +1,5 @@
 import { toGetResponse } from '@rv/core'
-import { withSettlement } from '@rv/core/settlement/index'
+import { withSettlement } from '@rv/core/settlement'
 import { recordSignatureHeader } from '@rv/signing'
 import type { Context } from 'hono'
 import { ApiError } from '../api-error'

@@ -1,4 +1,4 @@
-import { heifHeader } from '@rv/core/image/testing/heif-header'
+import { heifHeader } from '@rv/core/testing'
 import { sha256Hex } from '@rv/storage'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../api-error'

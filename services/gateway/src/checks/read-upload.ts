@@ -1,4 +1,4 @@
-import { sniffImageFormat } from '@rv/core/image/index'
+import { sniffImageFormat } from '@rv/core/image'
 import { ApiError } from '../api-error'
 import type { StreamedForm } from '../contract/streamed-upload/read-multipart-stream'
 import { uploadErrors } from '../contract/streamed-upload/upload-errors'

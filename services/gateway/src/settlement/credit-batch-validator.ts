@@ -1,4 +1,4 @@
-import { creditLineProblem } from '@rv/core/settlement/index'
+import { creditLineProblem } from '@rv/core/settlement'
 import { type CreditLine, creditLineSchema } from '@rv/schemas'
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'

@@ -4,7 +4,7 @@ import {
   parseStatement,
   StatementError,
   type StatementFormat,
-} from '@rv/core/settlement/index'
+} from '@rv/core/settlement'
 import type { Context } from 'hono'
 import { ApiError } from '../api-error'
 import type { GatewayDeps } from '../gateway-deps'

@@ -3,7 +3,7 @@
  * only), list, read, delete, rotate the secret (the previous one keeps signing for an overlap), enable
  * again after a disable. Another tenant's endpoint is answered like an unknown one (404).
  */
-import { parseWebhookEndpointInput } from '@rv/core/webhooks/endpoint-input'
+import { parseWebhookEndpointInput } from '@rv/core/webhooks'
 import { webhookEndpointView } from '@rv/store'
 import type { Context } from 'hono'
 import { ApiError } from '../api-error'

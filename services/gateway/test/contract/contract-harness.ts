@@ -2,7 +2,7 @@
  * A gateway on the real stack (FerretDB, MinIO, Kafka + registry) for the contract tests, and the check
  * that a response is one the OpenAPI document declares for the operation, with a conforming body.
  */
-import { buildMinimalPdf } from '@rv/core/pdf/text/minimal-pdf'
+import { buildMinimalPdf } from '@rv/core/testing'
 import { allTopics, createEventBus, type EventBus, eventTopics, physicalTopic } from '@rv/kafka'
 import { createLogger } from '@rv/logger'
 import { createOpenApiContract } from '@rv/schemas/openapi'

@@ -29,6 +29,11 @@ export interface AlfaRenderInput {
 
 export function renderAlfa({ content, generated, rng }: AlfaRenderInput): { pdf: Uint8Array; tag: string } {
   const font = new FontUse('DejaVuSansCondensed', 'Tahoma', 'first-use')
+  return writeAlfaFile(drawAlfaPage(content, generated, font), font, rng)
+}
+
+/** The content stream: the «Сформирована» stamp, the title, the two-column grid of cells, the stamp image. */
+function drawAlfaPage(content: AlfaContent, generated: string, font: FontUse): string {
   const ascent = font.source.ascent / font.source.unitsPerEm
   const base = (yMin: number, size: number): number => H - yMin - ascent * size
   const ops: string[] = []
@@ -71,7 +76,11 @@ export function renderAlfa({ content, generated, rng }: AlfaRenderInput): { pdf:
   ops.push('ET')
   const gridBottom = ROW0 + PITCH * Math.ceil(content.cells.length / 2)
   ops.push(`q 201 0 0 85.09 35.45 ${num(H - gridBottom - 23.6 - 85.09, 3)} cm /Im2 Do Q`)
+  return `${ops.join('\r\n')}\r\n`
+}
 
+/** BI Publisher's objects: catalog, info, pages, resources, the three images, the page, the content, the font. */
+function writeAlfaFile(content: string, font: FontUse, rng: Rng): { pdf: Uint8Array; tag: string } {
   const doc = new PdfDoc()
   const catalog = doc.alloc()
   const info = doc.alloc()
@@ -96,7 +105,7 @@ export function renderAlfa({ content, generated, rng }: AlfaRenderInput): { pdf:
     page,
     `<< /Type /Page /Parent ${ref(pages)} /Resources ${ref(resources)} /Contents ${ref(contents)} /MediaBox[ 0 0 ${W} ${H} ] /CropBox[ 0 0 ${W} ${H} ] /Rotate 0 >>`,
   )
-  doc.set(contents, '<< /Length {LEN} /Filter /FlateDecode >>', flate(`${ops.join('\r\n')}\r\n`))
+  doc.set(contents, '<< /Length {LEN} /Filter /FlateDecode >>', flate(content))
   doc.set(catalog, `<< /Type /Catalog /Pages ${ref(pages)} >>`)
   doc.set(info, '<< /Type /Info /Producer (Oracle BI Publisher 12.2.1.4.0) >>')
   doc.set(pages, `<< /Type /Pages /Kids [ ${ref(page)} ] /Count 1 >>`)

@@ -60,28 +60,11 @@ export const gazprombank: FamilyDefinition = {
       ['Сумма с учётом комиссии:', rubGpb(s.kopecks + s.commissionKopecks)],
       ['Номер операции СБП:', id],
     ]
-    const sans = new FontUse('LiberationSans-Regular', 'MicrosoftSansSerif', 'original')
-    const times = new FontUse('LiberationSerif-Bold', 'TimesNewRomanPS-BoldMT', 'original')
-    const calibri = new FontUse('Carlito-Regular', 'Calibri', 'original')
-    const narrow = new FontUse('LiberationSansNarrow-Regular', 'ArialNarrow', 'original')
-    const page = new JasperPage(H)
-    page.anchor('F1', false)
-    page.image('img0', 49, 14, 184.35, 40)
-    page.centre(times, 'F2', 'Чек по операции', W, 59.5, 14, '0 g')
-    pairs.forEach(([label, value], i) => {
-      const y = 76.4 + 30 * i
-      page.line(calibri, 'F3', label, 14, y, 11, '0 g', ['2 Tr', '0.36667 w', '0 G'], ['0 Tr', '1 w'])
-      page.line(calibri, 'F3', value, 14, y + 15, 11, '0 g')
-    })
-    page.image('img1', 14, 434, 250, 98.03)
-    const footer = ['Телефон: +7 (495) 719-1763.', 'e-mail: mailbox@gazprombank.ru', 'www.gazprombank.ru']
-    footer.forEach((line, i) => {
-      page.centre(narrow, 'F4', line, W, [540.4, 550.7, 561.0][i]!, 9, '0 g')
-    })
+    const { content, fonts } = drawGpbPage(pairs)
     const creationDate = pdfDate(utc(created), 'Z')
     const pdf = writeGpbPdf({
-      content: page.content,
-      fonts: [sans, times, calibri, narrow],
+      content,
+      fonts,
       rng: rng.fork('gpb-file'),
       creationDate,
       createdIso: isoUtc(created),
@@ -118,4 +101,27 @@ export const gazprombank: FamilyDefinition = {
       },
     }
   },
+}
+
+/** The page: logo, title, each label (pseudo-bold) over its value 30 pt a pair, the stamp and the footer. */
+function drawGpbPage(pairs: Array<[string, string]>): { content: string; fonts: FontUse[] } {
+  const sans = new FontUse('LiberationSans-Regular', 'MicrosoftSansSerif', 'original')
+  const times = new FontUse('LiberationSerif-Bold', 'TimesNewRomanPS-BoldMT', 'original')
+  const calibri = new FontUse('Carlito-Regular', 'Calibri', 'original')
+  const narrow = new FontUse('LiberationSansNarrow-Regular', 'ArialNarrow', 'original')
+  const page = new JasperPage(H)
+  page.anchor('F1', false)
+  page.image('img0', 49, 14, 184.35, 40)
+  page.centre(times, 'F2', 'Чек по операции', W, 59.5, 14, '0 g')
+  pairs.forEach(([label, value], i) => {
+    const y = 76.4 + 30 * i
+    page.line(calibri, 'F3', label, 14, y, 11, '0 g', ['2 Tr', '0.36667 w', '0 G'], ['0 Tr', '1 w'])
+    page.line(calibri, 'F3', value, 14, y + 15, 11, '0 g')
+  })
+  page.image('img1', 14, 434, 250, 98.03)
+  const footer = ['Телефон: +7 (495) 719-1763.', 'e-mail: mailbox@gazprombank.ru', 'www.gazprombank.ru']
+  footer.forEach((line, i) => {
+    page.centre(narrow, 'F4', line, W, [540.4, 550.7, 561.0][i]!, 9, '0 g')
+  })
+  return { content: page.content, fonts: [sans, times, calibri, narrow] }
 }

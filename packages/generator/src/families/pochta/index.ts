@@ -54,48 +54,7 @@ export const pochtabank: FamilyDefinition = {
       ['Получатель', recipient],
       ['Банк получателя', s.bank.name],
     ]
-    const albany = new FontUse('LiberationSans-Regular', 'Albany#20WT#20J', 'first-use')
-    const helvetica = new FontUse('LiberationSans-Regular', 'Helvetica', 'original')
-    const helveticaBold = new FontUse('LiberationSans-Bold', 'Helvetica-Bold', 'original')
-    // One baseline per line, placed by Albany's ascent: a number in Helvetica and its currency word in Albany
-    // share it.
-    const ascent = albany.source.ascent / albany.source.unitsPerEm
-    const base = (yMin: number, size: number): number => H - yMin - ascent * size
-    const ops: string[] = ['BT']
-    const ascii = (text: string): boolean => /^[\x20-\x7e]*$/.test(text)
-    /** One run: WinAnsi literal in Helvetica (F1/F2) when the text is ASCII, Albany's CIDs (F3) otherwise. */
-    const run = (text: string, x: number, yMin: number, size: number, colour: string, bold = false): void => {
-      const font = ascii(text) ? (bold ? 'F2' : 'F1') : 'F3'
-      const shown =
-        font === 'F3' ? cidHex(albany.encode(text), true) : `(${text.replace(/([()\\])/g, '\\$1')})`
-      ops.push(colour, `/${font} ${num(size, 2)} Tf`, `1 0 0 1 ${num(x, 3)} ${num(base(yMin, size), 3)} Tm`)
-      ops.push(`${shown} Tj`)
-    }
-    const width = (text: string, size: number, bold = false): number =>
-      ascii(text) ? (bold ? helveticaBold : helvetica).width(text, size) : albany.width(text, size)
-    /** A value right-aligned to the column's edge; an amount's number and its currency word are two runs. */
-    const right = (text: string, yMin: number, size: number, colour: string, bold = false): void => {
-      const m = /^([\d,]+)( рублей)$/.exec(text)
-      const parts = m ? [m[1]!, m[2]!] : [text]
-      let x = RIGHT - parts.reduce((sum, p, i) => sum + width(p, size, bold && i === 0), 0)
-      for (const [i, p] of parts.entries()) {
-        run(p, x, yMin, size, colour, bold && i === 0)
-        x += width(p, size, bold && i === 0)
-      }
-    }
-    run(date, LEFT, 40, 9, GREY)
-    run('Итого', LEFT, 62, 12, BLACK)
-    right(roubles(s.kopecks), 62, 12, BLACK, true)
-    for (const [i, [label, value]] of rows.entries()) {
-      const y = 96 + 24 * i
-      run(label, LEFT, y, 9, GREY)
-      right(value, y, 9, BLACK)
-    }
-    run(`Квитанция № ${printedNo}`, LEFT, 470, 9, BLACK)
-    run('Телефон: 8 800 550-07-70', LEFT, 486, 8, GREY)
-    run('Генеральная лицензия Банка России № 650', LEFT, 498, 8, GREY)
-    run('АО «Почта Банк», г. Москва', LEFT, 510, 8, GREY)
-    ops.push('ET')
+    const { ops, albany } = drawPochtaPage(date, roubles(s.kopecks), rows, printedNo)
     const pdf = writePochtaPdf({ ops, albany, rng: rng.fork('pochta-file'), width: W, height: H })
     const fields = emptyFields()
     Object.assign(fields, {
@@ -131,4 +90,58 @@ export const pochtabank: FamilyDefinition = {
       },
     }
   },
+}
+
+/**
+ * The page: the time, `Итого` and the total, label/value rows 24 pt apart, the footer. ASCII runs are drawn in
+ * Helvetica, the rest in Albany; one baseline per line, placed by Albany's ascent.
+ */
+function drawPochtaPage(
+  date: string,
+  total: string,
+  rows: Array<[string, string]>,
+  printedNo: string,
+): { ops: string[]; albany: FontUse } {
+  const albany = new FontUse('LiberationSans-Regular', 'Albany#20WT#20J', 'first-use')
+  const helvetica = new FontUse('LiberationSans-Regular', 'Helvetica', 'original')
+  const helveticaBold = new FontUse('LiberationSans-Bold', 'Helvetica-Bold', 'original')
+  // One baseline per line, placed by Albany's ascent: a number in Helvetica and its currency word in Albany
+  // share it.
+  const ascent = albany.source.ascent / albany.source.unitsPerEm
+  const base = (yMin: number, size: number): number => H - yMin - ascent * size
+  const ops: string[] = ['BT']
+  const ascii = (text: string): boolean => /^[\x20-\x7e]*$/.test(text)
+  /** One run: WinAnsi literal in Helvetica (F1/F2) when the text is ASCII, Albany's CIDs (F3) otherwise. */
+  const run = (text: string, x: number, yMin: number, size: number, colour: string, bold = false): void => {
+    const font = ascii(text) ? (bold ? 'F2' : 'F1') : 'F3'
+    const shown = font === 'F3' ? cidHex(albany.encode(text), true) : `(${text.replace(/([()\\])/g, '\\$1')})`
+    ops.push(colour, `/${font} ${num(size, 2)} Tf`, `1 0 0 1 ${num(x, 3)} ${num(base(yMin, size), 3)} Tm`)
+    ops.push(`${shown} Tj`)
+  }
+  const width = (text: string, size: number, bold = false): number =>
+    ascii(text) ? (bold ? helveticaBold : helvetica).width(text, size) : albany.width(text, size)
+  /** A value right-aligned to the column's edge; an amount's number and its currency word are two runs. */
+  const right = (text: string, yMin: number, size: number, colour: string, bold = false): void => {
+    const m = /^([\d,]+)( рублей)$/.exec(text)
+    const parts = m ? [m[1]!, m[2]!] : [text]
+    let x = RIGHT - parts.reduce((sum, p, i) => sum + width(p, size, bold && i === 0), 0)
+    for (const [i, p] of parts.entries()) {
+      run(p, x, yMin, size, colour, bold && i === 0)
+      x += width(p, size, bold && i === 0)
+    }
+  }
+  run(date, LEFT, 40, 9, GREY)
+  run('Итого', LEFT, 62, 12, BLACK)
+  right(total, 62, 12, BLACK, true)
+  for (const [i, [label, value]] of rows.entries()) {
+    const y = 96 + 24 * i
+    run(label, LEFT, y, 9, GREY)
+    right(value, y, 9, BLACK)
+  }
+  run(`Квитанция № ${printedNo}`, LEFT, 470, 9, BLACK)
+  run('Телефон: 8 800 550-07-70', LEFT, 486, 8, GREY)
+  run('Генеральная лицензия Банка России № 650', LEFT, 498, 8, GREY)
+  run('АО «Почта Банк», г. Москва', LEFT, 510, 8, GREY)
+  ops.push('ET')
+  return { ops, albany }
 }

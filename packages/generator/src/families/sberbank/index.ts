@@ -63,30 +63,10 @@ export const sberbank: FamilyDefinition = {
       ['Номер документа', documentNo],
       ['Код авторизации', rng.digits(6)],
     ]
-    const arial = new FontUse('LiberationSans-Regular', 'ArialMT', 'original')
-    const page = new JasperPage(H)
-    const dashes = (yMin: number): void => {
-      let rule = '-'
-      while (arial.width(`${rule}-`, 10) <= W - 2 * X) rule += '-'
-      page.line(arial, 'F1', rule, X, yMin, 10, GREY)
-    }
-    page.anchor('F1', false)
-    page.centre(arial, 'F1', 'Чек по операции', W, 40, 14, BLACK)
-    page.centre(arial, 'F1', date, W, 62, 10, GREY)
-    dashes(82)
-    pairs.forEach(([label, value], i) => {
-      const y = 104 + 34 * i
-      page.line(arial, 'F1', label, X, y, 9, GREY)
-      page.line(arial, 'F1', value, X, y + 13, 11, BLACK)
-    })
-    dashes(414)
-    page.line(arial, 'F1', 'Дополнительная информация', X, 434, 10, BLACK)
-    PARAGRAPH.forEach((line, i) => {
-      page.line(arial, 'F1', line, X, 452 + 12 * i, 8, GREY)
-    })
+    const { content, arial } = drawSberPage(date, pairs)
     const creationDate = pdfDate(msk(created), "+03'00'")
     const pdf = writeSberPdf({
-      content: page.content,
+      content,
       font: arial,
       rng: rng.fork('sber-file'),
       creationDate,
@@ -127,4 +107,30 @@ export const sberbank: FamilyDefinition = {
       },
     }
   },
+}
+
+/** The page: title, time in words, dashes, each grey label over its value 34 pt a pair, dashes, the paragraph. */
+function drawSberPage(date: string, pairs: Array<[string, string]>): { content: string; arial: FontUse } {
+  const arial = new FontUse('LiberationSans-Regular', 'ArialMT', 'original')
+  const page = new JasperPage(H)
+  const dashes = (yMin: number): void => {
+    let rule = '-'
+    while (arial.width(`${rule}-`, 10) <= W - 2 * X) rule += '-'
+    page.line(arial, 'F1', rule, X, yMin, 10, GREY)
+  }
+  page.anchor('F1', false)
+  page.centre(arial, 'F1', 'Чек по операции', W, 40, 14, BLACK)
+  page.centre(arial, 'F1', date, W, 62, 10, GREY)
+  dashes(82)
+  pairs.forEach(([label, value], i) => {
+    const y = 104 + 34 * i
+    page.line(arial, 'F1', label, X, y, 9, GREY)
+    page.line(arial, 'F1', value, X, y + 13, 11, BLACK)
+  })
+  dashes(414)
+  page.line(arial, 'F1', 'Дополнительная информация', X, 434, 10, BLACK)
+  PARAGRAPH.forEach((line, i) => {
+    page.line(arial, 'F1', line, X, 452 + 12 * i, 8, GREY)
+  })
+  return { content: page.content, arial }
 }

@@ -2,9 +2,8 @@ import { counterOf } from '../../behaviour/behaviour'
 import { domesticBanks } from '../../data/banks'
 import { paidAtTruth } from '../../data/paid-at-truth'
 import { sbpId } from '../../data/sbp-id'
-import { FontUse } from '../../font/font-use'
 import { major, tbankNumber } from '../../format/money'
-import { dmy, floorMinute, hm, hms, msk, pdfDate } from '../../format/time'
+import { dmy, floorMinute, hm, hms, msk } from '../../format/time'
 import {
   type BuildContext,
   type BuiltReceipt,
@@ -13,18 +12,17 @@ import {
   type FamilyDefinition,
   holdOf,
 } from '../family-types'
-import { JasperPage } from '../jasper-text'
 import { phoneSpaced, scenario } from '../scenario'
-import { writeTbankPdf } from './tbank-container'
-import { DARK, drawAmountValue, drawSbpId, drawTotal, GREY, tbankMeta } from './tbank-drawing'
+import { tbankMeta } from './tbank-drawing'
 import { buildTbankQr } from './tbank-qr'
+import { type TbankPrint, tbankPrinted, writeTbankReceipt } from './tbank-receipt'
 
 /**
  * T-Bank (JasperReports 6.20 + OpenPDF): 270 × 519 pt, one Tj per line, the ₽ sign as a separate `(i)Tj` in an
  * ALSRubl font without ToUnicode. Rows at FAMILIES.md's yMin values, labels x=20, values right-aligned to 250.
  */
 const H = 519
-const ROWS = [134, 154, 174, 195, 215, 235, 255, 275, 295, 315]
+const ROWS = [134, 154, 174, 195, 215, 235, 255, 275, 295]
 
 export const tbank: FamilyDefinition = {
   bank: 'tbank',
@@ -53,56 +51,29 @@ export const tbank: FamilyDefinition = {
     // T-Bank sometimes prints the minute only (FAMILIES.md, "How receipts live in the wild", 3).
     const date = `${dmy(msk(printedAt))} ${(b.minutesOnly ? hm : hms)(msk(printedAt))}`
 
-    const regular = new FontUse('LiberationSansNarrow-Regular', 'TinkoffSans-Regular', 'original')
-    const medium = new FontUse('LiberationSans-Bold', 'TinkoffSans-Medium', 'original')
-    const page = new JasperPage(H)
-    page.anchor('F1', true)
-    page.image('img1', 121, 28, 28, 28)
-    page.line(regular, 'F1', date, 20, 79, 8, GREY)
-    drawTotal(page, medium, number, H)
-    const rows: Array<[string, string]> = [
-      ['Перевод', 'По номеру телефона'],
-      ['Статус', 'Успешно'],
-      ['Сумма', `${number}₽`],
-      ['Комиссия', 'Без комиссии'],
-      ['Отправитель', sender],
-      ['Телефон получателя', phone],
-      ['Получатель', recipient],
-      ['Банк получателя', s.bank.name],
-      ['Счет списания', account],
-    ]
-    rows.forEach(([label, value], i) => {
-      const y = ROWS[i]!
-      page.line(regular, 'F1', label, 20, y, 9, DARK)
-      if (label !== 'Сумма') {
-        page.right(regular, 'F1', value, 250, y, 9, DARK)
-        return
-      }
-      drawAmountValue(page, regular, number, y)
-    })
-    // The SBP id: label and value both wrap (27 + 5 characters).
-    drawSbpId(page, regular, id, 315)
-    page.image('img3', 66, 352, 175, 63.23)
-    // a thin grey rule between the stamp and the receipt number
-    page.ops.push('0.89804 0.89804 0.89804 RG', '20 80.5 m', '250 80.5 l', 'S')
-    page.line(regular, 'F1', `Квитанция № ${receiptNo}`, 20, 452, 9, DARK)
-    page.line(regular, 'F1', 'По вопросам зачисления обращайтесь к получателю', 20, 469, 9, GREY)
-    page.line(regular, 'F1', 'Служба поддержки fb@tbank.ru', 20, 486, 9, GREY)
-
-    const creationDate = pdfDate(msk(created), "+03'00'")
+    const print: TbankPrint = {
+      height: H,
+      rowsY: ROWS,
+      idY: 315,
+      date,
+      number,
+      rows: [
+        ['Перевод', 'По номеру телефона'],
+        ['Статус', 'Успешно'],
+        ['Сумма', `${number}₽`],
+        ['Комиссия', 'Без комиссии'],
+        ['Отправитель', sender],
+        ['Телефон получателя', phone],
+        ['Получатель', recipient],
+        ['Банк получателя', s.bank.name],
+        ['Счет списания', account],
+      ],
+      id,
+      receiptNo,
+    }
     // The number that ends Keywords is 10893 on fresh downloads; its length varies in the wild (3–5 digits seen).
     const counter = b.counterDigits === undefined ? '10893' : counterOf(ctx.behaviourRng, b.counterDigits)
-    const keywords = `${dmy(msk(created))} ${hms(msk(created))} | ${[...rng.bytes(16)].map((x) => x.toString(16).padStart(2, '0')).join('')} | ${counter}`
-    const pdf = writeTbankPdf({
-      content: page.content,
-      regular,
-      medium,
-      rng: rng.fork('tbank-file'),
-      creationDate,
-      keywords,
-      linkX: 20 + regular.width('Служба поддержки ', 9),
-      linkWidth: regular.width('fb@tbank.ru', 9),
-    })
+    const { pdf, creationDate } = writeTbankReceipt(print, rng, created, counter)
     const fields = emptyFields()
     Object.assign(fields, {
       bank: s.bank.id,
@@ -126,13 +97,7 @@ export const tbank: FamilyDefinition = {
       fields,
       // The bank's own download name is unknown (the corpus files were renamed); this mirrors the repository's.
       filename: `receipt_sbp_${rng.int(1, 99)}.pdf`,
-      printed: [
-        ['date', date],
-        ['Итого', `${number}₽`],
-        ...rows,
-        ['Идентификатор операции СБП', id],
-        ['Квитанция №', receiptNo],
-      ],
+      printed: tbankPrinted(print),
       meta: tbankMeta(creationDate, H),
     }
   },

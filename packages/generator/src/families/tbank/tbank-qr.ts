@@ -1,14 +1,12 @@
 import { merchants } from '../../data/merchants'
 import { paidAtTruth } from '../../data/paid-at-truth'
 import { sbpId } from '../../data/sbp-id'
-import { FontUse } from '../../font/font-use'
 import { major, tbankNumber } from '../../format/money'
-import { dmy, hms, msk, pdfDate } from '../../format/time'
+import { dmy, hms, msk } from '../../format/time'
 import { type BuildContext, type BuiltReceipt, downloadDelayOf, emptyFields, holdOf } from '../family-types'
-import { JasperPage } from '../jasper-text'
 import { scenario } from '../scenario'
-import { writeTbankPdf } from './tbank-container'
-import { DARK, drawAmountValue, drawSbpId, drawTotal, GREY, tbankKeywords, tbankMeta } from './tbank-drawing'
+import { tbankMeta } from './tbank-drawing'
+import { type TbankPrint, tbankPrinted, writeTbankReceipt } from './tbank-receipt'
 
 /**
  * T-Bank `Покупка` `По QR-коду` (FAMILIES.md, "How receipts live in the wild" 4): a purchase paid through a
@@ -35,47 +33,24 @@ export function buildTbankQr(ctx: BuildContext): BuiltReceipt {
   const number = tbankNumber(s.kopecks)
   const date = `${dmy(msk(printedAt))} ${hms(msk(printedAt))}`
 
-  const regular = new FontUse('LiberationSansNarrow-Regular', 'TinkoffSans-Regular', 'original')
-  const medium = new FontUse('LiberationSans-Bold', 'TinkoffSans-Medium', 'original')
-  const page = new JasperPage(H)
-  page.anchor('F1', true)
-  page.image('img1', 121, 28, 28, 28)
-  page.line(regular, 'F1', date, 20, 79, 8, GREY)
-  drawTotal(page, medium, number, H)
-  const rows: Array<[string, string]> = [
-    ['Покупка', 'По QR-коду'],
-    ['Статус', 'Успешно'],
-    ['Сумма', `${number}₽`],
-    ['Магазин', merchant.shop],
-    ['Счет списания', account],
-    ['Наименование ЮЛ или ИП', legal],
-  ]
-  rows.forEach(([label, value], i) => {
-    const y = ROWS[i]!
-    page.line(regular, 'F1', label, 20, y, 9, DARK)
-    if (label === 'Сумма') drawAmountValue(page, regular, number, y)
-    else page.right(regular, 'F1', value, 250, y, 9, DARK)
-  })
-  drawSbpId(page, regular, id, 255)
-  page.image('img3', 66, 292, 175, 63.23)
-  page.ops.push('0.89804 0.89804 0.89804 RG', '20 80.5 m', '250 80.5 l', 'S')
-  page.line(regular, 'F1', `Квитанция № ${receiptNo}`, 20, 392, 9, DARK)
-  page.line(regular, 'F1', 'По вопросам зачисления обращайтесь к получателю', 20, 409, 9, GREY)
-  page.line(regular, 'F1', 'Служба поддержки fb@tbank.ru', 20, 426, 9, GREY)
-
-  const creationDate = pdfDate(msk(created), "+03'00'")
-  const hexId = [...rng.bytes(16)].map((b) => b.toString(16).padStart(2, '0')).join('')
-  const pdf = writeTbankPdf({
-    content: page.content,
-    regular,
-    medium,
-    rng: rng.fork('tbank-file'),
-    creationDate,
-    keywords: tbankKeywords(`${dmy(msk(created))} ${hms(msk(created))}`, hexId),
-    linkX: 20 + regular.width('Служба поддержки ', 9),
-    linkWidth: regular.width('fb@tbank.ru', 9),
+  const print: TbankPrint = {
     height: H,
-  })
+    rowsY: ROWS,
+    idY: 255,
+    date,
+    number,
+    rows: [
+      ['Покупка', 'По QR-коду'],
+      ['Статус', 'Успешно'],
+      ['Сумма', `${number}₽`],
+      ['Магазин', merchant.shop],
+      ['Счет списания', account],
+      ['Наименование ЮЛ или ИП', legal],
+    ],
+    id,
+    receiptNo,
+  }
+  const { pdf, creationDate } = writeTbankReceipt(print, rng, created)
   const fields = emptyFields()
   Object.assign(fields, {
     // The shop's bank is not printed.
@@ -93,13 +68,7 @@ export function buildTbankQr(ctx: BuildContext): BuiltReceipt {
     pdf,
     fields,
     filename: `receipt_qr_${rng.int(1, 99)}.pdf`,
-    printed: [
-      ['date', date],
-      ['Итого', `${number}₽`],
-      ...rows,
-      ['Идентификатор операции СБП', id],
-      ['Квитанция №', receiptNo],
-    ],
+    printed: tbankPrinted(print),
     meta: tbankMeta(creationDate, H),
   }
 }

@@ -1,7 +1,8 @@
 import { Busboy } from '@fastify/busboy'
 import type { ApiError } from '../../api-error'
 import { type BodySource, webBodySource } from './body-source'
-import { createFileBuffer, type FileBuffer, type ReceivedFile } from './file-buffer'
+import type { ReceivedFile } from './file-buffer'
+import { collectParts } from './multipart-parts'
 import { uploadErrors } from './upload-errors'
 
 export interface MultipartLimits {
@@ -45,11 +46,30 @@ export async function readMultipartStream(
     failure ??= error
     onFailure()
   }
+  const parser = createParser(request.contentType, limits)
+  const parts = collectParts(parser, request, limits, fail)
+  parser.on('partsLimit', () => fail(uploadErrors.tooManyParts(limits.maxParts)))
+  parser.on('error', (error) => fail(uploadErrors.malformed(error)))
+  const finished = new Promise<void>((resolve) => parser.on('finish', resolve))
 
-  let parser: ReturnType<typeof Busboy>
+  await pump(body, parser, limits, fail, () => failure !== undefined, failed)
+  if (!failure) await Promise.race([Promise.all([finished, ...parts.partEnds]), failed])
+  if (failure) {
+    parser.destroy()
+    throw failure
+  }
+  const received = parts.file?.finish()
+  return {
+    file: received && { ...received, filename: parts.filename },
+    expectationText: parts.expectationText,
+  }
+}
+
+/** A parser of the submission's multipart body under its limits; a bad content type is `malformed`. */
+function createParser(contentType: string, limits: MultipartLimits): ReturnType<typeof Busboy> {
   try {
-    parser = Busboy({
-      headers: { 'content-type': request.contentType },
+    return Busboy({
+      headers: { 'content-type': contentType },
       // The filename is kept as sent: it is part of the idempotency fingerprint.
       preservePath: true,
       // Every part as a stream, text ones too: a part is judged at its header (a second `expectation`
@@ -64,62 +84,6 @@ export async function readMultipartStream(
     })
   } catch (error) {
     throw uploadErrors.malformed(error)
-  }
-
-  let file: FileBuffer | undefined
-  let filename = ''
-  let fileParts = 0
-  let expectationText: string | undefined
-  let expectationParts = 0
-  const partEnds: Promise<void>[] = []
-
-  parser.on('file', (name, stream, sentName: string | undefined) => {
-    partEnds.push(new Promise((resolve) => stream.once('end', resolve)))
-    stream.on('error', (error) => fail(uploadErrors.malformed(error)))
-    if (name === 'file') {
-      // As the WHATWG form parser decides: only a part with a filename carries a file. A text part
-      // named `file` carries none, but it is still one `file` part too many beside a real one.
-      if (++fileParts > 1) return fail(uploadErrors.secondFile())
-      if (sentName === undefined) return stream.resume()
-      // Sized once from the declared body length: the file is most of it.
-      const expected = request.contentLength && Math.min(request.contentLength, limits.maxFileBytes)
-      const buffer = createFileBuffer({ expectedBytes: expected || undefined })
-      file = buffer
-      // As WHATWG parsers (undici, before) read it: senders escape ", CR and LF in a quoted name.
-      filename = sentName.replace(/%0A/gi, '\n').replace(/%0D/gi, '\r').replace(/%22/g, '"')
-      stream.on('data', (chunk: Buffer) => buffer.append(chunk))
-      stream.on('limit', () => fail(uploadErrors.fileTooLarge(limits.maxFileBytes)))
-      return
-    }
-    if (name !== 'expectation') return stream.resume()
-    if (++expectationParts > 1) return fail(uploadErrors.secondExpectation())
-    // Text, whether sent as a field or as a file, under the text part's limit.
-    const chunks: Buffer[] = []
-    let size = 0
-    stream.on('data', (chunk: Buffer) => {
-      size += chunk.byteLength
-      if (size > limits.maxFieldBytes) fail(uploadErrors.expectationTooLarge(limits.maxFieldBytes))
-      else chunks.push(chunk)
-    })
-    stream.on('end', () => {
-      // UTF-8 without a byte-order mark, as the WHATWG form parser decodes text parts.
-      expectationText = new TextDecoder().decode(Buffer.concat(chunks))
-    })
-  })
-  parser.on('partsLimit', () => fail(uploadErrors.tooManyParts(limits.maxParts)))
-  parser.on('error', (error) => fail(uploadErrors.malformed(error)))
-  const finished = new Promise<void>((resolve) => parser.on('finish', resolve))
-
-  await pump(body, parser, limits, fail, () => failure !== undefined, failed)
-  if (!failure) await Promise.race([Promise.all([finished, ...partEnds]), failed])
-  if (failure) {
-    parser.destroy()
-    throw failure
-  }
-  const received = file?.finish()
-  return {
-    file: received && { ...received, filename },
-    expectationText,
   }
 }
 

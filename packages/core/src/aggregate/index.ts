@@ -1,7 +1,0 @@
-export * from './aggregate-event'
-export * from './decide'
-export * from './empty-blocks'
-export * from './evolve'
-export * from './fallback-recommend'
-export * from './pending-record'
-export * from './stage-error-block'

@@ -1,2 +1,0 @@
-export * from './compute-model-cost'
-export * from './model-prices'

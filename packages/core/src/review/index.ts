@@ -1,6 +1,0 @@
-export * from './canonical-json'
-export * from './check-id-shape'
-export * from './decision-reasons'
-export * from './evidence-boxes'
-export * from './explain-check'
-export * from './picture-evidence'

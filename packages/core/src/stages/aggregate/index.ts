@@ -1,0 +1,7 @@
+export * from '../../vocabulary/empty-blocks'
+export * from './aggregate-event'
+export * from './decide'
+export * from './evolve'
+export * from './fallback-recommend'
+export * from './pending-record'
+export * from './stage-error-block'

@@ -1,0 +1,6 @@
+export type { ApiUsage } from './compute-model-cost'
+export * from './compute-model-cost'
+export { priceModelCall } from './compute-model-cost'
+export type { PriceTable } from './model-prices'
+export * from './model-prices'
+export { priceTableProblems } from './model-prices'

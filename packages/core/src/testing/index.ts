@@ -1,0 +1,6 @@
+export { heifHeader } from './image/heif-header'
+export { png } from './image/image-bytes'
+export { pngHeader } from './image/png-header'
+export type { SourceObject } from './pdf/minimal-pdf'
+export { buildPdf } from './pdf/minimal-pdf'
+export { buildMinimalPdf } from './pdf/text-pdf'

@@ -1,5 +1,0 @@
-export * from './address-policy'
-export * from './endpoint-input'
-export * from './webhook-event'
-export * from './webhook-schedule'
-export * from './webhook-signature'
