@@ -5,7 +5,7 @@
  */
 import { encodeWindows1251 } from '@rv/core/settlement/index'
 import type { CreditLine } from '@rv/schemas'
-import { creditLine } from './credit-inputs'
+import { creditLine } from './credit-lines'
 import { mutate, type Prng } from './mutate'
 import type { OneFieldChange } from './one-field-change'
 import { csvColumns, encodeCp866, encodeUtf16le, overTenMib, writeCsv } from './statement-files'

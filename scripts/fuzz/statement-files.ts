@@ -1,6 +1,6 @@
 /** How the statement fuzz writes its files: cp866 bytes, CSV cells and rows, 1C documents, the 10 MiB body. */
 import { write1cStatement } from '@rv/core/settlement/index'
-import { creditLine } from './credit-inputs'
+import { creditLine } from './credit-lines'
 import type { Prng } from './mutate'
 
 const account = '40702810900000012345'
