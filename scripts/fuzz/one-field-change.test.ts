@@ -28,6 +28,6 @@ describe('changeOneField', () => {
     const changed = lines()
     changeOneField(new Prng(4), changed, { name: 'n', field: 'b', values: (rng) => -(1 + rng.int(1000)) })
     expect(changed[line]?.b).toBe(value)
-    expect(changed.filter((l, k) => k !== line)).toEqual(lines().filter((_, k) => k !== line))
+    expect(changed.filter((_, k) => k !== line)).toEqual(lines().filter((_, k) => k !== line))
   })
 })
