@@ -5,8 +5,7 @@
  * after good ones, more lines than STATEMENT_MAX_LINES, more than 10 MiB, bad `format` / `columns` /
  * `delimiter`, another tenant's line ids, a key without `credits:write`. Pure and seeded.
  */
-
-import { creditLine } from './credit-inputs'
+import { creditLine } from './credit-lines'
 import type { HostileRequest } from './hostile-requests'
 import type { Prng } from './mutate'
 import { changeOneField } from './one-field-change'
