@@ -33,6 +33,10 @@ const replicas = numberOption('replicas', 1)
 const settleS = numberOption('settle', 30)
 const out = (line: string) => process.stdout.write(`${line}\n`)
 
+type Bus = ReturnType<typeof createEventBus>
+type Storage = ReturnType<typeof createS3Storage>
+type Receipt = ReturnType<typeof generateLoadReceipts>[number]
+
 async function main(): Promise<void> {
   const stack = stackFromEnv(readProcessEnv())
   if (!stack) throw new Error('eval "$(bash deploy/native/stack.sh env)" first')
@@ -53,50 +57,8 @@ async function main(): Promise<void> {
     await bus.ensureTopics()
     await bus.registerSchemas()
     await storage.ensure()
-    // The backlog, built in-process before the clock starts: what the stage before it would have published.
-    const receipts = generateLoadReceipts(n, randomName('stage'))
-    const backlog: Array<() => Promise<void>> = []
-    for (const receipt of receipts) {
-      const sha256 = sha256Hex(receipt.pdf)
-      await storage.put(contentKey(sha256), receipt.pdf, 'application/pdf')
-      const submission: CheckSubmittedV1 = {
-        check_id: newCheckId(),
-        tenant_id: 'ten_benchstage',
-        created_at: new Date().toISOString(),
-        file: {
-          bucket: storage.bucket,
-          key: contentKey(sha256),
-          sha256,
-          size: receipt.pdf.byteLength,
-          content_type: 'application/pdf',
-          filename: receipt.filename,
-        },
-        expectation: {},
-        profile: { name: 'default', version: 1 },
-        mode: 'pdf',
-      }
-      if (stage === 'extraction')
-        backlog.push(() => bus.publish('check.submitted.v1', submission.check_id, submission))
-      else {
-        const extracted = await handleSubmitted(submission, {
-          readFile: async () => receipt.pdf,
-          parsePdf,
-          extractReceipt,
-          readImage: () => Promise.reject(new Error('the stage bench submits PDFs only')),
-        })
-        backlog.push(() => bus.publish('check.extracted.v1', submission.check_id, extracted))
-      }
-    }
-    const arrivals: number[] = []
-    await bus.consume({
-      groupId: randomName('bench-stage-watch'),
-      topics: [stage === 'extraction' ? 'check.extracted.v1' : 'check.authenticated.v1'],
-      maxWaitTimeMs: 100,
-      partitionsConsumedConcurrently: 6,
-      handle: async () => {
-        arrivals.push(performance.now())
-      },
-    })
+    const backlog = await buildBacklog(bus, storage)
+    const arrivals = await watchOutputs(bus)
     // Replicas first, then time for every one to join the group (a join mid-drain would pause it for a
     // rebalance), then the whole backlog at once: the rate measured is the settled group's.
     const services = await startServices({ env, only: [stage], replicas: { [stage]: replicas } })
@@ -107,17 +69,78 @@ async function main(): Promise<void> {
     while (arrivals.length < n && performance.now() - started < 600_000)
       await new Promise((r) => setTimeout(r, 200))
     await services.stop()
-    const sorted = [...arrivals].sort((a, b) => a - b)
-    const from = percentile(sorted, 10)
-    const to = percentile(sorted, 90)
-    const inWindow = sorted.filter((t) => t >= from && t <= to).length
-    out(
-      `bench:stage ${stage}: ${replicas} replica(s), ${n} queued, ${arrivals.length} out; steady rate ${(((inWindow - 1) * 1000) / (to - from)).toFixed(2)} events/s (10th-90th percentile of outputs), whole drain ${((arrivals.length * 1000) / ((sorted.at(-1) ?? started) - started)).toFixed(2)} events/s (first publish -> last output); load average before ${loadBefore}, after ${loadAverage()}`,
-    )
+    report(arrivals, started, loadBefore)
   } finally {
     await bus.close()
     await e2e.cleanup.run()
   }
+}
+
+/** The backlog, built in-process before the clock starts: what the stage before it would have published. */
+async function buildBacklog(bus: Bus, storage: Storage): Promise<Array<() => Promise<void>>> {
+  const receipts = generateLoadReceipts(n, randomName('stage'))
+  const backlog: Array<() => Promise<void>> = []
+  for (const receipt of receipts) {
+    const sha256 = sha256Hex(receipt.pdf)
+    await storage.put(contentKey(sha256), receipt.pdf, 'application/pdf')
+    const submission = submissionOf(storage, receipt, sha256)
+    if (stage === 'extraction')
+      backlog.push(() => bus.publish('check.submitted.v1', submission.check_id, submission))
+    else {
+      const extracted = await handleSubmitted(submission, {
+        readFile: async () => receipt.pdf,
+        parsePdf,
+        extractReceipt,
+        readImage: () => Promise.reject(new Error('the stage bench submits PDFs only')),
+      })
+      backlog.push(() => bus.publish('check.extracted.v1', submission.check_id, extracted))
+    }
+  }
+  return backlog
+}
+
+function submissionOf(storage: Storage, receipt: Receipt, sha256: string): CheckSubmittedV1 {
+  return {
+    check_id: newCheckId(),
+    tenant_id: 'ten_benchstage',
+    created_at: new Date().toISOString(),
+    file: {
+      bucket: storage.bucket,
+      key: contentKey(sha256),
+      sha256,
+      size: receipt.pdf.byteLength,
+      content_type: 'application/pdf',
+      filename: receipt.filename,
+    },
+    expectation: {},
+    profile: { name: 'default', version: 1 },
+    mode: 'pdf',
+  }
+}
+
+/** When each output of the stage arrived (a group of its own, reading the stage's output topic). */
+async function watchOutputs(bus: Bus): Promise<number[]> {
+  const arrivals: number[] = []
+  await bus.consume({
+    groupId: randomName('bench-stage-watch'),
+    topics: [stage === 'extraction' ? 'check.extracted.v1' : 'check.authenticated.v1'],
+    maxWaitTimeMs: 100,
+    partitionsConsumedConcurrently: 6,
+    handle: async () => {
+      arrivals.push(performance.now())
+    },
+  })
+  return arrivals
+}
+
+function report(arrivals: number[], started: number, loadBefore: string): void {
+  const sorted = [...arrivals].sort((a, b) => a - b)
+  const from = percentile(sorted, 10)
+  const to = percentile(sorted, 90)
+  const inWindow = sorted.filter((t) => t >= from && t <= to).length
+  out(
+    `bench:stage ${stage}: ${replicas} replica(s), ${n} queued, ${arrivals.length} out; steady rate ${(((inWindow - 1) * 1000) / (to - from)).toFixed(2)} events/s (10th-90th percentile of outputs), whole drain ${((arrivals.length * 1000) / ((sorted.at(-1) ?? started) - started)).toFixed(2)} events/s (first publish -> last output); load average before ${loadBefore}, after ${loadAverage()}`,
+  )
 }
 
 await main()

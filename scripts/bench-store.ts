@@ -112,6 +112,15 @@ async function waitReady(url: string): Promise<void> {
   throw new Error('gateway not ready within 120 s')
 }
 
+/** What each level's timings need: the store, the tenant and its key, the gateway's address when it runs. */
+interface Bench {
+  store: Store
+  tenantId: string
+  key: string
+  /** '' without --gateway. */
+  baseUrl: string
+}
+
 async function main(): Promise<void> {
   const stack = stackFromEnv(readProcessEnv())
   if (!stack) throw new Error('set the stack variables: eval "$(bash deploy/native/stack.sh env)"')
@@ -121,10 +130,10 @@ async function main(): Promise<void> {
   const tenant = await store.tenants.createTenant('bench-store')
   const { key } = await store.tenants.createKey(tenant._id)
   let gateway: ChildProcess | undefined
-  let baseUrl = ''
   const now = new Date()
   const rows: string[] = []
   try {
+    let baseUrl = ''
     if (viaGateway) {
       const port = await freePort()
       const operatorPort = await freePort()
@@ -133,48 +142,17 @@ async function main(): Promise<void> {
       // Readiness is on the gateway's operator port.
       await waitReady(`http://127.0.0.1:${operatorPort}`)
     }
+    const bench: Bench = { store, tenantId: tenant._id, key, baseUrl }
     process.stdout.write(`database ${e2e.database}; ${ops} timed repetitions per operation\n`)
     let stored = 0
     for (const level of levels) {
       if (level > stored) {
-        const started = performance.now()
-        await seedVolume(store.db, { checks: level, from: stored, now, tenantIds: [tenant._id] })
-        const seconds = (performance.now() - started) / 1000
-        process.stdout.write(
-          `seeded ${stored} -> ${level} checks in ${seconds.toFixed(1)} s (${((level - stored) / seconds).toFixed(0)} checks/s; each check is 8 documents), load ${load()}\n`,
-        )
+        await seedLevel(bench, stored, level, now)
         stored = level
       }
       await refreshStatistics(store.db)
-      const timings: Timings = new Map()
       const loadBefore = load()
-      const existing = () => seedCheckId(Math.floor(Math.random() * Math.max(1, stored)))
-      for (let i = 0; i < ops; i++) {
-        await lifecycle(store, tenant._id, timings)
-        if (stored > 0)
-          await timed(timings, 'GET: find record (store)', () =>
-            store.checks.findRecord(tenant._id, existing()),
-          )
-        if (viaGateway && stored > 0)
-          await timed(timings, 'GET /v1/checks/{id} (gateway, HTTP)', async () => {
-            const res = await fetch(`${baseUrl}/v1/checks/${existing()}`, {
-              headers: { authorization: `Bearer ${key}` },
-            })
-            if (res.status !== 200) throw new Error(`GET answered ${res.status}`)
-            await res.arrayBuffer()
-          })
-      }
-      for (let i = 0; i < Math.max(5, ops / 10); i++) {
-        const past = new Date(Date.now() - 60_000)
-        await timed(timings, 'sweeper: unpublished submissions', () => store.checks.findUnpublished(past))
-        await timed(timings, 'sweeper: stuck checks', () => store.checks.findStuck(past))
-        await timed(timings, 'sweeper: unpublished completions', () =>
-          store.checks.findCompletedUnpublished(past),
-        )
-        // At the seed's clock: the purge's queries, not deletions (keys expiring while the bench runs
-        // would be deleted one by one, which measures the traffic rate, not the stored volume).
-        await timed(timings, 'sweeper: idempotency purge', () => store.idempotency.purgeExpired(now))
-      }
+      const timings = await timeLevel(bench, stored, now)
       for (const [name, values] of timings) {
         const sorted = [...values].sort((a, b) => a - b)
         rows.push(
@@ -192,6 +170,48 @@ async function main(): Promise<void> {
     await store.close()
     if (!keep) await e2e.cleanup.run()
   }
+}
+
+/** Seeds checks `stored` to `level`, printing the rate. */
+async function seedLevel(bench: Bench, stored: number, level: number, now: Date): Promise<void> {
+  const started = performance.now()
+  await seedVolume(bench.store.db, { checks: level, from: stored, now, tenantIds: [bench.tenantId] })
+  const seconds = (performance.now() - started) / 1000
+  process.stdout.write(
+    `seeded ${stored} -> ${level} checks in ${seconds.toFixed(1)} s (${((level - stored) / seconds).toFixed(0)} checks/s; each check is 8 documents), load ${load()}\n`,
+  )
+}
+
+/** `ops` lifecycles and reads of stored checks, then the sweepers' queries, each timed, at `stored` checks. */
+async function timeLevel(bench: Bench, stored: number, now: Date): Promise<Timings> {
+  const { store, tenantId } = bench
+  const timings: Timings = new Map()
+  const existing = () => seedCheckId(Math.floor(Math.random() * Math.max(1, stored)))
+  for (let i = 0; i < ops; i++) {
+    await lifecycle(store, tenantId, timings)
+    if (stored > 0)
+      await timed(timings, 'GET: find record (store)', () => store.checks.findRecord(tenantId, existing()))
+    if (viaGateway && stored > 0)
+      await timed(timings, 'GET /v1/checks/{id} (gateway, HTTP)', async () => {
+        const res = await fetch(`${bench.baseUrl}/v1/checks/${existing()}`, {
+          headers: { authorization: `Bearer ${bench.key}` },
+        })
+        if (res.status !== 200) throw new Error(`GET answered ${res.status}`)
+        await res.arrayBuffer()
+      })
+  }
+  for (let i = 0; i < Math.max(5, ops / 10); i++) {
+    const past = new Date(Date.now() - 60_000)
+    await timed(timings, 'sweeper: unpublished submissions', () => store.checks.findUnpublished(past))
+    await timed(timings, 'sweeper: stuck checks', () => store.checks.findStuck(past))
+    await timed(timings, 'sweeper: unpublished completions', () =>
+      store.checks.findCompletedUnpublished(past),
+    )
+    // At the seed's clock: the purge's queries, not deletions (keys expiring while the bench runs
+    // would be deleted one by one, which measures the traffic rate, not the stored volume).
+    await timed(timings, 'sweeper: idempotency purge', () => store.idempotency.purgeExpired(now))
+  }
+  return timings
 }
 
 await main()

@@ -4,29 +4,20 @@
  * Real code where it is a function of its own — the gateway's `httpObservability` middleware (in a Hono
  * app), `watchConsumerLag` and `recordMessage`, `observeCommands` (driven by the driver's events),
  * `timedStorage`, `recordCompletion`; the two places where it is inlined in Kafka plumbing are mirrored
- * line for line: the consumer's per-message span (`packages/kafka/src/consumer.ts` `handleMessage`) and the
- * publisher's header injection and count (`publisher.ts`). Keep them in step when those change.
+ * line for line in kafka-mirror.ts (the consumer's per-message span, the publisher's header injection).
  */
 import { EventEmitter } from 'node:events'
-import {
-  contextFromHeaders,
-  metrics,
-  SpanKind,
-  secondsSince,
-  traceContextHeaders,
-  withSpan,
-} from '@rv/observability'
+import { withSpan } from '@rv/observability'
 import type { CheckRecord } from '@rv/schemas'
 import type { FileStorage } from '@rv/storage'
 import { Hono } from 'hono'
-import type { Consumer } from 'kafkajs'
 import type { MongoClient } from 'mongodb'
-import { recordMessage, watchConsumerLag } from '../../packages/kafka/src/consumer-metrics'
 import { timedStorage } from '../../packages/storage/src/timed-storage'
 import { observeCommands } from '../../packages/store/src/command-metrics'
 import { recordCompletion } from '../../services/aggregator/src/completion-metrics'
 import type { GatewayEnv } from '../../services/gateway/src/gateway-env'
 import { httpObservability } from '../../services/gateway/src/observability/http-observability'
+import { consumeMirror, lagWatchedConsumers, publishMirror as publish } from './kafka-mirror'
 
 /**
  * Store commands per check by where they run: 24 in all, as counted by `bench:load` (docs/capacity.md:
@@ -40,9 +31,6 @@ const storeCommands = {
   replay: 2,
   aggregatorPerMessage: 2.4,
 }
-
-const startBatch = 'consumer.start_batch_process'
-const endBatch = 'consumer.end_batch_process'
 
 /** A finished check's fields the completion metrics read. */
 const finished = {
@@ -58,16 +46,61 @@ export interface CheckDriver {
   runCheck(n: number): Promise<void>
 }
 
+/** What the stages' instrumentation records into: fake store commands and S3 calls, the stages' consumers. */
+interface Driver {
+  /** Emits `count` store commands on the monitored fake client. */
+  command: (count: number) => void
+  s3: FileStorage
+  consume: <R>(
+    stage: string,
+    topic: string,
+    headers: Record<string, string>,
+    offset: number,
+    handle: () => Promise<R>,
+  ) => Promise<R>
+  /** Store commands the aggregator owes (2.4 per message: whole ones are emitted, the rest carried). */
+  aggregatorCommands: number
+}
+
 export function createCheckDriver(): CheckDriver {
-  // The driver's command monitoring, fed the events MongoDB's driver emits after each command.
+  const consumerOf = lagWatchedConsumers()
+  const driver: Driver = {
+    command: monitoredCommands(),
+    s3: fakeTimedStorage(),
+    consume: (stage, topic, headers, offset, handle) =>
+      consumeMirror(consumerOf(stage), stage, topic, headers, offset, handle),
+    aggregatorCommands: 0,
+  }
+  const gateway = gatewayApp(driver)
+  return {
+    async runCheck(n) {
+      const fromGateway = await gateway.submit()
+      const extracted = await driver.consume('extraction', 'check.submitted.v1', fromGateway, n, async () => {
+        await driver.s3.get('bench/key')
+        driver.command(storeCommands.extraction)
+        return publish('check.extracted.v1', 'req_bench')
+      })
+      await aggregate(driver, 'check.submitted.v1', fromGateway, n, false)
+      const published = await runResultStages(driver, extracted, n)
+      for (const [i, [topic, headers]] of published.entries())
+        await aggregate(driver, topic, headers, n, i === published.length - 1)
+    },
+  }
+}
+
+/** The driver's command monitoring, fed the events MongoDB's driver emits after each command. */
+function monitoredCommands(): (count: number) => void {
   const mongo = new EventEmitter()
   observeCommands(mongo as unknown as MongoClient)
-  const command = (count: number) => {
+  return (count) => {
     for (let i = 0; i < count; i++)
       mongo.emit('commandSucceeded', { commandName: i % 3 === 0 ? 'insert' : 'find', duration: 1.2 })
   }
+}
+
+function fakeTimedStorage(): FileStorage {
   const none = async () => undefined
-  const s3 = timedStorage({
+  return timedStorage({
     bucket: 'bench',
     ensure: none,
     put: none,
@@ -77,115 +110,69 @@ export function createCheckDriver(): CheckDriver {
     remove: none,
     removePrefix: none,
   } as unknown as FileStorage)
+}
 
-  // One lag-watched consumer per stage, fed the batch events kafkajs emits around each batch of one.
-  const consumers = new Map<string, EventEmitter>()
-  const consumerOf = (stage: string): EventEmitter => {
-    let c = consumers.get(stage)
-    if (!c) {
-      c = new EventEmitter()
-      Object.assign(c, { events: { START_BATCH_PROCESS: startBatch, END_BATCH_PROCESS: endBatch } })
-      watchConsumerLag(c as unknown as Consumer, `rv-${stage}`, '')
-      consumers.set(stage, c)
-    }
-    return c
-  }
-
-  // publisher.ts: the active span's traceparent added to the headers, the publish counted.
-  const publish = (topic: string, requestId: string): Record<string, string> => {
-    const sent = { 'request-id': requestId, ...traceContextHeaders() }
-    metrics().messagesPublished.inc({ topic })
-    return sent
-  }
-
-  // consumer.ts handleMessage: a consumer span child of the headers' context, then the message recorded.
-  const consume = async <R>(
-    stage: string,
-    topic: string,
-    headers: Record<string, string>,
-    offset: number,
-    handle: () => Promise<R>,
-  ): Promise<R> => {
-    const lag = consumerOf(stage)
-    lag.emit(startBatch, { payload: { topic, partition: offset % 3, offsetLagLow: '1' } })
-    const started = performance.now()
-    let result: R | undefined
-    const outcome = await withSpan(
-      `${stage} process ${topic}`,
-      {
-        kind: SpanKind.CONSUMER,
-        parent: contextFromHeaders(headers),
-        attributes: {
-          'messaging.system': 'kafka',
-          'messaging.destination.name': topic,
-          'messaging.kafka.partition': offset % 3,
-          'messaging.kafka.offset': String(offset),
-          'rv.check_id': `chk_${offset}`,
-        },
-      },
-      async () => {
-        result = await handle()
-        return 'ok' as const
-      },
-    )
-    recordMessage(stage, topic, outcome, secondsSince(started))
-    lag.emit(endBatch, { payload: { topic, partition: offset % 3, offsetLag: '0' } })
-    return result as R
-  }
-
+/** The gateway's POST through its real observability middleware; `submit` answers the published headers. */
+function gatewayApp(driver: Driver): { submit(): Promise<Record<string, string>> } {
   let submitted: Record<string, string> = {}
   const app = new Hono<GatewayEnv>()
   app.use(httpObservability())
   app.post('/v1/checks', async (c) => {
-    await s3.put('bench/key', Buffer.alloc(0), 'application/pdf')
-    command(storeCommands.gateway)
+    await driver.s3.put('bench/key', Buffer.alloc(0), 'application/pdf')
+    driver.command(storeCommands.gateway)
     submitted = publish('check.submitted.v1', 'req_bench')
     return c.json({ status: 'pending' }, 202)
   })
-
-  // The aggregator: one message, its `aggregator write` span, its store commands; the last one completes.
-  let aggregatorCommands = 0
-  const aggregate = (topic: string, headers: Record<string, string>, n: number, last: boolean) =>
-    consume('aggregator', topic, headers, n, () =>
-      withSpan('aggregator write', { attributes: { 'rv.check_id': `chk_${n}` } }, async () => {
-        aggregatorCommands += storeCommands.aggregatorPerMessage
-        const whole = Math.floor(aggregatorCommands)
-        command(whole)
-        aggregatorCommands -= whole
-        if (last) {
-          publish('check.completed.v1', 'req_bench')
-          recordCompletion(finished)
-        }
-      }),
-    )
-
   return {
-    async runCheck(n) {
+    async submit() {
       const res = await app.request('/v1/checks', { method: 'POST' })
       if (res.status !== 202) throw new Error(`POST answered ${res.status}`)
-      const fromGateway = submitted
-      const extracted = await consume('extraction', 'check.submitted.v1', fromGateway, n, async () => {
-        await s3.get('bench/key')
-        command(storeCommands.extraction)
-        return publish('check.extracted.v1', 'req_bench')
-      })
-      await aggregate('check.submitted.v1', fromGateway, n, false)
-      const results: [string, string, number, boolean][] = [
-        ['authenticity', 'check.authenticated.v1', storeCommands.authenticity, true],
-        ['matching', 'check.matched.v1', storeCommands.matching, false],
-        ['replay', 'check.replay-checked.v1', storeCommands.replay, false],
-      ]
-      const published: [string, Record<string, string>][] = [['check.extracted.v1', extracted]]
-      for (const [stage, topic, commands, readsFile] of results) {
-        const headers = await consume(stage, 'check.extracted.v1', extracted, n, async () => {
-          if (readsFile) await s3.get('bench/key')
-          command(commands)
-          return publish(topic, 'req_bench')
-        })
-        published.push([topic, headers])
-      }
-      for (const [i, [topic, headers]] of published.entries())
-        await aggregate(topic, headers, n, i === published.length - 1)
+      return submitted
     },
   }
+}
+
+/** Authenticity, matching and replay on the extracted event; the topics and headers published, extraction's first. */
+async function runResultStages(
+  driver: Driver,
+  extracted: Record<string, string>,
+  n: number,
+): Promise<[string, Record<string, string>][]> {
+  const results: [string, string, number, boolean][] = [
+    ['authenticity', 'check.authenticated.v1', storeCommands.authenticity, true],
+    ['matching', 'check.matched.v1', storeCommands.matching, false],
+    ['replay', 'check.replay-checked.v1', storeCommands.replay, false],
+  ]
+  const published: [string, Record<string, string>][] = [['check.extracted.v1', extracted]]
+  for (const [stage, topic, commands, readsFile] of results) {
+    const headers = await driver.consume(stage, 'check.extracted.v1', extracted, n, async () => {
+      if (readsFile) await driver.s3.get('bench/key')
+      driver.command(commands)
+      return publish(topic, 'req_bench')
+    })
+    published.push([topic, headers])
+  }
+  return published
+}
+
+/** The aggregator: one message, its `aggregator write` span, its store commands; the last one completes. */
+function aggregate(
+  driver: Driver,
+  topic: string,
+  headers: Record<string, string>,
+  n: number,
+  last: boolean,
+): Promise<void> {
+  return driver.consume('aggregator', topic, headers, n, () =>
+    withSpan('aggregator write', { attributes: { 'rv.check_id': `chk_${n}` } }, async () => {
+      driver.aggregatorCommands += storeCommands.aggregatorPerMessage
+      const whole = Math.floor(driver.aggregatorCommands)
+      driver.command(whole)
+      driver.aggregatorCommands -= whole
+      if (last) {
+        publish('check.completed.v1', 'req_bench')
+        recordCompletion(finished)
+      }
+    }),
+  )
 }
