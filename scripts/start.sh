@@ -19,7 +19,7 @@ eval "$(bash deploy/native/stack.sh env)"
 # (ignored by git, never committed), its public half served at <RV_BASE_URL>/.well-known/jwks.json.
 export RECORD_SIGNING_KEY_FILE="${RECORD_SIGNING_KEY_FILE:-${STACK_DIR:-$PWD/.stack}/signing/active.jwk.json}"
 export RECORD_VERIFY_KEYS_FILE="${RECORD_VERIFY_KEYS_FILE:-${STACK_DIR:-$PWD/.stack}/signing/verify.jwks.json}"
-npx tsx scripts/signing-key.ts ensure "$RECORD_SIGNING_KEY_FILE"
+npx tsx scripts/admin/signing-key.ts ensure "$RECORD_SIGNING_KEY_FILE"
 
 cat <<'MSG'
 

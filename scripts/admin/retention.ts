@@ -25,7 +25,7 @@ import {
 } from '@rv/retention'
 import type { FileStorage } from '@rv/storage'
 import type { Store } from '@rv/store'
-import { type AdminCommand, parseArgs } from './admin-command'
+import { type AdminCommand, parseArgs } from './command'
 
 function erasureOf(store: Store, storage: FileStorage) {
   return createErasure(store, createErasureRegistry(storeParticipants(store, storage)))

@@ -1,6 +1,6 @@
 /**
  * What every admin command file shares: the command's shape and the argument parser (`npm run admin`,
- * scripts/admin.ts). Its own file so the command files import it and not each other.
+ * scripts/admin/admin.ts). Its own file so the command files import it and not each other.
  */
 import type { FileStorage } from '@rv/storage'
 import type { Store } from '@rv/store'

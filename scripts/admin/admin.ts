@@ -5,22 +5,22 @@
  *   npm run admin -- key create <tenant> [--scopes a,b]    a new key for a tenant (id or name); default every scope
  *   npm run admin -- key list <tenant>                     the tenant's keys and scopes, never a secret
  *   npm run admin -- key revoke <prefix>                   revokes the key with that prefix (first 17 characters)
- *       scopes: checks:write, checks:read, credits:write, erase (scripts/admin-keys.ts)
+ *       scopes: checks:write, checks:read, credits:write, erase (scripts/admin/keys.ts)
  *   npm run admin -- profile list <tenant>                          names and versions the tenant can use
  *   npm run admin -- profile show <tenant> [name] [--version N]     a profile (default: `default`, latest)
  *   npm run admin -- profile set <tenant> <name> --file profile.json
  *       validates the file against schemas/json/profile.schema.json and saves it: unchanged behaviour keeps
  *       the version, a change makes latest + 1 (older versions stay readable); prints the version
  *   npm run admin -- fingerprint learn|list|show|activate|rollback …   and   review accept <check-id>
- *       learning fingerprints in production (scripts/admin-fingerprints.ts; docs/authenticity.md)
+ *       learning fingerprints in production (scripts/admin/fingerprints.ts; docs/authenticity.md)
  *   npm run admin -- fingerprint regress|approve …
- *       the forgery regression set on demand, a lead's approval of a new template version (scripts/admin-learning.ts)
+ *       the forgery regression set on demand, a lead's approval of a new template version (scripts/admin/learning.ts)
  *   npm run admin -- credits import --tenant <tenant> --format 1c|csv [--columns …] FILE
- *       a bank statement into the tenant's credits (scripts/admin-credits.ts; docs/settlement.md)
+ *       a bank statement into the tenant's credits (scripts/admin/credits.ts; docs/settlement.md)
  *   npm run admin -- tenant retention|delete …   check delete …   retention sweep|backfill
- *       retention and erasure of personal data (scripts/admin-retention.ts; docs/data-retention.md)
+ *       retention and erasure of personal data (scripts/admin/retention.ts; docs/data-retention.md)
  *   npm run admin -- console-user add --tenant <tenant> --email <address> --role analyst|lead
- *       a review console user (scripts/admin-console.ts; docs/console.md)
+ *       a review console user (scripts/admin/console.ts; docs/console.md)
  *   npm run admin -- console-user disable|enable|remove|role|password --email <address>
  *       disable, enable, remove a console user, change their role or password (sessions revoked at once)
  *   npm run admin -- console-audit verify [--tenant <tenant>]
@@ -28,7 +28,7 @@
  *   npm run admin -- console backfill
  *       the console's rows written before its later fields (also run at console start)
  *   npm run admin -- webhook create|list|show|delete|enable|rotate|deliveries|redeliver …
- *       a tenant's webhook endpoints and their delivery log (scripts/admin-webhooks.ts; docs/webhooks.md)
+ *       a tenant's webhook endpoints and their delivery log (scripts/admin/webhooks.ts; docs/webhooks.md)
  */
 import { readFileSync } from 'node:fs'
 import {
@@ -47,14 +47,14 @@ import type { CreditReceivedV1 } from '@rv/schemas'
 import { openEventBus } from '@rv/service-runtime'
 import { createStorage, type FileStorage } from '@rv/storage'
 import { assertValidProfile, connectStore, type Store } from '@rv/store'
-import { type AdminCommand, parseArgs } from './admin-command'
-import { consoleCommands } from './admin-console'
-import { creditCommands } from './admin-credits'
-import { fingerprintCommands } from './admin-fingerprints'
-import { findTenantId, keyCommands, scopesFlag } from './admin-keys'
-import { learningCommands } from './admin-learning'
-import { retentionCommands } from './admin-retention'
-import { webhookCommands } from './admin-webhooks'
+import { type AdminCommand, parseArgs } from './command'
+import { consoleCommands } from './console'
+import { creditCommands } from './credits'
+import { fingerprintCommands } from './fingerprints'
+import { findTenantId, keyCommands, scopesFlag } from './keys'
+import { learningCommands } from './learning'
+import { retentionCommands } from './retention'
+import { webhookCommands } from './webhooks'
 
 type Command = AdminCommand
 

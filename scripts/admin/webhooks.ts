@@ -11,7 +11,7 @@
  */
 import { parseWebhookEndpointInput } from '@rv/core/webhooks'
 import { type Store, webhookDeliveryView, webhookEndpointView } from '@rv/store'
-import { type AdminCommand, parseArgs } from './admin-command'
+import { type AdminCommand, parseArgs } from './command'
 
 async function tenantOf(store: Store, ref: string | undefined, usage: string): Promise<string> {
   if (!ref) throw new Error(`usage: ${usage}`)

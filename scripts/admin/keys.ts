@@ -9,7 +9,7 @@
  * Without `--scopes` a key gets every scope (checks:write, checks:read, credits:write, erase).
  */
 import { type ApiKeyScope, apiKeyScopes, parseApiKeyScopes, type Store } from '@rv/store'
-import { type AdminCommand, parseArgs } from './admin-command'
+import { type AdminCommand, parseArgs } from './command'
 
 export async function findTenantId(store: Store, ref: string | undefined, usage: string): Promise<string> {
   if (!ref) throw new Error(`usage: ${usage}`)

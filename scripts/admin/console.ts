@@ -24,7 +24,7 @@ import {
   type Store,
   unknownTenant,
 } from '@rv/store'
-import { type AdminCommand, parseArgs } from './admin-command'
+import { type AdminCommand, parseArgs } from './command'
 
 async function readPipedPassword(): Promise<string | undefined> {
   if (process.stdin.isTTY) return undefined

@@ -14,7 +14,7 @@ import { fingerprints as builtin, type Fingerprint } from '@rv/core'
 import { bankOf } from '@rv/core/authenticity'
 import { type LearnDeps, runForgeryRegression } from '@rv/fingerprints'
 import type { Store } from '@rv/store'
-import { type AdminCommand, parseArgs } from './admin-command'
+import { type AdminCommand, parseArgs } from './command'
 
 /** The learn operation's ports over the store and the file storage. */
 export function learnDeps(store: Store, readStored: (key: string) => Promise<Uint8Array>): LearnDeps {

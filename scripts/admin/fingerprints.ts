@@ -6,8 +6,8 @@
 import { userInfo } from 'node:os'
 import { bankOf, DEFAULT_VERSION_GUARD } from '@rv/core/authenticity'
 import { DEFAULT_MIN_SAMPLES, learnFingerprintVersion } from '@rv/fingerprints'
-import { type AdminCommand, parseArgs } from './admin-command'
-import { learnDeps } from './admin-learning'
+import { type AdminCommand, parseArgs } from './command'
+import { learnDeps } from './learning'
 
 /** `3` or `v3` → 3. */
 function versionNumber(text: string | undefined, usage: string): number {

@@ -17,7 +17,7 @@ import {
 } from '@rv/core/settlement'
 import type { CreditReceivedV1 } from '@rv/schemas'
 import type { Store } from '@rv/store'
-import { parseArgs } from './admin-command'
+import { parseArgs } from './command'
 
 export type CreditsCommand = (
   store: Store,
