@@ -19,9 +19,9 @@ import { stackFromEnv } from '@rv/testing'
 import { createApiClient } from '../services/e2e/src/api-client'
 import { createE2eEnvironment } from '../services/e2e/src/e2e-environment'
 import { freePort, repoRoot, serviceNames, startServices } from '../services/e2e/src/start-services'
+import { generateLoadReceipts } from './bench/load/receipts'
 import { evaluate, parseExposition, type Sample } from './dashboard/evaluate-panel'
 import { renderPanels } from './dashboard/render-panels'
-import { generateLoadReceipts } from './load/receipts'
 
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(`--${name}`)

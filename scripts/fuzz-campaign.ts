@@ -14,6 +14,8 @@
  */
 import { parseArgs } from 'node:util'
 import { randomName } from '@rv/testing'
+import { startBenchStack, warmUp } from './bench/load/bench-stack'
+import { loadAverage } from './bench/load/proc-cpu'
 import { runSignInTarget } from './fuzz/console-sign-in-storm'
 import { runCreditsTarget } from './fuzz/credits-target'
 import { runFilesTarget } from './fuzz/files-target'
@@ -21,8 +23,6 @@ import { prepareTenants } from './fuzz/fuzz-tenants'
 import { runStatementsTarget } from './fuzz/statements-target'
 import { formatTargetReport, type TargetResult, targetFailures } from './fuzz/storm-report'
 import type { TargetContext } from './fuzz/target-context'
-import { startBenchStack, warmUp } from './load/bench-stack'
-import { loadAverage } from './load/proc-cpu'
 
 const targetNames = ['files', 'statements', 'credits', 'sign-in'] as const
 const { values } = parseArgs({
