@@ -14,15 +14,15 @@
  */
 import { parseArgs } from 'node:util'
 import { randomName } from '@rv/testing'
-import { startBenchStack, warmUp } from './bench/load/bench-stack'
-import { loadAverage } from './bench/load/proc-cpu'
-import { runSignInTarget } from './fuzz/console-sign-in-storm'
-import { runCreditsTarget } from './fuzz/credits-target'
-import { runFilesTarget } from './fuzz/files-target'
-import { prepareTenants } from './fuzz/fuzz-tenants'
-import { runStatementsTarget } from './fuzz/statements-target'
-import { formatTargetReport, type TargetResult, targetFailures } from './fuzz/storm-report'
-import type { TargetContext } from './fuzz/target-context'
+import { startBenchStack, warmUp } from '../bench/load/bench-stack'
+import { loadAverage } from '../bench/load/proc-cpu'
+import { runSignInTarget } from './console-sign-in-storm'
+import { runCreditsTarget } from './credits-target'
+import { runFilesTarget } from './files-target'
+import { prepareTenants } from './fuzz-tenants'
+import { runStatementsTarget } from './statements-target'
+import { formatTargetReport, type TargetResult, targetFailures } from './storm-report'
+import type { TargetContext } from './target-context'
 
 const targetNames = ['files', 'statements', 'credits', 'sign-in'] as const
 const { values } = parseArgs({
