@@ -9,9 +9,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/install-deps.sh
+bash scripts/install/deps.sh
 # Image receipts are read by Tesseract (Debian package), installed on first run.
-{ command -v tesseract && command -v heif-enc; } >/dev/null 2>&1 || bash scripts/install-ocr.sh
+{ command -v tesseract && command -v heif-enc; } >/dev/null 2>&1 || bash scripts/install/ocr.sh
 
 bash deploy/native/stack.sh start
 eval "$(bash deploy/native/stack.sh env)"

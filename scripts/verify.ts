@@ -2,7 +2,7 @@
  * `npm run --silent verify -- <file>... [--expectation '<json>'] [--filename <name>] [--tenant <id>]
  *   [--replay-index <dir>] [--reader family|generic]`
  *
- * Verifies PDFs and images (PNG, JPEG, WebP, HEIC: read by Tesseract, scripts/install-ocr.sh) in-process (no server, no stack): prints one check record per input as ONE JSON line (the
+ * Verifies PDFs and images (PNG, JPEG, WebP, HEIC: read by Tesseract, scripts/install/ocr.sh) in-process (no server, no stack): prints one check record per input as ONE JSON line (the
  * POST /v1/checks field set plus `file`). Exits 0 whenever it produced records, including for forged or
  * unreadable inputs (those are records too: verdict forged, or status failed with an error block). Exits 2
  * on usage errors only. The clock and randomness live here, not in core: the check id, `created_at` and

@@ -4,7 +4,7 @@
  * Time and memory of decoding a HEIC (packages/ocr decode-heic.ts: libheif-js wasm in a worker per picture)
  * at the sizes that matter: a generated receipt photo as rendered (~1 MP), an iPhone's 12 MP (3024 × 4032)
  * and the pixel limit's 40 MP (7296 × 5472), each the same photo resized and encoded by `heif-enc`
- * (scripts/install-ocr.sh). Per size: median and max wall time of `decodeHeic` over N runs, the process's
+ * (scripts/install/ocr.sh). Per size: median and max wall time of `decodeHeic` over N runs, the process's
  * peak RSS growth over the runs (the worker's wasm memory included: it lives in this process) and the RSS
  * before the decodes and once the workers are gone (`NODE_OPTIONS=--expose-gc` collects the decoded pixels first). Encoding a 40 MP picture takes x265 a minute on a loaded machine.
  */

@@ -5,7 +5,7 @@
  * Accuracy and time of the offline image path (sharp + Tesseract → OCR words → the family readers), per kind
  * of picture (packages/generator/src/images: `clean` render, `screenshot` crop, `photo` tilt+blur+grain+JPEG;
  * opt-in `photo-heic`: the same photo's pixels encoded as HEIC by heif-enc, as an iPhone sends it — needs
- * scripts/install-ocr.sh's libheif-examples; its time includes the HEIC decode in a worker):
+ * scripts/install/ocr.sh's libheif-examples; its time includes the HEIC decode in a worker):
  * - generated receipts (@rv/generator, every variant, ground truth JSON);
  * - real development receipts (../shared/corpus/real, skipped when absent), rendered to images in memory and
  *   a temp folder at run time, never kept. Their ground truth is the PDF path's extraction of the same file

@@ -4,7 +4,7 @@
 # (npm/cli#8320: biome, rollup, turbo ship one optional package per platform), and then `npm install`,
 # which honours the same lock and leaves it unchanged, does the same job.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 if [ -d node_modules ] && [ ! package-lock.json -nt node_modules/.package-lock.json ]; then
   exit 0
 fi

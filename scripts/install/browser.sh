@@ -6,7 +6,7 @@ if command -v chromium >/dev/null 2>&1; then
   exit 0
 fi
 if [ "$(id -u)" -ne 0 ]; then
-  echo "install-browser: chromium missing; run as root: apt-get install -y chromium" >&2
+  echo "scripts/install/browser.sh: chromium missing; run as root: apt-get install -y chromium" >&2
   exit 1
 fi
 apt-get update -qq
