@@ -28,7 +28,7 @@ command -v chromium >/dev/null 2>&1 || bash scripts/install/browser.sh || exit 1
 
 # Turbo caches test results by the repository's files; the real corpus lives outside it (../shared), so its
 # digest is part of the cache key (turbo.json declares RV_CORPUS_DIGEST on the test tasks).
-RV_CORPUS_DIGEST=$(bash scripts/corpus-digest.sh)
+RV_CORPUS_DIGEST=$(bash scripts/corpus/digest.sh)
 export RV_CORPUS_DIGEST
 
 status=0

@@ -9,7 +9,7 @@
  * writer facts were checked on a development receipt (POOLED_INTO) then get the fully learned families'
  * pooled out-of-sample counts of the writer checks (pooled-calibration.ts).
  *
- *   npx tsx scripts/learn-fingerprints.ts [--corpus ../shared/corpus/real] [--min 2] [--family vtb]
+ *   npx tsx scripts/corpus/learn-fingerprints.ts [--corpus ../shared/corpus/real] [--min 2] [--family vtb]
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -30,7 +30,7 @@ const { values } = parseArgs({
   },
 })
 
-const outRoot = fileURLToPath(new URL('../packages/core/src/stages/families', import.meta.url))
+const outRoot = fileURLToPath(new URL('../../packages/core/src/stages/families', import.meta.url))
 const corpus = readCorpus(values.corpus)
 if (corpus.size === 0) {
   console.error(`no corpus at ${values.corpus}`)

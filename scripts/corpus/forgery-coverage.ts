@@ -6,7 +6,7 @@
  * The committed fingerprints were learned on part of these receipts, so genuine figures are in sample;
  * the out-of-sample figures are `npm run bench:authenticity`'s.
  *
- *   nice -n 10 npx tsx scripts/forgery-coverage.ts [--techniques recompress_zlib_l9,kerning_tj_edge]
+ *   nice -n 10 npx tsx scripts/corpus/forgery-coverage.ts [--techniques recompress_zlib_l9,kerning_tj_edge]
  *     [--deflater node|classic] [--corpus dir]
  */
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -3,7 +3,7 @@
  * the glyphs OCR confuses (`T 1 I 7 Z 2 W V 0 O`), on development seeds, and what the picture shows of it —
  * the character OCR read there and the glyph's shape measures (packages/ocr measure-sbp-id.ts). OCR pages
  * are cached in --cache.
- * `npx tsx scripts/dev-sbp-glyph16.ts --variants vtb/sbp_outgoing --per-variant 2 --seed-prefix dev-pics-g`
+ * `npx tsx scripts/corpus/dev-sbp-glyph16.ts --variants vtb/sbp_outgoing --per-variant 2 --seed-prefix dev-pics-g`
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -2,7 +2,7 @@
  * Development aid (generated receipts only, never real ones): prints, for each picture whose listed fields
  * miss, what OCR gave against the generator's truth, with the OCR lines around. OCR pages are cached in
  * --cache so reader rules can be re-run without OCR.
- * `npx tsx scripts/dev-image-misses.ts --variants vtb/sbp_incoming,alfa/alfa_client --per-variant 5
+ * `npx tsx scripts/corpus/dev-image-misses.ts --variants vtb/sbp_incoming,alfa/alfa_client --per-variant 5
  *   --kinds clean,photo --seed-prefix dev-pics-a --fields receipt_number,recipient_name`
  * `--remeasure` measures a cached page's SBP id glyph again from the rendered picture (no OCR);
  * `--without-free-glyph` drops the shape's decision at position 16 from each page (the readers before it).

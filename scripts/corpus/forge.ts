@@ -2,8 +2,8 @@
  * Makes a forged variant of a genuine receipt with one toolkit technique (for testing the checks).
  * Outputs are test material: never commit forgeries made from real receipts.
  *
- *   npx tsx scripts/forge.ts --list
- *   npx tsx scripts/forge.ts --in receipt.pdf --family vtb --technique amount_patch --out forged.pdf [--partner other.pdf]
+ *   npx tsx scripts/corpus/forge.ts --list
+ *   npx tsx scripts/corpus/forge.ts --in receipt.pdf --family vtb --technique amount_patch --out forged.pdf [--partner other.pdf]
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
