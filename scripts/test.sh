@@ -43,7 +43,7 @@ npx turbo run typecheck lint test --continue --concurrency=2 --output-logs=full 
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 
 step 'alert rules: promtool check rules'
-bash scripts/check-alert-rules.sh 2>&1 | tee -a "$log"
+bash scripts/dashboard/check-alert-rules.sh 2>&1 | tee -a "$log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 
 step 'real local stack'

@@ -3,7 +3,7 @@
 # promtool comes from Debian's `prometheus` package, unpacked into .stack/cache/promtool (not installed:
 # installing it would start a Prometheus server), unless one is already on PATH.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 promtool=$(command -v promtool || true)
 if [ -z "$promtool" ]; then
   dir=.stack/cache/promtool

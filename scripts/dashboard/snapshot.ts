@@ -16,12 +16,12 @@ import { readProcessEnv } from '@rv/config'
 import { renderReceiptImage } from '@rv/generator'
 import { connectStore } from '@rv/store'
 import { stackFromEnv } from '@rv/testing'
-import { createApiClient } from '../services/e2e/src/api-client'
-import { createE2eEnvironment } from '../services/e2e/src/e2e-environment'
-import { freePort, repoRoot, serviceNames, startServices } from '../services/e2e/src/start-services'
-import { generateLoadReceipts } from './bench/load/receipts'
-import { evaluate, parseExposition, type Sample } from './dashboard/evaluate-panel'
-import { renderPanels } from './dashboard/render-panels'
+import { createApiClient } from '../../services/e2e/src/api-client'
+import { createE2eEnvironment } from '../../services/e2e/src/e2e-environment'
+import { freePort, repoRoot, serviceNames, startServices } from '../../services/e2e/src/start-services'
+import { generateLoadReceipts } from '../bench/load/receipts'
+import { evaluate, parseExposition, type Sample } from './evaluate-panel'
+import { renderPanels } from './render-panels'
 
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(`--${name}`)
