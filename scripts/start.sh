@@ -36,4 +36,4 @@ Stop with Ctrl-C; stop the stack with: npm run stack:stop
 
 MSG
 npm run --silent build
-exec npx tsx scripts/services.ts "$@"
+exec npx tsx scripts/run/services.ts "$@"

@@ -5,13 +5,13 @@
  * `eval "$(bash deploy/native/stack.sh env)"`) and prints the gateway's base URL and the console's URL.
  * Ctrl-C / SIGTERM stops them all.
  *
- *   npx tsx scripts/services.ts [--port 8080] [--operator-port 9090] [--console-port 8090]
+ *   npx tsx scripts/run/services.ts [--port 8080] [--operator-port 9090] [--console-port 8090]
  *
  * The gateway's /metrics and /readyz are on its operator port (printed as RV_OPERATOR_URL), not on RV_BASE_URL.
  */
 import { readProcessEnv } from '@rv/config'
-import { startConsole } from '../services/e2e/src/start-console'
-import { startServices } from '../services/e2e/src/start-services'
+import { startConsole } from '../../services/e2e/src/start-console'
+import { startServices } from '../../services/e2e/src/start-services'
 
 const portArg = process.argv.indexOf('--port')
 const port = portArg > 0 ? Number(process.argv[portArg + 1]) : Number(readProcessEnv().PORT ?? 8080)
