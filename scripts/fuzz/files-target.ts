@@ -3,6 +3,7 @@
  * and malformed check uploads (scripts/fuzz/hostile-requests.ts) through the whole pipeline; besides 5xx and
  * memory it fails on an accepted check not terminal by the deadline or not announced on check.completed.v1.
  */
+import { isTerminal } from '@rv/core/vocabulary'
 import { generateReceipt, generatorFamilies, renderReceiptImage } from '@rv/generator'
 import { createBacklog } from './backlog'
 import { hostileRequest } from './hostile-requests'
@@ -165,5 +166,5 @@ async function storedStatus(
   )
   const body = (await res?.json().catch(() => undefined)) as { status?: string } | undefined
   if (!body?.status) return undefined
-  return { status: body.status, terminal: body.status === 'done' || body.status === 'failed' }
+  return { status: body.status, terminal: isTerminal(body.status) }
 }
