@@ -21,6 +21,13 @@ type OperatorHandler = (s: DrawState, a: PdfValue[], index: number, op: string) 
 
 const MAX_STACK = 64
 
+/** Tc, Tw, TL, Ts, Tr: one number into one field of the text state (0 when absent). */
+const setNumber =
+  (field: 'tc' | 'tw' | 'tl' | 'rise' | 'tr'): OperatorHandler =>
+  (s, a) => {
+    s[field] = nums(a)[0] ?? 0
+  }
+
 const setFill: OperatorHandler = (s, a) => {
   s.gs = { ...s.gs, fill: colour(a) }
 }
@@ -97,42 +104,17 @@ const textStateOperators: [string, OperatorHandler][] = [
       s.size = typeof a[1] === 'number' ? a[1] : 0
     },
   ],
-  [
-    'Tc',
-    (s, a) => {
-      s.tc = nums(a)[0] ?? 0
-    },
-  ],
-  [
-    'Tw',
-    (s, a) => {
-      s.tw = nums(a)[0] ?? 0
-    },
-  ],
+  ['Tc', setNumber('tc')],
+  ['Tw', setNumber('tw')],
   [
     'Tz',
     (s, a) => {
       s.th = (nums(a)[0] ?? 100) / 100
     },
   ],
-  [
-    'TL',
-    (s, a) => {
-      s.tl = nums(a)[0] ?? 0
-    },
-  ],
-  [
-    'Ts',
-    (s, a) => {
-      s.rise = nums(a)[0] ?? 0
-    },
-  ],
-  [
-    'Tr',
-    (s, a) => {
-      s.tr = nums(a)[0] ?? 0
-    },
-  ],
+  ['TL', setNumber('tl')],
+  ['Ts', setNumber('rise')],
+  ['Tr', setNumber('tr')],
 ]
 
 const textOperators: [string, OperatorHandler][] = [
