@@ -9,9 +9,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/install-deps.sh
+bash scripts/install/deps.sh
 # Image receipts are read by Tesseract (Debian package), installed on first run.
-{ command -v tesseract && command -v heif-enc; } >/dev/null 2>&1 || bash scripts/install-ocr.sh
+{ command -v tesseract && command -v heif-enc; } >/dev/null 2>&1 || bash scripts/install/ocr.sh
 
 bash deploy/native/stack.sh start
 eval "$(bash deploy/native/stack.sh env)"
@@ -19,7 +19,7 @@ eval "$(bash deploy/native/stack.sh env)"
 # (ignored by git, never committed), its public half served at <RV_BASE_URL>/.well-known/jwks.json.
 export RECORD_SIGNING_KEY_FILE="${RECORD_SIGNING_KEY_FILE:-${STACK_DIR:-$PWD/.stack}/signing/active.jwk.json}"
 export RECORD_VERIFY_KEYS_FILE="${RECORD_VERIFY_KEYS_FILE:-${STACK_DIR:-$PWD/.stack}/signing/verify.jwks.json}"
-npx tsx scripts/signing-key.ts ensure "$RECORD_SIGNING_KEY_FILE"
+npx tsx scripts/admin/signing-key.ts ensure "$RECORD_SIGNING_KEY_FILE"
 
 cat <<'MSG'
 
@@ -36,4 +36,4 @@ Stop with Ctrl-C; stop the stack with: npm run stack:stop
 
 MSG
 npm run --silent build
-exec npx tsx scripts/services.ts "$@"
+exec npx tsx scripts/run/services.ts "$@"

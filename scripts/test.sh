@@ -6,7 +6,7 @@
 #   4. start the real local stack (installed on first run: Kafka, Apicurio, FerretDB, MinIO — deploy/native)
 #      unless the environment already names servers, and run every integration and end-to-end test against it.
 #   (and Tesseract, which reads image receipts, with heif-enc, which makes the HEIC test pictures:
-#   scripts/install-ocr.sh).
+#   scripts/install/ocr.sh).
 # Ends with one line `tests: N passed, N failed, N skipped` summed over every vitest run.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -18,17 +18,17 @@ t0=$(date +%s)
 step() { printf '\n=== %s (%ss)\n' "$1" "$(($(date +%s) - t0))" | tee -a "$log"; }
 
 step 'install'
-bash scripts/install-deps.sh || exit 1
+bash scripts/install/deps.sh || exit 1
 for tool in pdftotext qpdf gs img2pdf; do
-  command -v "$tool" >/dev/null 2>&1 || { bash scripts/install-forgery-tools.sh || exit 1; break; }
+  command -v "$tool" >/dev/null 2>&1 || { bash scripts/install/forgery-tools.sh || exit 1; break; }
 done
-{ command -v tesseract && command -v heif-enc; } >/dev/null 2>&1 || bash scripts/install-ocr.sh || exit 1
-# The review console's browser tests drive Debian's chromium (scripts/install-browser.sh).
-command -v chromium >/dev/null 2>&1 || bash scripts/install-browser.sh || exit 1
+{ command -v tesseract && command -v heif-enc; } >/dev/null 2>&1 || bash scripts/install/ocr.sh || exit 1
+# The review console's browser tests drive Debian's chromium (scripts/install/browser.sh).
+command -v chromium >/dev/null 2>&1 || bash scripts/install/browser.sh || exit 1
 
 # Turbo caches test results by the repository's files; the real corpus lives outside it (../shared), so its
 # digest is part of the cache key (turbo.json declares RV_CORPUS_DIGEST on the test tasks).
-RV_CORPUS_DIGEST=$(bash scripts/corpus-digest.sh)
+RV_CORPUS_DIGEST=$(bash scripts/corpus/digest.sh)
 export RV_CORPUS_DIGEST
 
 status=0
@@ -43,7 +43,7 @@ npx turbo run typecheck lint test --continue --concurrency=2 --output-logs=full 
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 
 step 'alert rules: promtool check rules'
-bash scripts/check-alert-rules.sh 2>&1 | tee -a "$log"
+bash scripts/dashboard/check-alert-rules.sh 2>&1 | tee -a "$log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 
 step 'real local stack'

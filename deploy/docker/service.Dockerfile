@@ -25,7 +25,7 @@ ARG SERVICE
 ENV SERVICE=${SERVICE}
 # Every service's bundle (npm run build, a few seconds): one image runs them all (the manifests pick the entry).
 RUN npm run build && test -n "$SERVICE" && test -f "services/$SERVICE/dist/main.js"
-# The extraction stage reads image receipts with Tesseract (Russian + English), as scripts/install-ocr.sh
+# The extraction stage reads image receipts with Tesseract (Russian + English), as scripts/install/ocr.sh
 # installs it natively.
 RUN if [ "$SERVICE" = extraction ]; then \
       apt-get update && apt-get install -y --no-install-recommends tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng \

@@ -4,7 +4,7 @@
  * were — no input of the fuzzing tenant, whatever line ids it uses, may move another tenant's money.
  */
 import type { Store } from '@rv/store'
-import type { BenchStack } from '../load/bench-stack'
+import type { BenchStack } from '../bench/load/bench-stack'
 import { creditLines } from './credit-inputs'
 import { Prng } from './mutate'
 

@@ -1,5 +1,5 @@
-/** What every fuzz target is given by the campaign (scripts/fuzz-campaign.ts). */
-import type { BenchStack } from '../load/bench-stack'
+/** What every fuzz target is given by the campaign (scripts/fuzz/campaign.ts). */
+import type { BenchStack } from '../bench/load/bench-stack'
 import type { FuzzTenants } from './fuzz-tenants'
 import type { ServiceProcess } from './service-memory'
 

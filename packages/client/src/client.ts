@@ -58,62 +58,23 @@ const jwksMaxAgeMs = 5 * 60_000
  * if (!(await rv.verifyRecord({ record, signature })).ok) throw new Error('not from the service')
  */
 export function createClient(options: HttpOptions) {
-  let jwksCache: { jwks: Jwks; at: number } | undefined
-  const getJson = async <T>(path: string): Promise<T> =>
-    (await callApi(options, 'GET', path)).json() as Promise<T>
-
-  // The keys given, else the cached set, refetched once for a key id it does not hold (a newer key).
-  const withKeys = async (
-    verify: (jwks: Jwks) => Promise<RecordVerification>,
-    jwks?: Jwks,
-  ): Promise<RecordVerification> => {
-    if (jwks) return verify(jwks)
-    const first = await verify(await client.getJwks())
-    if (first.ok || first.reason !== 'unknown_kid') return first
-    return verify(await client.getJwks(true))
-  }
+  const jwksCache: JwksCache = {}
+  const getJson = <T>(path: string): Promise<T> => fetchJson<T>(options, path)
 
   const client = {
     /** POST /v1/checks: one receipt and what the merchant expects it to show. */
-    async submitCheck(input: SubmitCheckInput): Promise<Submission> {
-      const form = new FormData()
-      const file = input.file instanceof Blob ? input.file : new Blob([input.file])
-      form.set('file', file, input.filename ?? 'receipt')
-      if (input.expectation !== undefined) form.set('expectation', JSON.stringify(input.expectation))
-      const headers: Record<string, string> = {}
-      if (input.idempotencyKey) headers['idempotency-key'] = input.idempotencyKey
-      if (input.waitSeconds) headers['prefer'] = `wait=${Math.min(30, Math.ceil(input.waitSeconds))}`
-      const res = await callApi(options, 'POST', '/v1/checks', { headers, body: form })
-      const record = (await res.json()) as SubmittedCheckRecord
-      return {
-        record,
-        finished: terminal.has(record.status),
-        replayed: res.headers.get('idempotent-replayed') === 'true',
-      }
+    submitCheck(input: SubmitCheckInput): Promise<Submission> {
+      return postCheck(options, input)
     },
 
     /** GET /v1/checks/{id}: the record and its `RV-Record-Signature`. */
-    async getCheck(id: string): Promise<SignedRecord> {
-      const res = await callApi(options, 'GET', `/v1/checks/${encodeURIComponent(id)}`)
-      return {
-        record: (await res.json()) as CheckRecord,
-        signature: res.headers.get('rv-record-signature') ?? undefined,
-      }
+    getCheck(id: string): Promise<SignedRecord> {
+      return readCheck(options, id)
     },
 
     /** Polls GET with backoff until the check is `done` or `failed`. */
-    async waitForResult(id: string, wait: WaitOptions = {}): Promise<SignedRecord> {
-      const started = Date.now()
-      const timeoutMs = wait.timeoutMs ?? 120_000
-      let interval = wait.pollMs ?? 500
-      for (;;) {
-        const current = await client.getCheck(id)
-        if (terminal.has(current.record.status)) return current
-        const left = timeoutMs - (Date.now() - started)
-        if (left <= 0) throw new RvTimeoutError(id, current.record.status, Date.now() - started)
-        await sleep(Math.min(interval, left))
-        interval = Math.min(interval * 2, wait.maxPollMs ?? 5000)
-      }
+    waitForResult(id: string, wait: WaitOptions = {}): Promise<SignedRecord> {
+      return pollUntilFinished(client, id, wait)
     },
 
     /** Submits with the server's wait (`Prefer: wait`, 30 s by default), then polls; returns the signed GET record. */
@@ -129,20 +90,13 @@ export function createClient(options: HttpOptions) {
     getSettlement: (id: string) => getJson<Settlement>(`/v1/checks/${encodeURIComponent(id)}/settlement`),
 
     /** POST /v1/credits: incoming payments from the merchant's bank feed (a known `line_id` is accepted again). */
-    async postCredits(lines: CreditLine[]): Promise<CreditsAccepted> {
-      const res = await callApi(options, 'POST', '/v1/credits', {
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ lines }),
-      })
-      return (await res.json()) as CreditsAccepted
+    postCredits(lines: CreditLine[]): Promise<CreditsAccepted> {
+      return sendCredits(options, lines)
     },
 
     /** GET /.well-known/jwks.json, kept five minutes (`fresh` refetches). */
-    async getJwks(fresh = false): Promise<Jwks> {
-      if (!fresh && jwksCache && Date.now() - jwksCache.at < jwksMaxAgeMs) return jwksCache.jwks
-      const jwks = await getJson<Jwks>('/.well-known/jwks.json')
-      jwksCache = { jwks, at: Date.now() }
-      return jwks
+    getJwks(fresh = false): Promise<Jwks> {
+      return cachedJwks(options, jwksCache, fresh)
     },
 
     /**
@@ -152,7 +106,7 @@ export function createClient(options: HttpOptions) {
     async verifyRecord(signed: SignedRecord, jwks?: Jwks): Promise<RecordVerification> {
       const { record, signature } = signed
       if (!signature) return { ok: false, reason: 'malformed' }
-      return withKeys((keys) => verifyRecordSignature(record, signature, keys), jwks)
+      return withKeys(client, (keys) => verifyRecordSignature(record, signature, keys), jwks)
     },
 
     /**
@@ -160,10 +114,90 @@ export function createClient(options: HttpOptions) {
      * service's keys (or `jwks` given); an unknown key id refetches the key set once, as `verifyRecord` does.
      */
     async verifyEvent(event: unknown, jwks?: Jwks): Promise<RecordVerification> {
-      return withKeys((keys) => verifyEventSignature(event, keys), jwks)
+      return withKeys(client, (keys) => verifyEventSignature(event, keys), jwks)
     },
   }
   return client
 }
 
 export type RvClient = ReturnType<typeof createClient>
+
+/** The key set last fetched, and when. */
+interface JwksCache {
+  value?: { jwks: Jwks; at: number }
+}
+
+async function fetchJson<T>(options: HttpOptions, path: string): Promise<T> {
+  return (await callApi(options, 'GET', path)).json() as Promise<T>
+}
+
+async function postCheck(options: HttpOptions, input: SubmitCheckInput): Promise<Submission> {
+  const form = new FormData()
+  const file = input.file instanceof Blob ? input.file : new Blob([input.file])
+  form.set('file', file, input.filename ?? 'receipt')
+  if (input.expectation !== undefined) form.set('expectation', JSON.stringify(input.expectation))
+  const headers: Record<string, string> = {}
+  if (input.idempotencyKey) headers['idempotency-key'] = input.idempotencyKey
+  if (input.waitSeconds) headers['prefer'] = `wait=${Math.min(30, Math.ceil(input.waitSeconds))}`
+  const res = await callApi(options, 'POST', '/v1/checks', { headers, body: form })
+  const record = (await res.json()) as SubmittedCheckRecord
+  return {
+    record,
+    finished: terminal.has(record.status),
+    replayed: res.headers.get('idempotent-replayed') === 'true',
+  }
+}
+
+async function readCheck(options: HttpOptions, id: string): Promise<SignedRecord> {
+  const res = await callApi(options, 'GET', `/v1/checks/${encodeURIComponent(id)}`)
+  return {
+    record: (await res.json()) as CheckRecord,
+    signature: res.headers.get('rv-record-signature') ?? undefined,
+  }
+}
+
+/** Reads through `client.getCheck`, doubling the interval, until the record is terminal or time is up. */
+async function pollUntilFinished(
+  client: { getCheck(id: string): Promise<SignedRecord> },
+  id: string,
+  wait: WaitOptions,
+): Promise<SignedRecord> {
+  const started = Date.now()
+  const timeoutMs = wait.timeoutMs ?? 120_000
+  let interval = wait.pollMs ?? 500
+  for (;;) {
+    const current = await client.getCheck(id)
+    if (terminal.has(current.record.status)) return current
+    const left = timeoutMs - (Date.now() - started)
+    if (left <= 0) throw new RvTimeoutError(id, current.record.status, Date.now() - started)
+    await sleep(Math.min(interval, left))
+    interval = Math.min(interval * 2, wait.maxPollMs ?? 5000)
+  }
+}
+
+async function sendCredits(options: HttpOptions, lines: CreditLine[]): Promise<CreditsAccepted> {
+  const res = await callApi(options, 'POST', '/v1/credits', {
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ lines }),
+  })
+  return (await res.json()) as CreditsAccepted
+}
+
+async function cachedJwks(options: HttpOptions, cache: JwksCache, fresh: boolean): Promise<Jwks> {
+  if (!fresh && cache.value && Date.now() - cache.value.at < jwksMaxAgeMs) return cache.value.jwks
+  const jwks = await fetchJson<Jwks>(options, '/.well-known/jwks.json')
+  cache.value = { jwks, at: Date.now() }
+  return jwks
+}
+
+/** The keys given, else the cached set, refetched once for a key id it does not hold (a newer key). */
+async function withKeys(
+  client: { getJwks(fresh?: boolean): Promise<Jwks> },
+  verify: (jwks: Jwks) => Promise<RecordVerification>,
+  jwks?: Jwks,
+): Promise<RecordVerification> {
+  if (jwks) return verify(jwks)
+  const first = await verify(await client.getJwks())
+  if (first.ok || first.reason !== 'unknown_kid') return first
+  return verify(await client.getJwks(true))
+}

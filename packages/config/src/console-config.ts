@@ -1,3 +1,11 @@
+import {
+  type ConsoleSignInConfig,
+  type ReviewSweeperConfig,
+  readReviewSweeper,
+  readSignIn,
+  readTrustedProxies,
+  type TrustedProxiesConfig,
+} from './console-sections'
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
 import { type ObservabilityConfig, readObservability } from './observability-config'
 import { checkProductionBus } from './production-guard'
@@ -30,14 +38,9 @@ export interface ConsoleConfig {
   sessionMs: number
   leaseMs: number
   /** Sign-in backoff per account and per client address, and the cap on password hashes at once. */
-  signIn: {
-    freeFailures: number
-    baseDelayMs: number
-    maxDelayMs: number
-    hashConcurrency: number
-  }
+  signIn: ConsoleSignInConfig
   /** The proxies whose `X-Forwarded-For` entries name the client (none: the socket's peer is the client). */
-  proxies: { hops: number; cidrs: string[] }
+  proxies: TrustedProxiesConfig
   /** How often the console deletes expired sessions. */
   sessionPurgeMs: number
   /**
@@ -47,7 +50,7 @@ export interface ConsoleConfig {
   health: HealthConfig
   observability: ObservabilityConfig
   /** The outbox of check.reviewed.v1 (docs/console.md). */
-  sweeper: { intervalMs: number; republishAfterMs: number; batch: number }
+  sweeper: ReviewSweeperConfig
   /** How long one reading of the queue gauges serves scrapes. */
   queueMetricsCacheMs: number
   /** Signs each check.reviewed.v1 (its `signature` member). */
@@ -96,45 +99,8 @@ export function readConsoleConfig(r: EnvReader): ConsoleConfig {
         default: 15,
         min: 1,
       }) * 60_000,
-    signIn: {
-      freeFailures: r.int('CONSOLE_SIGNIN_FREE_FAILURES', {
-        doc: 'Failed console sign-ins per account and per client address before any delay',
-        default: 3,
-        min: 0,
-      }),
-      baseDelayMs: r.int('CONSOLE_SIGNIN_BASE_DELAY_MS', {
-        doc: 'The first sign-in delay after the free failures; each further failure doubles it',
-        default: 1000,
-        min: 1,
-      }),
-      maxDelayMs:
-        r.int('CONSOLE_SIGNIN_MAX_DELAY_SECONDS', {
-          doc: 'The longest sign-in delay (never a lock-out, only a wait)',
-          default: 300,
-          min: 1,
-        }) * 1000,
-      hashConcurrency: r.int('CONSOLE_HASH_CONCURRENCY', {
-        doc: 'Password hashes (scrypt, 32 MiB each) running at once per console process; more answer 429',
-        default: 4,
-        min: 1,
-      }),
-    },
-    proxies: {
-      hops: r.int('CONSOLE_TRUSTED_PROXY_HOPS', {
-        doc: 'Proxies in front of the console whose X-Forwarded-For entry names the client (0: none)',
-        default: 0,
-        min: 0,
-        max: 10,
-      }),
-      cidrs: (
-        r.optionalString('CONSOLE_TRUSTED_PROXIES', {
-          doc: 'Comma-separated addresses or CIDRs of trusted proxies (X-Forwarded-For walked back through them)',
-        }) ?? ''
-      )
-        .split(',')
-        .map((s) => s.trim())
-        .filter((s) => s.length > 0),
-    },
+    signIn: readSignIn(r),
+    proxies: readTrustedProxies(r),
     sessionPurgeMs:
       r.int('CONSOLE_SESSION_PURGE_MINUTES', {
         doc: 'How often the console deletes expired sessions',
@@ -143,23 +109,7 @@ export function readConsoleConfig(r: EnvReader): ConsoleConfig {
       }) * 60_000,
     health: readHealth(r),
     observability: readObservability(r),
-    sweeper: {
-      intervalMs: r.int('CONSOLE_SWEEP_INTERVAL_MS', {
-        doc: 'Period of the console’s sweeper of unpublished decisions',
-        default: 5000,
-        min: 100,
-      }),
-      republishAfterMs: r.int('CONSOLE_REPUBLISH_AFTER_MS', {
-        doc: 'Age of a decision still unpublished that the sweeper publishes again',
-        default: 10_000,
-        min: 0,
-      }),
-      batch: r.int('CONSOLE_REPUBLISH_BATCH', {
-        doc: 'Unpublished decisions republished per sweep at most',
-        default: 100,
-        min: 1,
-      }),
-    },
+    sweeper: readReviewSweeper(r),
     queueMetricsCacheMs:
       r.int('CONSOLE_QUEUE_METRICS_CACHE_SECONDS', {
         doc: 'How long one reading of the review queue gauges serves scrapes',

@@ -30,6 +30,92 @@ interface VarOptions<D> {
 
 export type Env = Readonly<Record<string, string | undefined>>
 
+/** What the reads of one reader share: the environment, and the problems and docs they collect. */
+interface ReadState {
+  env: Env
+  problems: string[]
+  docs: EnvVarDoc[]
+}
+
+type Bounds = { min?: number; max?: number }
+
+/** The trimmed value of `name` (undefined when unset or blank), documenting the variable as it goes. */
+function raw<D>(s: ReadState, name: string, opts: VarOptions<D>): string | undefined {
+  s.docs.push({
+    name,
+    doc: opts.doc,
+    default: opts.default === undefined ? undefined : String(opts.default),
+    secret: opts.secret ?? false,
+  })
+  const value = s.env[name]
+  if (value === undefined || value.trim() === '') return undefined
+  return value.trim()
+}
+
+function required<T>(s: ReadState, name: string, value: T | undefined): T {
+  if (value === undefined) s.problems.push(`${name} is required`)
+  return value as T
+}
+
+/** `text` as an integer within `bounds` (a bound crossed is a problem, the value still returned); undefined when not an integer. */
+function parseInteger(s: ReadState, name: string, text: string, bounds: Bounds): number | undefined {
+  const value = Number(text)
+  if (!Number.isInteger(value)) {
+    s.problems.push(`${name} must be an integer, got "${text}"`)
+    return undefined
+  }
+  if (bounds.min !== undefined && value < bounds.min) s.problems.push(`${name} must be >= ${bounds.min}`)
+  if (bounds.max !== undefined && value > bounds.max) s.problems.push(`${name} must be <= ${bounds.max}`)
+  return value
+}
+
+function readInt(s: ReadState, name: string, opts: VarOptions<number> & Bounds): number {
+  const text = raw(s, name, opts)
+  if (text === undefined) return required(s, name, opts.default)
+  return parseInteger(s, name, text, opts) ?? opts.default ?? 0
+}
+
+function readOptionalInt(s: ReadState, name: string, opts: VarOptions<never> & Bounds): number | undefined {
+  const text = raw(s, name, opts)
+  return text === undefined ? undefined : parseInteger(s, name, text, opts)
+}
+
+function readList(s: ReadState, name: string, opts: VarOptions<string>): string[] {
+  const text = raw(s, name, opts) ?? opts.default
+  const items = (text ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0)
+  if (items.length === 0) s.problems.push(`${name} is required (comma-separated list)`)
+  return items
+}
+
+function readUrl(s: ReadState, name: string, opts: VarOptions<string>): string {
+  const text = raw(s, name, opts) ?? opts.default
+  if (text === undefined) return required<string>(s, name, undefined)
+  try {
+    new URL(text)
+  } catch {
+    s.problems.push(`${name} must be a URL, got "${text}"`)
+  }
+  return text.replace(/\/+$/, '')
+}
+
+function readOneOf<const T extends string>(
+  s: ReadState,
+  name: string,
+  values: readonly T[],
+  opts: VarOptions<T>,
+): T {
+  const text = raw(s, name, opts) ?? opts.default
+  if (text === undefined) return required<T>(s, name, undefined)
+  if (!(values as readonly string[]).includes(text)) {
+    s.problems.push(`${name} must be one of ${values.join(', ')}, got "${text}"`)
+    return opts.default ?? (values[0] as T)
+  }
+  return text as T
+}
+
 /**
  * @example
  * const r = createEnvReader({ PORT: '8080' })
@@ -37,96 +123,40 @@ export type Env = Readonly<Record<string, string | undefined>>
  * r.finish() // throws ConfigError listing every bad variable
  */
 export function createEnvReader(env: Env) {
-  const problems: string[] = []
-  const docs: EnvVarDoc[] = []
-
-  function raw<D>(name: string, opts: VarOptions<D>): string | undefined {
-    docs.push({
-      name,
-      doc: opts.doc,
-      default: opts.default === undefined ? undefined : String(opts.default),
-      secret: opts.secret ?? false,
-    })
-    const value = env[name]
-    if (value === undefined || value.trim() === '') return undefined
-    return value.trim()
-  }
-
-  function required<T>(name: string, value: T | undefined): T {
-    if (value === undefined) problems.push(`${name} is required`)
-    return value as T
-  }
-
+  const s: ReadState = { env, problems: [], docs: [] }
   return {
     string(name: string, opts: VarOptions<string>): string {
-      return required(name, raw(name, opts) ?? opts.default)
+      return required(s, name, raw(s, name, opts) ?? opts.default)
     },
     optionalString(name: string, opts: VarOptions<never>): string | undefined {
-      return raw(name, opts)
+      return raw(s, name, opts)
     },
-    int(name: string, opts: VarOptions<number> & { min?: number; max?: number }): number {
-      const text = raw(name, opts)
-      if (text === undefined) return required(name, opts.default)
-      const value = Number(text)
-      if (!Number.isInteger(value)) {
-        problems.push(`${name} must be an integer, got "${text}"`)
-        return opts.default ?? 0
-      }
-      if (opts.min !== undefined && value < opts.min) problems.push(`${name} must be >= ${opts.min}`)
-      if (opts.max !== undefined && value > opts.max) problems.push(`${name} must be <= ${opts.max}`)
-      return value
+    int(name: string, opts: VarOptions<number> & Bounds): number {
+      return readInt(s, name, opts)
     },
     /** An integer that may be left unset (undefined), e.g. a port whose absence disables a feature. */
-    optionalInt(name: string, opts: VarOptions<never> & { min?: number; max?: number }): number | undefined {
-      const text = raw(name, opts)
-      if (text === undefined) return undefined
-      const value = Number(text)
-      if (!Number.isInteger(value)) {
-        problems.push(`${name} must be an integer, got "${text}"`)
-        return undefined
-      }
-      if (opts.min !== undefined && value < opts.min) problems.push(`${name} must be >= ${opts.min}`)
-      if (opts.max !== undefined && value > opts.max) problems.push(`${name} must be <= ${opts.max}`)
-      return value
+    optionalInt(name: string, opts: VarOptions<never> & Bounds): number | undefined {
+      return readOptionalInt(s, name, opts)
     },
     list(name: string, opts: VarOptions<string>): string[] {
-      const text = raw(name, opts) ?? opts.default
-      const items = (text ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter((s) => s.length > 0)
-      if (items.length === 0) problems.push(`${name} is required (comma-separated list)`)
-      return items
+      return readList(s, name, opts)
     },
     url(name: string, opts: VarOptions<string>): string {
-      const text = raw(name, opts) ?? opts.default
-      if (text === undefined) return required<string>(name, undefined)
-      try {
-        new URL(text)
-      } catch {
-        problems.push(`${name} must be a URL, got "${text}"`)
-      }
-      return text.replace(/\/+$/, '')
+      return readUrl(s, name, opts)
     },
     oneOf<const T extends string>(name: string, values: readonly T[], opts: VarOptions<T>): T {
-      const text = raw(name, opts) ?? opts.default
-      if (text === undefined) return required<T>(name, undefined)
-      if (!(values as readonly string[]).includes(text)) {
-        problems.push(`${name} must be one of ${values.join(', ')}, got "${text}"`)
-        return opts.default ?? (values[0] as T)
-      }
-      return text as T
+      return readOneOf(s, name, values, opts)
     },
     /** Records a problem no single variable shows, e.g. one value bounded by another. */
     problem(message: string): void {
-      problems.push(message)
+      s.problems.push(message)
     },
     /** Throws a ConfigError naming every problem seen so far. */
     finish(): void {
-      if (problems.length > 0) throw new ConfigError(problems)
+      if (s.problems.length > 0) throw new ConfigError(s.problems)
     },
     docs(): readonly EnvVarDoc[] {
-      return docs
+      return s.docs
     },
   }
 }

@@ -1,4 +1,14 @@
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
+import {
+  type PublishBusConfig,
+  type RateLimitConfig,
+  readPublishBus,
+  readRateLimit,
+  readSharedRateLimit,
+  readUploadLimits,
+  type SharedRateLimitConfig,
+  type UploadLimits,
+} from './gateway-sections'
 import { type ObservabilityConfig, readObservability } from './observability-config'
 import { checkProductionBus } from './production-guard'
 import {
@@ -33,24 +43,15 @@ export interface GatewayConfig {
   operator: { port: number }
   /** Metrics (served at /metrics on the operator port) and traces. */
   observability: ObservabilityConfig
-  limits: {
-    maxFileBytes: number
-    /** Upper bound of `Prefer: wait=N`. */
-    maxWaitSeconds: number
-    /** How often a waiting request first re-reads the record; the interval doubles up to `waitPollMaxMs`. */
-    waitPollMs: number
-    waitPollMaxMs: number
-    /** Credit lines one bank statement may carry (`POST /v1/credits/statements`; more: 413). */
-    maxStatementLines: number
-  }
+  limits: UploadLimits
   /** A publish of check.submitted.v1 is bounded; after a failed one, submissions get 503 for `cooldownMs`. */
-  bus: { timeoutMs: number; cooldownMs: number }
+  bus: PublishBusConfig
   /** How long an API key's tenant and a tenant's latest profile are reused without asking the store. */
   lookupCacheMs: number
   /** Per-tenant token bucket of each gateway instance. */
-  rateLimit: { capacity: number; refillPerSecond: number }
+  rateLimit: RateLimitConfig
   /** A tenant's requests per window across every gateway instance (counted in the store). */
-  sharedRateLimit: { limit: number; windowMs: number; syncMs: number }
+  sharedRateLimit: SharedRateLimitConfig
   /** Requests of one tenant in progress at once per gateway instance. */
   concurrency: { maxPerTenant: number }
   profile: { name: string; version: number }
@@ -90,45 +91,8 @@ export function readGatewayConfig(r: EnvReader): GatewayConfig {
       }),
     },
     observability: readObservability(r),
-    limits: {
-      maxFileBytes: r.int('MAX_FILE_BYTES', {
-        doc: 'Largest accepted upload',
-        default: 10 * 1024 * 1024,
-        min: 1,
-      }),
-      maxStatementLines: r.int('STATEMENT_MAX_LINES', {
-        doc: 'Credit lines one bank statement may carry (POST /v1/credits/statements); more is 413 batch_too_large',
-        default: 10_000,
-        min: 1,
-      }),
-      maxWaitSeconds: r.int('MAX_WAIT_SECONDS', {
-        doc: 'Largest honoured Prefer: wait',
-        default: 30,
-        min: 0,
-      }),
-      waitPollMs: r.int('WAIT_POLL_MS', {
-        doc: 'First poll interval of Prefer: wait',
-        default: 100,
-        min: 10,
-      }),
-      waitPollMaxMs: r.int('WAIT_POLL_MAX_MS', {
-        doc: 'Longest poll interval of Prefer: wait (the interval doubles up to it)',
-        default: 1000,
-        min: 10,
-      }),
-    },
-    bus: {
-      timeoutMs: r.int('PUBLISH_TIMEOUT_MS', {
-        doc: 'Longest a POST waits for check.submitted.v1 to be acknowledged',
-        default: 3000,
-        min: 100,
-      }),
-      cooldownMs: r.int('BUS_DOWN_COOLDOWN_MS', {
-        doc: 'How long a failed publish makes POST answer 503 before trying the bus again',
-        default: 5000,
-        min: 0,
-      }),
-    },
+    limits: readUploadLimits(r),
+    bus: readPublishBus(r),
     // One second: under load a POST then costs three store reads fewer (key, tenant, latest
     // profile), while a revoked key stops working, and a new profile version is pinned, within a second.
     lookupCacheMs: r.int('LOOKUP_CACHE_MS', {
@@ -136,27 +100,8 @@ export function readGatewayConfig(r: EnvReader): GatewayConfig {
       default: 1000,
       min: 0,
     }),
-    rateLimit: {
-      capacity: r.int('RATE_LIMIT_BURST', { doc: 'Requests a tenant may burst', default: 20, min: 1 }),
-      refillPerSecond: r.int('RATE_LIMIT_PER_SECOND', {
-        doc: 'Sustained requests per second per tenant',
-        default: 10,
-        min: 1,
-      }),
-    },
-    sharedRateLimit: {
-      limit: r.int('RATE_LIMIT_PER_MINUTE', {
-        doc: 'Requests per minute per tenant across all gateway instances (counted in the store)',
-        default: 600,
-        min: 1,
-      }),
-      windowMs: 60_000,
-      syncMs: r.int('RATE_LIMIT_SYNC_MS', {
-        doc: 'Least time between two background syncs of the shared limit with the store, per instance (all tenants at once; no request waits for it)',
-        default: 250,
-        min: 0,
-      }),
-    },
+    rateLimit: readRateLimit(r),
+    sharedRateLimit: readSharedRateLimit(r),
     concurrency: {
       maxPerTenant: r.int('MAX_CONCURRENT_REQUESTS_PER_TENANT', {
         doc: 'Requests of one tenant in progress at once per gateway instance (then 429)',

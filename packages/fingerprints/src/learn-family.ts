@@ -2,7 +2,7 @@
  * THE one place a deployment learns a fingerprint from genuine files: measure each screened file, with the
  * variant extraction read (the calibration's `variant:` stratum), and learn the family with its calibration
  * (`learnFamilyFingerprint`, packages/core/src/stages/authenticity/learning/learn-family.ts: false-alarm rates of the soft
- * checks from an inner k-fold), the same learner scripts/learn-fingerprints.ts uses for the committed
+ * checks from an inner k-fold), the same learner scripts/corpus/learn-fingerprints.ts uses for the committed
  * fingerprints. Confirmed receipts the learning guard refused are `judgedOnly`: calibrated on, not learned.
  */
 

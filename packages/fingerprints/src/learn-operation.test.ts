@@ -44,7 +44,7 @@ interface World {
   approved?: string[]
 }
 
-/** The learn operation's ports in memory (the store-backed wiring is scripts/admin-learning.ts). */
+/** The learn operation's ports in memory (the store-backed wiring is scripts/admin/learning.ts). */
 function depsOf(world: World) {
   const files = new Map<string, Uint8Array>()
   const saved: FingerprintDocument[] = []

@@ -1,5 +1,5 @@
 /**
- * Edits a forger makes to what a picture shows, for the picture bench (scripts/bench-image-authenticity.ts):
+ * Edits a forger makes to what a picture shows, for the picture bench (scripts/bench/image-authenticity.ts):
  * made on the bank's PDF, then rendered as a screenshot or photo. Not part of `techniques` (the PDF bench):
  * they are careless by design, where the PDF toolkit's edits keep every position.
  *

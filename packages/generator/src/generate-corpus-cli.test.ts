@@ -8,7 +8,7 @@ import { generatorFamilies } from './index'
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 
-describe('scripts/generate-corpus.ts', () => {
+describe('scripts/corpus/generate.ts', () => {
   it('writes every variant as <bank>/<name>.pdf with <name>.truth.json beside it', () => {
     const out = mkdtempSync(join(tmpdir(), 'rv-corpus-'))
     execFileSync(
@@ -16,7 +16,7 @@ describe('scripts/generate-corpus.ts', () => {
       [
         '--import',
         'tsx',
-        join(repoRoot, 'scripts', 'generate-corpus.ts'),
+        join(repoRoot, 'scripts', 'corpus', 'generate.ts'),
         '--out',
         out,
         '--per-variant',

@@ -20,6 +20,7 @@ import { startConsumer } from './consumer'
 import type { ConsumeOptions, ConsumerHandle } from './consumer-types'
 import { ensureTopicLayout } from './ensure-topics'
 import { fixKafkajsIdleLoop } from './kafkajs-idle-loop'
+import { type LazyConnection, lazyConnection } from './lazy-connection'
 import { createBatchPublisher, createPublisher, type Publish, type PublishBatch } from './publisher'
 import { createRegistryClient, registerEventSchemas } from './registry'
 import { type ReplayOptions, type ReplayReport, replayDeadLetters } from './replay-dead-letters'
@@ -79,12 +80,83 @@ export interface EventBus {
   close(options?: { timeoutMs?: number }): Promise<void>
 }
 
+/** What the bus's operations share: one client, one registry, one producer, the consumers started. */
+interface BusContext {
+  kafka: Kafka
+  registry: ReturnType<typeof createRegistryClient>
+  prefix: string
+  logger: BusLogger
+  layout: TopicLayout
+  /** Layout differences already logged (each once per process). */
+  notedLayoutDifferences: Set<string>
+  /** Physical topic -> schema id of this build's schema. */
+  schemaIds: Map<string, number>
+  consumers: Set<ConsumerHandle>
+  producer: LazyConnection<Producer>
+  /** The probe's admin connection: opened once, dropped when a probe fails (the next one reconnects). */
+  pingAdmin: LazyConnection<Admin>
+}
+
 export function createEventBus(options: EventBusOptions): EventBus {
   // kafkajs 2.2.4 spins a 1 ms timer on every connection; see kafkajs-idle-loop.ts.
   fixKafkajsIdleLoop()
-  const prefix = options.topicPrefix ?? ''
   const logger = options.logger ?? stderrLogger
-  const layout: TopicLayout = {
+  const layout = topicLayoutOf(options)
+  validateTopicLayout(layout)
+  const kafka = new Kafka({
+    clientId: options.clientId,
+    brokers: options.brokers,
+    logLevel: logLevel.WARN,
+    logCreator: kafkajsLogCreator(logger),
+    ...clientSecurityOptions(options.security),
+  })
+  const ctx: BusContext = {
+    kafka,
+    registry: createRegistryClient(options.registryUrl, options.clientId, options.registryAuth),
+    prefix: options.topicPrefix ?? '',
+    logger,
+    layout,
+    notedLayoutDifferences: new Set<string>(),
+    schemaIds: new Map<string, number>(),
+    consumers: new Set<ConsumerHandle>(),
+    producer: lazyConnection(async () => {
+      const p = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false })
+      await p.connect()
+      return p
+    }),
+    pingAdmin: lazyConnection(async () => {
+      const admin = kafka.admin({ retry: { retries: 0 } })
+      await admin.connect()
+      return admin
+    }),
+  }
+  const closeAll = () => closeBus(ctx)
+  const uninstall =
+    options.shutdown === false ? () => undefined : installShutdownHandler(closeAll, logger, options.shutdown)
+  const { registry, prefix, schemaIds } = ctx
+  const producer = ctx.producer.get
+  return {
+    topicPrefix: prefix,
+    ensureTopics: () => ensureTopics(ctx),
+    ping: () => pingBrokers(ctx),
+    async registerSchemas(topics = eventTopics) {
+      const ids = await registerEventSchemas(registry, prefix, topics)
+      for (const [topic, id] of ids) schemaIds.set(topic, id)
+    },
+    publish: createPublisher({ producer, registry, prefix, schemaIds }),
+    publishBatch: createBatchPublisher({ producer, registry, prefix, schemaIds }),
+    consume: (consumeOptions) => consumeTracked(ctx, consumeOptions),
+    replayDeadLetters: (replayOptions) => replayDeadLetters({ kafka, producer, prefix }, replayOptions),
+    async close({ timeoutMs = 10_000 } = {}) {
+      uninstall()
+      await withTimeout(closeAll(), timeoutMs, 'event bus close')
+    },
+  }
+}
+
+/** The topic layout the options ask for, with its defaults (3 partitions, replication 1). */
+function topicLayoutOf(options: EventBusOptions): TopicLayout {
+  return {
     partitions: options.partitions ?? 3,
     partitionsByTopic: options.partitionsByTopic ?? {},
     replicationFactor: options.replicationFactor ?? 1,
@@ -94,107 +166,60 @@ export function createEventBus(options: EventBusOptions): EventBus {
       ? {}
       : { deadLetterRetentionMs: options.deadLetterRetentionMs }),
   }
-  validateTopicLayout(layout)
-  const notedLayoutDifferences = new Set<string>()
-  const kafka = new Kafka({
-    clientId: options.clientId,
-    brokers: options.brokers,
-    logLevel: logLevel.WARN,
-    logCreator: kafkajsLogCreator(logger),
-    ...clientSecurityOptions(options.security),
-  })
-  const registry = createRegistryClient(options.registryUrl, options.clientId, options.registryAuth)
-  const schemaIds = new Map<string, number>()
-  const consumers = new Set<ConsumerHandle>()
-  let producerPromise: Promise<Producer> | undefined
+}
 
-  const producer = (): Promise<Producer> => {
-    producerPromise ??= (async () => {
-      const p = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false })
-      await p.connect()
-      return p
-    })()
-    // A failed connect must not poison later attempts.
-    producerPromise.catch(() => {
-      producerPromise = undefined
-    })
-    return producerPromise
+async function ensureTopics(ctx: BusContext): Promise<void> {
+  const admin = ctx.kafka.admin()
+  await admin.connect()
+  try {
+    await ensureTopicLayout(admin, ctx.layout, ctx.prefix, ctx.logger, ctx.notedLayoutDifferences)
+  } finally {
+    await admin.disconnect()
   }
+}
 
-  // The probe's admin connection: opened once, dropped when a probe fails (the next one reconnects).
-  let pingAdminPromise: Promise<Admin> | undefined
-  const pingAdmin = (): Promise<Admin> => {
-    pingAdminPromise ??= (async () => {
-      const admin = kafka.admin({ retry: { retries: 0 } })
-      await admin.connect()
-      return admin
-    })()
-    pingAdminPromise.catch(() => {
-      pingAdminPromise = undefined
-    })
-    return pingAdminPromise
+async function pingBrokers(ctx: BusContext): Promise<void> {
+  try {
+    await (await ctx.pingAdmin.get()).describeCluster()
+  } catch (error) {
+    await dropPingAdmin(ctx)
+    throw error
   }
-  const dropPingAdmin = async (): Promise<void> => {
-    const admin = await pingAdminPromise?.catch(() => undefined)
-    pingAdminPromise = undefined
-    await admin?.disconnect().catch(() => undefined)
-  }
+}
 
-  const closeAll = async (): Promise<void> => {
-    const stops = [...consumers].map((c) => c.stop())
-    consumers.clear()
-    await Promise.allSettled([...stops, dropPingAdmin()])
-    if (producerPromise) await (await producerPromise.catch(() => undefined))?.disconnect()
-    producerPromise = undefined
-  }
+async function dropPingAdmin(ctx: BusContext): Promise<void> {
+  const admin = await ctx.pingAdmin.current()?.catch(() => undefined)
+  ctx.pingAdmin.forget()
+  await admin?.disconnect().catch(() => undefined)
+}
 
-  const uninstall =
-    options.shutdown === false ? () => undefined : installShutdownHandler(closeAll, logger, options.shutdown)
-
-  return {
-    topicPrefix: prefix,
-    async ensureTopics() {
-      const admin = kafka.admin()
-      await admin.connect()
-      try {
-        await ensureTopicLayout(admin, layout, prefix, logger, notedLayoutDifferences)
-      } finally {
-        await admin.disconnect()
-      }
+/** Starts a consumer that the bus stops on close (and forgets when it is stopped first). */
+async function consumeTracked<T extends EventTopic>(
+  ctx: BusContext,
+  consumeOptions: ConsumeOptions<T>,
+): Promise<ConsumerHandle> {
+  const { kafka, registry, prefix, logger, schemaIds } = ctx
+  const handle = await startConsumer(
+    { kafka, registry, producer: ctx.producer.get, prefix, logger, schemaIds },
+    consumeOptions,
+  )
+  const tracked: ConsumerHandle = {
+    stop: async () => {
+      ctx.consumers.delete(tracked)
+      await handle.stop()
     },
-    async ping() {
-      try {
-        await (await pingAdmin()).describeCluster()
-      } catch (error) {
-        await dropPingAdmin()
-        throw error
-      }
-    },
-    async registerSchemas(topics = eventTopics) {
-      const ids = await registerEventSchemas(registry, prefix, topics)
-      for (const [topic, id] of ids) schemaIds.set(topic, id)
-    },
-    publish: createPublisher({ producer, registry, prefix, schemaIds }),
-    publishBatch: createBatchPublisher({ producer, registry, prefix, schemaIds }),
-    async consume(consumeOptions) {
-      const handle = await startConsumer(
-        { kafka, registry, producer, prefix, logger, schemaIds },
-        consumeOptions,
-      )
-      const tracked: ConsumerHandle = {
-        stop: async () => {
-          consumers.delete(tracked)
-          await handle.stop()
-        },
-        isRunning: () => handle.isRunning(),
-      }
-      consumers.add(tracked)
-      return tracked
-    },
-    replayDeadLetters: (replayOptions) => replayDeadLetters({ kafka, producer, prefix }, replayOptions),
-    async close({ timeoutMs = 10_000 } = {}) {
-      uninstall()
-      await withTimeout(closeAll(), timeoutMs, 'event bus close')
-    },
+    isRunning: () => handle.isRunning(),
   }
+  ctx.consumers.add(tracked)
+  return tracked
+}
+
+/** Stops every consumer and the probe's connection, then disconnects the producer. */
+async function closeBus(ctx: BusContext): Promise<void> {
+  const stops = [...ctx.consumers].map((c) => c.stop())
+  ctx.consumers.clear()
+  await Promise.allSettled([...stops, dropPingAdmin(ctx)])
+  const producer = ctx.producer.current()
+  if (producer) await (await producer.catch(() => undefined))?.disconnect()
+  ctx.producer.forget()
 }

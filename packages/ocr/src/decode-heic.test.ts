@@ -13,7 +13,7 @@ import { decodeHeic, HeicDecodeError, HeicDecoderUnavailable, type RawImage } fr
 import { preprocessImage } from './preprocess-image'
 import { readImage } from './read-image'
 
-// scripts/install-ocr.sh installs heif-enc (Debian libheif-examples) with tesseract; CI runs it.
+// scripts/install/ocr.sh installs heif-enc (Debian libheif-examples) with tesseract; CI runs it.
 const encoder = await heicEncoderAvailable()
 if (!encoder) console.warn('decode-heic tests skipped: heif-enc (libheif-examples) is not installed')
 

@@ -13,7 +13,7 @@ import { readImage } from './read-image'
 import { fieldBlock } from './reread-fields'
 import { rereadBlock } from './reread-regions'
 
-// scripts/test.sh installs Tesseract (scripts/install-ocr.sh) before the tests run.
+// scripts/test.sh installs Tesseract (scripts/install/ocr.sh) before the tests run.
 const version = execFileSync('tesseract', ['--version'], { encoding: 'utf8' })
 // heif-enc comes with it (libheif-examples); without it the HEIC readings are skipped, and say so.
 const heicEncoder = await heicEncoderAvailable()

@@ -6,7 +6,7 @@ import { preprocessImage } from './preprocess-image'
 import { grayPixels, readImage } from './read-image'
 import { recountMaskedNumbers } from './recount-masked-numbers'
 
-// scripts/test.sh installs Tesseract (scripts/install-ocr.sh) before the tests run.
+// scripts/test.sh installs Tesseract (scripts/install/ocr.sh) before the tests run.
 execFileSync('tesseract', ['--version'])
 
 /** Generated Alfa receipts (fake values, @rv/generator) whose masked number OCR read without its stars. */

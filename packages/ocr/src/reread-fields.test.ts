@@ -6,7 +6,7 @@ import { preprocessImage } from './preprocess-image'
 import { readImage } from './read-image'
 import { fieldBlock, rereadFields } from './reread-fields'
 
-// scripts/test.sh installs Tesseract (scripts/install-ocr.sh) before the tests run.
+// scripts/test.sh installs Tesseract (scripts/install/ocr.sh) before the tests run.
 execFileSync('tesseract', ['--version'])
 
 describe('rereadFields (crop, upscale, one line, one language)', () => {

@@ -6,7 +6,7 @@ import { preprocessImage } from './preprocess-image'
 import { readImage } from './read-image'
 import { rereadInitials } from './reread-initials'
 
-// scripts/test.sh installs Tesseract (scripts/install-ocr.sh) before the tests run.
+// scripts/test.sh installs Tesseract (scripts/install/ocr.sh) before the tests run.
 execFileSync('tesseract', ['--version'])
 
 /** Generated receipts (fake values, @rv/generator) whose initial the mixed rus+eng model misreads. */

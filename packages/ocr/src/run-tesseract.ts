@@ -1,5 +1,5 @@
 /**
- * Runs the `tesseract` command (Tesseract 5, Debian's rus + eng models; scripts/install-ocr.sh) on a PNG
+ * Runs the `tesseract` command (Tesseract 5, Debian's rus + eng models; scripts/install/ocr.sh) on a PNG
  * given on stdin and returns its TSV. One thread (OMP_THREAD_LIMIT=1): the machine runs several stages and
  * checks at once, and tesseract's OpenMP threads make each slower under load, not faster.
  */

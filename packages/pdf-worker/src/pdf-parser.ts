@@ -36,100 +36,118 @@ interface WireError {
 
 const workerUrl = new URL('./parse-worker.mjs', import.meta.url)
 
+/** One parser's settings and its worker (absent until the first parse, and after one ended). */
+interface ParserState {
+  timeoutMs: number
+  maxHeapMb: number
+  startTimeoutMs: number
+  limits: PdfLimits
+  worker: Promise<Worker> | undefined
+  nextId: number
+}
+
 /**
  * @example
  * const pdfParser = createPdfParser({ timeoutMs: 20_000, maxHeapMb: 256 })
  * const model = await pdfParser.parse(bytes) // or a CheckError, like core's parsePdf
  */
 export function createPdfParser(options: PdfParserOptions = {}): PdfParser {
-  const timeoutMs = options.timeoutMs ?? 20_000
-  const maxHeapMb = options.maxHeapMb ?? 256
-  const startTimeoutMs = options.startTimeoutMs ?? 60_000
-  let worker: Promise<Worker> | undefined
+  const state: ParserState = {
+    timeoutMs: options.timeoutMs ?? 20_000,
+    maxHeapMb: options.maxHeapMb ?? 256,
+    startTimeoutMs: options.startTimeoutMs ?? 60_000,
+    limits: options.limits ?? defaultPdfLimits,
+    worker: undefined,
+    nextId: 0,
+  }
   let queue: Promise<unknown> = Promise.resolve()
-  let nextId = 0
-
-  const start = (): Promise<Worker> =>
-    new Promise<Worker>((resolve, reject) => {
-      const w = new Worker(workerUrl, {
-        workerData: { limits: options.limits ?? defaultPdfLimits },
-        resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
-      })
-      w.unref()
-      const timer = setTimeout(() => {
-        void w.terminate()
-        reject(new Error(`the PDF worker did not start within ${startTimeoutMs} ms`))
-      }, startTimeoutMs)
-      w.once('message', () => {
-        clearTimeout(timer)
-        resolve(w)
-      })
-      w.once('error', (error) => {
-        clearTimeout(timer)
-        reject(error)
-      })
-    })
-
-  const retire = async (w: Worker) => {
-    worker = undefined
-    await w.terminate()
-  }
-
-  const run = async (bytes: Uint8Array): Promise<PdfModel> => {
-    worker ??= start()
-    let w: Worker
-    try {
-      w = await worker
-    } catch (error) {
-      worker = undefined
-      throw new CheckError('stage_failed', 'The PDF parser could not start.', { cause: error })
-    }
-    const id = ++nextId
-    return new Promise<PdfModel>((resolve, reject) => {
-      const finish = (settle: () => void) => {
-        clearTimeout(timer)
-        w.off('message', onMessage)
-        w.off('error', onError)
-        w.off('exit', onExit)
-        settle()
-      }
-      const onMessage = (reply: Reply) => {
-        if (!('id' in reply) || reply.id !== id) return
-        finish(() => ('model' in reply ? resolve(reply.model) : reject(toCheckError(reply.error))))
-      }
-      const onError = (error: Error & { code?: string }) => {
-        void retire(w)
-        finish(() => reject(workerFailure(error, maxHeapMb)))
-      }
-      const onExit = () => {
-        worker = undefined
-        finish(() => reject(new CheckError('stage_failed', 'The PDF parser stopped.')))
-      }
-      const timer = setTimeout(() => {
-        void retire(w)
-        finish(() =>
-          reject(new CheckError('pdf_too_complex', `The PDF did not parse within ${timeoutMs} ms.`)),
-        )
-      }, timeoutMs)
-      w.on('message', onMessage)
-      w.once('error', onError)
-      w.once('exit', onExit)
-      w.postMessage({ id, bytes })
-    })
-  }
-
   return {
     parse(bytes) {
-      const parsed = queue.then(() => run(bytes))
+      const parsed = queue.then(() => run(state, bytes))
       queue = parsed.catch(() => undefined)
       return parsed
     },
     async close() {
-      const w = await worker?.catch(() => undefined)
-      worker = undefined
+      const w = await state.worker?.catch(() => undefined)
+      state.worker = undefined
       await w?.terminate()
     },
   }
+}
+
+/** A worker that has loaded (its first message), or the reason it did not within `startTimeoutMs`. */
+function startWorker(state: ParserState): Promise<Worker> {
+  return new Promise<Worker>((resolve, reject) => {
+    const w = new Worker(workerUrl, {
+      workerData: { limits: state.limits },
+      resourceLimits: { maxOldGenerationSizeMb: state.maxHeapMb },
+    })
+    w.unref()
+    const timer = setTimeout(() => {
+      void w.terminate()
+      reject(new Error(`the PDF worker did not start within ${state.startTimeoutMs} ms`))
+    }, state.startTimeoutMs)
+    w.once('message', () => {
+      clearTimeout(timer)
+      resolve(w)
+    })
+    w.once('error', (error) => {
+      clearTimeout(timer)
+      reject(error)
+    })
+  })
+}
+
+async function retire(state: ParserState, w: Worker): Promise<void> {
+  state.worker = undefined
+  await w.terminate()
+}
+
+async function run(state: ParserState, bytes: Uint8Array): Promise<PdfModel> {
+  state.worker ??= startWorker(state)
+  let w: Worker
+  try {
+    w = await state.worker
+  } catch (error) {
+    state.worker = undefined
+    throw new CheckError('stage_failed', 'The PDF parser could not start.', { cause: error })
+  }
+  return parseOn(state, w, ++state.nextId, bytes)
+}
+
+/** One parse on `w`: its answer, or the worker's failure, exit or timeout (which retires it). */
+function parseOn(state: ParserState, w: Worker, id: number, bytes: Uint8Array): Promise<PdfModel> {
+  return new Promise<PdfModel>((resolve, reject) => {
+    const finish = (settle: () => void) => {
+      clearTimeout(timer)
+      w.off('message', onMessage)
+      w.off('error', onError)
+      w.off('exit', onExit)
+      settle()
+    }
+    const onMessage = (reply: Reply) => {
+      if (!('id' in reply) || reply.id !== id) return
+      finish(() => ('model' in reply ? resolve(reply.model) : reject(toCheckError(reply.error))))
+    }
+    const onError = (error: Error & { code?: string }) => {
+      void retire(state, w)
+      finish(() => reject(workerFailure(error, state.maxHeapMb)))
+    }
+    const onExit = () => {
+      state.worker = undefined
+      finish(() => reject(new CheckError('stage_failed', 'The PDF parser stopped.')))
+    }
+    const timer = setTimeout(() => {
+      void retire(state, w)
+      finish(() =>
+        reject(new CheckError('pdf_too_complex', `The PDF did not parse within ${state.timeoutMs} ms.`)),
+      )
+    }, state.timeoutMs)
+    w.on('message', onMessage)
+    w.once('error', onError)
+    w.once('exit', onExit)
+    w.postMessage({ id, bytes })
+  })
 }
 
 function toCheckError(error: WireError): CheckError {

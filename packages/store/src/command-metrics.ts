@@ -2,7 +2,7 @@
  * MongoDB call latency from the driver's command monitoring: every command's round trip, by command name
  * (find, insert, update, …: a bounded set) and outcome. No collection, database or filter is recorded.
  * The histogram's `_count` is the process's store round trips by command: `bench:load` reads it from every
- * service's /metrics to print store commands per check per service (scripts/load/commands-per-check.ts).
+ * service's /metrics to print store commands per check per service (scripts/bench/load/commands-per-check.ts).
  */
 import { metrics } from '@rv/observability'
 import type { CommandFailedEvent, CommandSucceededEvent, MongoClient } from 'mongodb'

@@ -18,7 +18,7 @@ export interface VolumeOptions {
   batch?: number
   /** Batches in flight at once. */
   concurrency?: number
-  /** Checks as stored before `created_hour` existed (the backfill's input: scripts/bench-backfill.ts). */
+  /** Checks as stored before `created_hour` existed (the backfill's input: scripts/bench/backfill.ts). */
   withoutCreatedHour?: boolean
   /** Called after each batch of checks with how many are stored. */
   progress?: (stored: number) => void

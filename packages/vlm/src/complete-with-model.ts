@@ -63,6 +63,17 @@ export interface ModelStepDeps {
 
 const imageTypes = new Set(['image/png', 'image/jpeg', 'image/webp'])
 
+/** What every run of the step shares: the configuration, the model client, the per-tenant breakers, the clock. */
+interface StepContext {
+  config: VlmConfig
+  model: string
+  deps: ModelStepDeps
+  chat: ChatModel
+  breakerOf: (tenantId: string) => CircuitBreaker
+  now: () => Date
+  sleep: (ms: number) => Promise<void>
+}
+
 /**
  * The step, or undefined when no model is configured (VLM_BASE_URL unset): then nothing calls a model.
  * @example
@@ -81,10 +92,18 @@ export function createModelStep(config: VlmConfig, deps: ModelStepDeps): Complet
       timeoutMs: config.timeoutMs,
       maxOutputTokens: config.maxOutputTokens,
     })
-  // One breaker per tenant: a tenant whose documents make the endpoint fail does not shut the model off
-  // for the others. Tenants are few (one entry each, kept for the process's life).
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
+  const ctx: StepContext = { config, model, deps, chat, breakerOf: tenantBreakers(config, now), now, sleep }
+  return (input) => runModelStep(ctx, input)
+}
+
+/**
+ * One breaker per tenant: a tenant whose documents make the endpoint fail does not shut the model off for
+ * the others. Tenants are few (one entry each, kept for the process's life).
+ */
+function tenantBreakers(config: VlmConfig, now: () => Date): (tenantId: string) => CircuitBreaker {
   const breakers = new Map<string, CircuitBreaker>()
-  const breakerOf = (tenantId: string): CircuitBreaker => {
+  return (tenantId) => {
     let breaker = breakers.get(tenantId)
     if (!breaker) {
       breaker = createCircuitBreaker({
@@ -96,95 +115,138 @@ export function createModelStep(config: VlmConfig, deps: ModelStepDeps): Complet
     }
     return breaker
   }
-  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
+}
+
+/** Policy, budget and breaker first; then the guarded call, and its answer grounded and merged. */
+async function runModelStep(ctx: StepContext, input: ModelStepInput): Promise<ModelStepOutput> {
+  const { config, deps } = ctx
+  const policy = (await deps.policyFor(input.tenantId, input.profile)) ?? {
+    ...defaultModelPolicy,
+    use: config.use,
+  }
+  const fields = input.extraction.fields
+  if (!modelWanted(fields, policy)) return { extraction: input.extraction, calls: [], error: null }
+  const needed = fieldsNeedingModel(fields, policy)
+  const calls: ModelCall[] = []
+  const unavailable = (why: string) => unavailableOutput(input, calls, needed, why)
+
+  const day = budgetDay(ctx.now())
   const limits = { usdPerDay: config.budgetUsdPerDay, tokensPerDay: config.budgetTokensPerDay }
+  if (budgetExhausted(await deps.budget.spent(input.tenantId, day), limits)) {
+    return unavailable('The tenant spent its daily model budget')
+  }
+  const breaker = ctx.breakerOf(input.tenantId)
+  if (!breaker.tryAcquire()) return unavailable('The circuit breaker is open after repeated failures')
 
-  return async (input) => {
-    const policy = (await deps.policyFor(input.tenantId, input.profile)) ?? {
-      ...defaultModelPolicy,
-      use: config.use,
-    }
-    const fields = input.extraction.fields
-    if (!modelWanted(fields, policy)) return { extraction: input.extraction, calls: [], error: null }
-    const needed = fieldsNeedingModel(fields, policy)
-    const calls: ModelCall[] = []
-    const unavailable = (why: string): ModelStepOutput => ({
-      extraction: { ...input.extraction, facts: { ...input.extraction.facts, 'vlm.unavailable': why } },
-      calls,
-      error:
-        needed.length === 0
-          ? null
-          : {
-              code: 'vlm_unavailable',
-              message: `${checkErrorCodes.vlm_unavailable.message} ${why} (needed for: ${needed.join(', ')}).`,
-              retryable: checkErrorCodes.vlm_unavailable.retryable,
-            },
-    })
+  let reading: ModelReading
+  try {
+    reading = await readWithModel(ctx, input, day, calls)
+  } catch (error) {
+    return unavailable(`The model call failed (${recordModelFailure(ctx, breaker, input.tenantId, error)})`)
+  }
+  breaker.success()
+  return mergedOutput(ctx.model, input, reading, calls)
+}
 
-    const day = budgetDay(now())
-    if (budgetExhausted(await deps.budget.spent(input.tenantId, day), limits)) {
-      return unavailable('The tenant spent its daily model budget')
-    }
-    const breaker = breakerOf(input.tenantId)
-    if (!breaker.tryAcquire()) return unavailable('The circuit breaker is open after repeated failures')
+type ModelReading = NonNullable<ReturnType<typeof toModelReading>>
 
-    const image = imageTypes.has(input.document.mediaType) ? input.document : undefined
-    const text = modelPromptText(input.extraction.normalizedText, config.maxPromptChars)
-    const request = { text, ...(image ? { image } : {}) }
-    let reading: ReturnType<typeof toModelReading>
-    try {
-      reading = await withRetries(
-        async () => {
-          const answer = await chat(request)
-          const call = priceModelCall(model, answer.usage, config.prices)
-          calls.push(call)
-          await deps.budget.add(input.tenantId, day, {
-            tokens: call.prompt_tokens + call.completion_tokens,
-            picoUsd: Math.round(call.usd * 1e12),
-          })
-          const parsed = toModelReading(answer.reading)
-          if (!parsed)
-            throw new UnusableAnswerError('The model answered no JSON object of the receipt fields')
-          return parsed
-        },
-        {
-          maxAttempts: config.maxAttempts,
-          backoffMs: config.backoffMs,
-          sleep,
-          random: deps.random ?? Math.random,
-        },
-      )
-    } catch (error) {
-      // A store outage (budget counter) is not the model's: thrown, so the bus retries the message.
-      if (!isModelFailure(error)) throw error
-      const failure = classifyModelFailure(error)
-      // A refusal or an unusable answer: the endpoint is up, so the breaker counts it as answered.
-      if (failure.outage) breaker.failure()
-      else breaker.success()
-      deps.logger?.warn('model call failed', {
-        tenant_id: input.tenantId,
-        code: failure.code,
-        ...(failure.status === undefined ? {} : { status: failure.status }),
-        err: (error as Error).message,
+/** The deterministic reading stands; `vlm_unavailable` only when a field needed the model. */
+function unavailableOutput(
+  input: ModelStepInput,
+  calls: ModelCall[],
+  needed: readonly string[],
+  why: string,
+): ModelStepOutput {
+  return {
+    extraction: { ...input.extraction, facts: { ...input.extraction.facts, 'vlm.unavailable': why } },
+    calls,
+    error:
+      needed.length === 0
+        ? null
+        : {
+            code: 'vlm_unavailable',
+            message: `${checkErrorCodes.vlm_unavailable.message} ${why} (needed for: ${needed.join(', ')}).`,
+            retryable: checkErrorCodes.vlm_unavailable.retryable,
+          },
+  }
+}
+
+/** The model's reading of the document, with retries; every call is priced, pushed to `calls` and counted in the budget. */
+async function readWithModel(
+  ctx: StepContext,
+  input: ModelStepInput,
+  day: string,
+  calls: ModelCall[],
+): Promise<ModelReading> {
+  const { config, deps } = ctx
+  const image = imageTypes.has(input.document.mediaType) ? input.document : undefined
+  const text = modelPromptText(input.extraction.normalizedText, config.maxPromptChars)
+  const request = { text, ...(image ? { image } : {}) }
+  return withRetries(
+    async () => {
+      const answer = await ctx.chat(request)
+      const call = priceModelCall(ctx.model, answer.usage, config.prices)
+      calls.push(call)
+      await deps.budget.add(input.tenantId, day, {
+        tokens: call.prompt_tokens + call.completion_tokens,
+        picoUsd: Math.round(call.usd * 1e12),
       })
-      return unavailable(`The model call failed (${failure.code})`)
-    }
-    breaker.success()
-    const grounded = groundModelReading(reading, input.extraction.normalizedText)
-    const merged = mergeModelFields(fields, grounded)
-    return {
-      extraction: {
-        ...input.extraction,
-        fields: merged.fields,
-        facts: {
-          ...input.extraction.facts,
-          'vlm.model': model,
-          'vlm.taken': merged.taken.join(','),
-          'vlm.reasons': grounded.reasons.join(','),
-        },
+      const parsed = toModelReading(answer.reading)
+      if (!parsed) throw new UnusableAnswerError('The model answered no JSON object of the receipt fields')
+      return parsed
+    },
+    {
+      maxAttempts: config.maxAttempts,
+      backoffMs: config.backoffMs,
+      sleep: ctx.sleep,
+      random: deps.random ?? Math.random,
+    },
+  )
+}
+
+/** A failed model call told to the breaker and the log; its code. Anything else (a store outage) is thrown. */
+function recordModelFailure(
+  ctx: StepContext,
+  breaker: CircuitBreaker,
+  tenantId: string,
+  error: unknown,
+): string {
+  // A store outage (budget counter) is not the model's: thrown, so the bus retries the message.
+  if (!isModelFailure(error)) throw error
+  const failure = classifyModelFailure(error)
+  // A refusal or an unusable answer: the endpoint is up, so the breaker counts it as answered.
+  if (failure.outage) breaker.failure()
+  else breaker.success()
+  ctx.deps.logger?.warn('model call failed', {
+    tenant_id: tenantId,
+    code: failure.code,
+    ...(failure.status === undefined ? {} : { status: failure.status }),
+    err: (error as Error).message,
+  })
+  return failure.code
+}
+
+/** The model's reading grounded in the document's text and merged into the deterministic fields. */
+function mergedOutput(
+  model: string,
+  input: ModelStepInput,
+  reading: ModelReading,
+  calls: ModelCall[],
+): ModelStepOutput {
+  const grounded = groundModelReading(reading, input.extraction.normalizedText)
+  const merged = mergeModelFields(input.extraction.fields, grounded)
+  return {
+    extraction: {
+      ...input.extraction,
+      fields: merged.fields,
+      facts: {
+        ...input.extraction.facts,
+        'vlm.model': model,
+        'vlm.taken': merged.taken.join(','),
+        'vlm.reasons': grounded.reasons.join(','),
       },
-      calls,
-      error: null,
-    }
+    },
+    calls,
+    error: null,
   }
 }

@@ -66,7 +66,7 @@ const call = (s: Session, method: string, path: string, body?: unknown) =>
 const me = async (s: Session) => (await call(s, 'GET', '/api/me')).status
 
 function adminCli(...args: string[]) {
-  return spawnSync(resolve(repoRoot, 'node_modules/.bin/tsx'), ['scripts/admin.ts', ...args], {
+  return spawnSync(resolve(repoRoot, 'node_modules/.bin/tsx'), ['scripts/admin/admin.ts', ...args], {
     cwd: repoRoot,
     env: { ...process.env, ...e2e.env },
     encoding: 'utf8',

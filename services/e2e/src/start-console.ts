@@ -1,6 +1,6 @@
 /**
  * Starts the review console (services/console, from its bundle dist/main.js, built first when stale) as a
- * child process with the given environment and waits until it answers /healthz. Used by scripts/services.ts
+ * child process with the given environment and waits until it answers /healthz. Used by scripts/run/services.ts
  * and the console's browser tests (services/console/test).
  */
 import { type ChildProcess, spawn } from 'node:child_process'

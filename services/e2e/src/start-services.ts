@@ -107,7 +107,7 @@ export const bundleLauncher: ServiceLauncher = (name, nodeArgs, root) => [
 
 /**
  * Builds the bundles that are missing or stale — unless a custom launcher starts the services (a bench
- * comparing a ref from before the build step; scripts/load/legacy-launcher.ts).
+ * comparing a ref from before the build step; scripts/bench/load/legacy-launcher.ts).
  */
 export async function ensureBuilt(
   root: string,

@@ -8,7 +8,7 @@ import { contentKey, createS3Storage, sha256Hex } from '@rv/storage'
 import { connectStore, type Store } from '@rv/store'
 import { createCleanup } from '@rv/testing'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { fingerprintCommands } from '../../../scripts/admin-fingerprints'
+import { fingerprintCommands } from '../../../scripts/admin/fingerprints'
 import { storeEnv } from '../src/e2e-environment'
 import { repoRoot } from '../src/start-services'
 
@@ -41,7 +41,7 @@ afterAll(async () => {
 function admin(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const child = spawn(
     resolve(repoRoot, 'node_modules/.bin/tsx'),
-    [resolve(repoRoot, 'scripts/admin.ts'), ...args],
+    [resolve(repoRoot, 'scripts/admin/admin.ts'), ...args],
     {
       cwd: repoRoot,
       env: { PATH: process.env.PATH ?? '', ...storeEnv(stack, database, bucket) },
@@ -64,7 +64,7 @@ const ok = async (...args: string[]) => {
 
 /**
  * The same commands in-process, for the many steps after the CLI's own wiring is proven: each CLI start
- * costs seconds on a loaded machine. `main` in scripts/admin.ts only dispatches `<noun> <verb>` to these.
+ * costs seconds on a loaded machine. `main` in scripts/admin/admin.ts only dispatches `<noun> <verb>` to these.
  */
 async function command(
   ...args: string[]

@@ -3,7 +3,7 @@ import { contentKey, createS3Storage, sha256Hex } from '@rv/storage'
 import { connectStore, type Store } from '@rv/store'
 import { createCleanup } from '@rv/testing'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { learnDeps, learningCommands } from '../../../scripts/admin-learning'
+import { learnDeps, learningCommands } from '../../../scripts/admin/learning'
 
 const stack = inject('stack')
 const cleanup = createCleanup(stack, 'e2e-learning')

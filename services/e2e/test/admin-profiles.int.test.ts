@@ -23,7 +23,7 @@ afterAll(async () => {
 function admin(...args: string[]) {
   const run = spawnSync(
     resolve(repoRoot, 'node_modules/.bin/tsx'),
-    [resolve(repoRoot, 'scripts/admin.ts'), ...args],
+    [resolve(repoRoot, 'scripts/admin/admin.ts'), ...args],
     {
       cwd: repoRoot,
       env: { PATH: process.env.PATH ?? '', MONGODB_URL: stack.mongoUrl, MONGODB_DB: database },

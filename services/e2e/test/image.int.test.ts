@@ -30,7 +30,7 @@ const api = createApiClient(() => services.baseUrl)
 
 const generated = generateReceipt({ family: 'vtb', variant: 'sbp_outgoing', seed: 'e2e-image' })
 const truth = generated.truth.fields
-// scripts/install-ocr.sh installs heif-enc with tesseract; without it the HEIC photo case says it is skipped.
+// scripts/install/ocr.sh installs heif-enc with tesseract; without it the HEIC photo case says it is skipped.
 const heicEncoder = await heicEncoderAvailable()
 if (!heicEncoder) console.warn('the HEIC photo case is skipped: heif-enc (libheif-examples) is not installed')
 

@@ -69,7 +69,7 @@ async function waitForCompleted(id: string): Promise<CheckRecord> {
 function admin(...args: string[]): Record<string, string> {
   const run = spawnSync(
     resolve(repoRoot, 'node_modules/.bin/tsx'),
-    [resolve(repoRoot, 'scripts/admin.ts'), ...args],
+    [resolve(repoRoot, 'scripts/admin/admin.ts'), ...args],
     {
       cwd: repoRoot,
       env: { PATH: e2e.env.PATH, MONGODB_URL: stack.mongoUrl, MONGODB_DB: e2e.database },

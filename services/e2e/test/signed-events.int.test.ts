@@ -270,7 +270,7 @@ describe('signed events and webhooks on the real stack', () => {
     const verify = () =>
       spawnSync(
         resolve(repoRoot, 'node_modules/.bin/tsx'),
-        ['scripts/verify-record.ts', saved, '--jwks', `${services.baseUrl}/.well-known/jwks.json`],
+        ['scripts/verify/record.ts', saved, '--jwks', `${services.baseUrl}/.well-known/jwks.json`],
         { cwd: repoRoot, encoding: 'utf8' },
       )
     writeFileSync(saved, bodies['check.reviewed'])

@@ -163,7 +163,7 @@ describe('signed records on the real stack', () => {
     const verify = (file: string) =>
       spawnSync(
         resolve(repoRoot, 'node_modules/.bin/tsx'),
-        ['scripts/verify-record.ts', file, '--jwks', `${services.baseUrl}/.well-known/jwks.json`],
+        ['scripts/verify/record.ts', file, '--jwks', `${services.baseUrl}/.well-known/jwks.json`],
         {
           cwd: repoRoot,
           encoding: 'utf8',

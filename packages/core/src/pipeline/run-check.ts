@@ -93,83 +93,18 @@ export async function runCheck(input: RunCheckInput): Promise<CheckRecord> {
 /** `runCheck`, also returning the extraction and the replay keys (for indexes and benchmarks). */
 export async function runCheckDetailed(input: RunCheckInput): Promise<CheckRun> {
   const createdAt = input.now.toISOString()
-  const failures: { error: ErrorBlock; reason: string }[] = []
-  const fail = (stage: string, error: unknown) => {
-    failures.push({ error: toErrorBlock(error), reason: `stage_failed:${stage}` })
-  }
-
-  let model: PdfModel | null = null
-  let extraction: ExtractionResult | null = null
-  const image = sniffImageFormat(input.bytes) !== null
-  try {
-    if (image) {
-      extraction = await readImageReceipt(input)
-    } else {
-      model = await parsePdf(input.bytes, input.limits ?? defaultPdfLimits)
-      extraction = extractReceipt(model, readerOptions(input))
-    }
-  } catch (error) {
-    fail('extraction', error)
-  }
-
-  let document: DocumentAssessment = {
-    verdict: 'unknown',
-    family: extraction?.family ?? 'unknown',
-    checks: [],
-  }
-  if (image && extraction) {
-    // A picture: its own checks, never `genuine` (docs/authenticity.md, Images), as the pipeline does.
-    document = assessImageAuthenticity(input.bytes, extraction)
-  } else if (model && extraction) {
-    try {
-      document = assessAuthenticity(model, extraction, input.filename ? { filename: input.filename } : {})
-    } catch (error) {
-      document = { verdict: null, family: extraction.family, checks: [] }
-      fail('authenticity', error)
-    }
-  }
-
-  const fields: ReceiptFields = extraction?.fields ?? emptyFields()
-  let match: MatchFlags = emptyMatch()
-  if (extraction) {
-    try {
-      match = matchExpectation(fields, input.expectation, {
-        amountTolerance: input.profile.match.amount_tolerance,
-        minVisibleDigits: input.profile.match.min_visible_digits,
-      })
-    } catch (error) {
-      fail('matching', error)
-    }
-  }
-
-  let replayKeys: ReplayKeys = {}
-  let replay: ReplayResult = { seen_before: null, duplicate_of: null, keys_matched: [] }
-  let replayReasons: string[] = []
-  try {
-    replayKeys = deriveReplayKeys({
-      fileSha256: bytesToHex(sha256(input.bytes)),
-      extraction: extraction ? toReplayExtraction(extraction) : null,
-      tenantId: input.tenantId,
-      ...(input.replayKeySecret ? { keySecret: input.replayKeySecret } : {}),
-    })
-    const earlier = input.replayLookup
-      ? await input.replayLookup({ checkId: input.checkId, createdAt, keys: replayKeys })
-      : []
-    const judged = judgeReplay(replayKeys, earlier)
-    replay = {
-      seen_before: judged.seen_before,
-      duplicate_of: judged.duplicate_of,
-      keys_matched: judged.keys_matched,
-    }
-    replayReasons = judged.reasons
-  } catch (error) {
-    fail('replay', error)
-  }
-
+  const failures: Failure[] = []
+  const read = await readReceipt(input, failures)
+  const document = assessDocument(input, read, failures)
+  const fields: ReceiptFields = read.extraction?.fields ?? emptyFields()
+  const match = read.extraction ? matchFields(input, fields, failures) : emptyMatch()
+  const replayed = await replayStep(input, createdAt, read.extraction, failures)
   const error = failures[0]?.error ?? null
-  const decision = decide({ document, fields, match, replay, error, replayReasons }, input.profile, {
-    expectation: input.expectation,
-  })
+  const decision = decide(
+    { document, fields, match, replay: replayed.replay, error, replayReasons: replayed.reasons },
+    input.profile,
+    { expectation: input.expectation },
+  )
   const record: CheckRecord = {
     id: input.checkId,
     status: error ? 'failed' : 'done',
@@ -178,11 +113,11 @@ export async function runCheckDetailed(input: RunCheckInput): Promise<CheckRun> 
     order_ref: input.expectation.order_ref ?? null,
     profile: input.profile.name,
     profile_version: input.profile.version,
-    mode: image ? 'image' : 'pdf',
+    mode: read.image ? 'image' : 'pdf',
     document,
     fields,
     match,
-    replay,
+    replay: replayed.replay,
     recommendation: decision.recommendation,
     reasons: [...new Set([...failures.map((f) => f.reason), ...decision.reasons])],
     error,
@@ -194,7 +129,103 @@ export async function runCheckDetailed(input: RunCheckInput): Promise<CheckRun> 
       model_usage: [],
     },
   }
-  return { record, extraction, replayKeys }
+  return { record, extraction: read.extraction, replayKeys: replayed.keys }
+}
+
+/** A stage that threw: its error block and the reason the record carries. */
+interface Failure {
+  error: ErrorBlock
+  reason: string
+}
+
+function failed(failures: Failure[], stage: string, error: unknown): void {
+  failures.push({ error: toErrorBlock(error), reason: `stage_failed:${stage}` })
+}
+
+interface ReadReceipt {
+  image: boolean
+  model: PdfModel | null
+  extraction: ExtractionResult | null
+}
+
+/** Parses and extracts: a picture by OCR, else a PDF (its model kept for authenticity). */
+async function readReceipt(input: RunCheckInput, failures: Failure[]): Promise<ReadReceipt> {
+  const image = sniffImageFormat(input.bytes) !== null
+  let model: PdfModel | null = null
+  let extraction: ExtractionResult | null = null
+  try {
+    if (image) {
+      extraction = await readImageReceipt(input)
+    } else {
+      model = await parsePdf(input.bytes, input.limits ?? defaultPdfLimits)
+      extraction = extractReceipt(model, readerOptions(input))
+    }
+  } catch (error) {
+    failed(failures, 'extraction', error)
+  }
+  return { image, model, extraction }
+}
+
+/** The document's authenticity: a picture's own checks, a PDF's, or `unknown` when nothing was read. */
+function assessDocument(input: RunCheckInput, read: ReadReceipt, failures: Failure[]): DocumentAssessment {
+  const { model, extraction } = read
+  if (read.image && extraction) {
+    // A picture: its own checks, never `genuine` (docs/authenticity.md, Images), as the pipeline does.
+    return assessImageAuthenticity(input.bytes, extraction)
+  }
+  if (model && extraction) {
+    try {
+      return assessAuthenticity(model, extraction, input.filename ? { filename: input.filename } : {})
+    } catch (error) {
+      failed(failures, 'authenticity', error)
+      return { verdict: null, family: extraction.family, checks: [] }
+    }
+  }
+  return { verdict: 'unknown', family: extraction?.family ?? 'unknown', checks: [] }
+}
+
+/** The fields against the caller's expectation, with the profile's tolerances. */
+function matchFields(input: RunCheckInput, fields: ReceiptFields, failures: Failure[]): MatchFlags {
+  try {
+    return matchExpectation(fields, input.expectation, {
+      amountTolerance: input.profile.match.amount_tolerance,
+      minVisibleDigits: input.profile.match.min_visible_digits,
+    })
+  } catch (error) {
+    failed(failures, 'matching', error)
+    return emptyMatch()
+  }
+}
+
+/** The replay keys, the earlier submissions sharing one, and the judgement on them. */
+async function replayStep(
+  input: RunCheckInput,
+  createdAt: string,
+  extraction: ExtractionResult | null,
+  failures: Failure[],
+): Promise<{ keys: ReplayKeys; replay: ReplayResult; reasons: string[] }> {
+  let keys: ReplayKeys = {}
+  try {
+    keys = deriveReplayKeys({
+      fileSha256: bytesToHex(sha256(input.bytes)),
+      extraction: extraction ? toReplayExtraction(extraction) : null,
+      tenantId: input.tenantId,
+      ...(input.replayKeySecret ? { keySecret: input.replayKeySecret } : {}),
+    })
+    const earlier = input.replayLookup
+      ? await input.replayLookup({ checkId: input.checkId, createdAt, keys })
+      : []
+    const judged = judgeReplay(keys, earlier)
+    const replay: ReplayResult = {
+      seen_before: judged.seen_before,
+      duplicate_of: judged.duplicate_of,
+      keys_matched: judged.keys_matched,
+    }
+    return { keys, replay, reasons: judged.reasons }
+  } catch (error) {
+    failed(failures, 'replay', error)
+    return { keys, replay: { seen_before: null, duplicate_of: null, keys_matched: [] }, reasons: [] }
+  }
 }
 
 /** Reads a picture by OCR (the caller's engine) after its header passed the pixel limits. */

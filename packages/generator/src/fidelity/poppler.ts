@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 /**
- * Thin wrappers over poppler-utils and qpdf (installed by scripts/install-pdf-tools.sh), the independent readers
+ * Thin wrappers over poppler-utils and qpdf (installed by scripts/install/pdf-tools.sh), the independent readers
  * the fidelity tests judge synthetic receipts with — the same tools FAMILIES.md's facts were measured with.
  */
 export const hasPdfTools = (): boolean =>

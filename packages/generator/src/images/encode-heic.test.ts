@@ -11,7 +11,7 @@ import { withHeifTransforms } from './heif-transforms'
 import { renderReceiptImage, renderReceiptPhotoHeic } from './render-receipt-image'
 
 const run = promisify(execFile)
-// scripts/install-ocr.sh installs libheif-examples (heif-enc, heif-info, heif-convert); CI runs it.
+// scripts/install/ocr.sh installs libheif-examples (heif-enc, heif-info, heif-convert); CI runs it.
 const encoder = await heicEncoderAvailable()
 if (!encoder) console.warn('HEIC generator tests skipped: heif-enc (libheif-examples) is not installed')
 

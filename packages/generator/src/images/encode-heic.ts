@@ -1,6 +1,6 @@
 /**
  * A picture (PNG or JPEG) as the HEIC an iPhone would send, through libheif's `heif-enc` with the x265
- * encoder (Debian `libheif-examples`, installed by scripts/install-ocr.sh). Test and benchmark data only:
+ * encoder (Debian `libheif-examples`, installed by scripts/install/ocr.sh). Test and benchmark data only:
  * the service decodes HEIC, it never encodes it.
  */
 import { execFile } from 'node:child_process'

@@ -5,7 +5,7 @@
  *   (0.8–1.3× of the 150 DPI render), PNG;
  * - `photo`: rendered at 200 DPI, turned by a small angle (0.4–2°, either way), slightly blurred, grain
  *   added, a little darker, saved as JPEG at quality 60–80 (no perspective: a flat phone shot).
- * Rendering is poppler's `pdftoppm` (scripts/install-forgery-tools.sh installs it); the changes are sharp's.
+ * Rendering is poppler's `pdftoppm` (scripts/install/forgery-tools.sh installs it); the changes are sharp's.
  * The ground truth of the picture is the PDF's: the same fields.
  */
 import { execFile } from 'node:child_process'

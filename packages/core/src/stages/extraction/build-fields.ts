@@ -12,6 +12,7 @@ import { type RoundGlyphKind, repairOperationNumber, repairSbpId } from '../../r
 import { emptyFields } from '../../vocabulary/empty-blocks'
 import type { FieldConstants, FieldName } from '../../vocabulary/family-definition'
 import type { LocalDateTime } from '../../vocabulary/time/moscow-time'
+import { capped, type FieldSink, readConfidence, setField, setStated } from './field-sink'
 import type { Interpreted } from './interpret-value'
 import type { FieldReading, Readings } from './read-family-fields'
 import { repairAmountSign } from './repair-amount-sign'
@@ -226,72 +227,90 @@ export function readImageName(read: string, language: string | null): { text: st
 }
 
 export function buildFields(input: BuildInput): BuiltFields {
-  const { readings, constants, scale } = input
-  const fields: ReceiptFields = {
-    ...emptyFields(),
-    type: input.type,
-    source: input.hasText ? (input.textSource ?? 'pdf_text') : 'none',
-    language: input.language,
+  const sink: FieldSink = {
+    readings: input.readings,
+    scale: input.scale,
+    fields: {
+      ...emptyFields(),
+      type: input.type,
+      source: input.hasText ? (input.textSource ?? 'pdf_text') : 'none',
+      language: input.language,
+    },
+    confidence: {},
+    sources: {},
   }
-  const confidence: Record<string, number> = {}
-  const sources: BuiltFields['sources'] = {}
-  // A field read by OCR is only as sure as the engine was of the words it came from.
-  const read = (...names: FieldName[]) =>
-    Math.min(1, ...names.flatMap((n) => readings[n]?.cells ?? []).map((c) => c.confidence ?? 1))
-  const set = <K extends keyof ReceiptFields>(
-    name: K,
-    value: ReceiptFields[K],
-    c: number,
-    from: FieldName[] = name in readings ? [name as FieldName] : [],
-  ) => {
-    if (value === null || value === undefined) return
-    fields[name] = value
-    confidence[name] = Math.round(Math.min(1, c * scale * read(...from)) * 100) / 100
-    sources[name] = from.filter((n) => readings[n])
+  if (input.type) sink.confidence['type'] = Math.round(0.99 * input.scale * 100) / 100
+  setMoneyFields(sink, input)
+  setStatusAndBank(sink, input)
+  setTextFields(sink, input)
+  const numbers = setNumbers(sink, input)
+  const { paidAt, printed } = setPaidAt(sink, input, numbers.sbpRead)
+  // On an image, an id whose encoded time disagrees with the printed time (or reads as a hold) was most likely
+  // misread — unless the printed time was the shaky reading and the id's time was taken (`preferSureId`).
+  if (
+    numbers.sbpId &&
+    input.textSource === 'ocr' &&
+    (paidAt.sbpIdConsistent === false || paidAt.sbpIdHeldSeconds !== null) &&
+    paidAt.source !== 'receipt_number' &&
+    sink.confidence['receipt_number']
+  ) {
+    sink.confidence['receipt_number'] = Math.min(sink.confidence['receipt_number'], 0.85)
   }
-  // A value the variant states by its nature was read nowhere on the page (its confidence is set's).
-  const stated = <K extends keyof ReceiptFields>(name: K, value: ReceiptFields[K], c: number) => {
-    set(name, value, c)
-    delete sources[name]
-  }
-  if (input.type) confidence['type'] = Math.round(0.99 * scale * 100) / 100
+  sink.fields.confidence = sink.confidence
+  return { fields: sink.fields, paidAt, sbpId: numbers.sbpId, printed, sources: sink.sources }
+}
 
-  // A rule may cap the confidence of what it reads (a label that only approximates the field).
-  const cap = (name: FieldName, c: number) => Math.min(c, readings[name]?.rule.confidence ?? 1)
+/** `amount` with the `currency` it prints (else the variant's or the bank's), and `commission`. */
+function setMoneyFields(sink: FieldSink, input: BuildInput): void {
+  const { readings, constants } = input
   const amount = money(readings.amount, input.amountSign)
   if (amount.value?.kind === 'money') {
     const { value, currency: printed } = amount.value.money
-    set('amount', value, cap('amount', amount.ambiguous ? 0.8 : 0.99))
+    setField(sink, 'amount', value, capped(sink, 'amount', amount.ambiguous ? 0.8 : 0.99))
     const currency = printed ?? constants.currency ?? input.defaultCurrency
-    set('currency', currency, printed ? 0.99 : 0.9, printed ? ['amount'] : [])
+    setField(sink, 'currency', currency, printed ? 0.99 : 0.9, printed ? ['amount'] : [])
   }
   const commission = money(readings.commission, input.amountSign, true)
   if (commission.value?.kind === 'money') {
-    set('commission', commission.value.money.value, commission.ambiguous ? 0.8 : 0.99)
+    setField(sink, 'commission', commission.value.money.value, commission.ambiguous ? 0.8 : 0.99)
   }
+}
 
+/** `status_ok` and `bank`, read or stated by the variant. */
+function setStatusAndBank(sink: FieldSink, input: BuildInput): void {
+  const { readings, constants } = input
   const status = readings.status_ok?.value
-  if (status?.kind === 'status') set('status_ok', status.ok, 0.99)
-  else if (constants.status_ok !== undefined) stated('status_ok', constants.status_ok, 0.9)
+  if (status?.kind === 'status') setField(sink, 'status_ok', status.ok, 0.99)
+  else if (constants.status_ok !== undefined) setStated(sink, 'status_ok', constants.status_ok, 0.9)
 
   const bank = readings.bank?.value
-  if (bank?.kind === 'bank') set('bank', bank.value, bank.canonical ? 0.99 : 0.9)
-  else if (constants.bank === 'issuer') stated('bank', input.issuerBank, 0.95)
-  else if (constants.bank) stated('bank', constants.bank, 0.95)
+  if (bank?.kind === 'bank') setField(sink, 'bank', bank.value, bank.canonical ? 0.99 : 0.9)
+  else if (constants.bank === 'issuer') setStated(sink, 'bank', input.issuerBank, 0.95)
+  else if (constants.bank) setStated(sink, 'bank', constants.bank, 0.95)
+}
 
+/** Names, the recipient's account and the purpose; on an image, names and masked numbers are repaired. */
+function setTextFields(sink: FieldSink, input: BuildInput): void {
   for (const name of textFields) {
-    const value = readings[name]?.value
+    const value = input.readings[name]?.value
     if (value?.kind !== 'text') continue
     if (input.textSource === 'ocr' && nameFields.has(name)) {
       const imageName = readImageName(value.value, input.language)
-      set(name, imageName.text, cap(name, imageName.confidence))
+      setField(sink, name, imageName.text, capped(sink, name, imageName.confidence))
     } else if (input.textSource === 'ocr' && name === 'recipient_account') {
       // A masked card or account whose stars OCR misread (ocr/masked-number.ts): rewritten, a guess.
       const masked = readMaskedNumber(value.value)
-      set(name, masked, cap(name, masked === value.value ? 0.98 : 0.85))
-    } else set(name, value.value, cap(name, 0.98))
+      setField(sink, name, masked, capped(sink, name, masked === value.value ? 0.98 : 0.85))
+    } else setField(sink, name, value.value, capped(sink, name, 0.98))
   }
+}
 
+/** `receipt_number` and `payment_reference`; returns the SBP id as read. */
+function setNumbers(
+  sink: FieldSink,
+  input: BuildInput,
+): { sbpId: string | null; sbpRead: { id: string | null; ambiguous: boolean } } {
+  const { readings } = input
   const sbpRead = sbpIdOf(
     readings.receipt_number,
     input.textSource,
@@ -308,19 +327,31 @@ export function buildFields(input: BuildInput): BuiltFields {
       : referenceValue
   // receipt_number is the SBP id where printed, else the bank's own number; payment_reference is always the
   // bank's own operation/receipt number when one is printed (it may then equal receipt_number).
-  if (sbpId) set('receipt_number', sbpId, sbpRead.ambiguous ? 0.85 : 0.99)
-  else if (reference) set('receipt_number', reference, 0.97, ['payment_reference'])
-  if (reference) set('payment_reference', reference, 0.97)
+  if (sbpId) setField(sink, 'receipt_number', sbpId, sbpRead.ambiguous ? 0.85 : 0.99)
+  else if (reference) setField(sink, 'receipt_number', reference, 0.97, ['payment_reference'])
+  if (reference) setField(sink, 'payment_reference', reference, 0.97)
+  return { sbpId, sbpRead }
+}
 
-  const printedValue = readings.paid_at?.value
+/** `paid_at` and its source, from the printed time and the SBP id's. */
+function setPaidAt(
+  sink: FieldSink,
+  input: BuildInput,
+  sbpRead: { id: string | null; ambiguous: boolean },
+): { paidAt: PaidAt; printed: BuiltFields['printed'] } {
+  const printedValue = input.readings.paid_at?.value
   const printed =
     printedValue?.kind === 'datetime' ? { local: printedValue.local, text: printedValue.text } : null
-  const resolved = resolvePaidAt({ printed: printed?.local ?? null, sbpId, window: input.sbpIdWindow })
+  const resolved = resolvePaidAt({
+    printed: printed?.local ?? null,
+    sbpId: sbpRead.id,
+    window: input.sbpIdWindow,
+  })
   const paidAt =
     input.textSource === 'ocr'
       ? preferSureId(resolved, {
-          printed: read('paid_at'),
-          id: read('receipt_number'),
+          printed: readConfidence(sink, 'paid_at'),
+          id: readConfidence(sink, 'receipt_number'),
           idAmbiguous: sbpRead.ambiguous,
         })
       : resolved
@@ -331,20 +362,7 @@ export function buildFields(input: BuildInput): BuiltFields {
       : paidAt.source === 'receipt_number'
         ? ['paid_at', 'receipt_number']
         : ['paid_at']
-  set('paid_at', paidAt.paidAt, paidAt.confidence, paidFrom)
-  if (fields.paid_at) set('paid_at_source', paidAt.source, paidAt.confidence, paidFrom)
-  // On an image, an id whose encoded time disagrees with the printed time (or reads as a hold) was most likely
-  // misread — unless the printed time was the shaky reading and the id's time was taken (`preferSureId`).
-  if (
-    sbpId &&
-    input.textSource === 'ocr' &&
-    (paidAt.sbpIdConsistent === false || paidAt.sbpIdHeldSeconds !== null) &&
-    paidAt.source !== 'receipt_number' &&
-    confidence['receipt_number']
-  ) {
-    confidence['receipt_number'] = Math.min(confidence['receipt_number'], 0.85)
-  }
-
-  fields.confidence = confidence
-  return { fields, paidAt, sbpId, printed, sources }
+  setField(sink, 'paid_at', paidAt.paidAt, paidAt.confidence, paidFrom)
+  if (sink.fields.paid_at) setField(sink, 'paid_at_source', paidAt.source, paidAt.confidence, paidFrom)
+  return { paidAt, printed }
 }

@@ -8,9 +8,9 @@
 import type { RoundGlyphKind } from '../../readers/ocr/repair-sbp-id'
 import type { PdfModel } from '../../vocabulary/pdf-model'
 import type { ExtractionResult } from '../../vocabulary/stage-contracts'
-import { buildLines, linesToText } from '../../vocabulary/text/text-lines'
+import { buildLines, type Line, linesToText } from '../../vocabulary/text/text-lines'
 import { type FamilyDefinition, families } from '../families'
-import { recogniseFamily } from '../families/recognise-family'
+import { type Recognition, recogniseFamily } from '../families/recognise-family'
 import { recogniseIssuerFamily, unknownVariant } from '../families/recognise-issuer-family'
 import { buildFacts } from './build-facts'
 import { buildFields, detectLanguage } from './build-fields'
@@ -39,56 +39,21 @@ export interface ExtractOptions {
  */
 export function extractReceipt(model: PdfModel, options: ExtractOptions = {}): ExtractionResult {
   const lines = buildLines(model.runs)
-  const normalizedText = linesToText(lines)
+  const page: ReadPage = { model, lines, normalizedText: linesToText(lines) }
   const recognition = recogniseFamily(lines, model.info['Producer'], options.families ?? families)
-  if (!recognition) {
-    const readings = readGenericFields(lines)
-    const banks = readGenericBanks(lines, readings)
-    // A page of a known bank in a variant no one has described keeps its family (variant `unknown`).
-    const byIssuer = recogniseIssuerFamily(
-      lines,
-      model.info['Producer'],
-      banks.issuerBank,
-      options.families ?? families,
-    )
-    const issuer = byIssuer?.family
-    const name = issuer ? `${issuer.family}/${unknownVariant}` : 'unknown'
-    const built = buildFields({
-      readings,
-      constants: banks.impliedBank ? { bank: banks.impliedBank } : {},
-      issuerBank: issuer?.issuerBank ?? banks.issuerBank,
-      defaultCurrency: null,
-      type: null,
-      sbpIdWindow: defaultSbpIdWindows.minute,
-      scale: genericScale,
-      hasText: model.runs.length > 0,
-      textSource: options.textSource ?? 'pdf_text',
-      sbpIdRoundGlyph: options.sbpIdRoundGlyph,
-      sbpIdFreeGlyph: options.sbpIdFreeGlyph,
-      language: detectLanguage(normalizedText),
-    })
-    const facts = buildFacts({
-      model,
-      family: name,
-      recognition: issuer
-        ? {
-            family: issuer.family,
-            variant: unknownVariant,
-            title: '',
-            labelCoverage: 0,
-            producerMatches: true,
-            anchorFound: byIssuer?.anchorFound ?? false,
-          }
-        : null,
-      built,
-      readings,
-      generated: undefined,
-      lineCount: lines.length,
-      issuerBank: issuer?.issuerBank ?? banks.issuerBank,
-    })
-    const fieldLocations = locateFields(built.sources, readings, model.pages)
-    return { family: name, fields: built.fields, normalizedText, facts, fieldLocations }
-  }
+  return recognition ? extractFamily(page, recognition, options) : extractUnrecognised(page, options)
+}
+
+/** A parsed page as the extraction reads it: its lines and its text. */
+interface ReadPage {
+  model: PdfModel
+  lines: Line[]
+  normalizedText: string
+}
+
+/** A recognised family's variant: its fields read by the family's rules. */
+function extractFamily(page: ReadPage, recognition: Recognition, options: ExtractOptions): ExtractionResult {
+  const { model, lines, normalizedText } = page
   const { family, variant } = recognition
   const { fields: readings, extras } = readFamilyFields(lines, family, variant.fields, recognition.title)
   const built = buildFields({
@@ -127,6 +92,57 @@ export function extractReceipt(model: PdfModel, options: ExtractOptions = {}): E
     generated: extras.generated_at,
     lineCount: lines.length,
     issuerBank: family.issuerBank,
+  })
+  const fieldLocations = locateFields(built.sources, readings, model.pages)
+  return { family: name, fields: built.fields, normalizedText, facts, fieldLocations }
+}
+
+/** No family recognised: generic reading, the family kept (variant `unknown`) when the issuer still tells it. */
+function extractUnrecognised(page: ReadPage, options: ExtractOptions): ExtractionResult {
+  const { model, lines, normalizedText } = page
+  const readings = readGenericFields(lines)
+  const banks = readGenericBanks(lines, readings)
+  // A page of a known bank in a variant no one has described keeps its family (variant `unknown`).
+  const byIssuer = recogniseIssuerFamily(
+    lines,
+    model.info['Producer'],
+    banks.issuerBank,
+    options.families ?? families,
+  )
+  const issuer = byIssuer?.family
+  const name = issuer ? `${issuer.family}/${unknownVariant}` : 'unknown'
+  const built = buildFields({
+    readings,
+    constants: banks.impliedBank ? { bank: banks.impliedBank } : {},
+    issuerBank: issuer?.issuerBank ?? banks.issuerBank,
+    defaultCurrency: null,
+    type: null,
+    sbpIdWindow: defaultSbpIdWindows.minute,
+    scale: genericScale,
+    hasText: model.runs.length > 0,
+    textSource: options.textSource ?? 'pdf_text',
+    sbpIdRoundGlyph: options.sbpIdRoundGlyph,
+    sbpIdFreeGlyph: options.sbpIdFreeGlyph,
+    language: detectLanguage(normalizedText),
+  })
+  const facts = buildFacts({
+    model,
+    family: name,
+    recognition: issuer
+      ? {
+          family: issuer.family,
+          variant: unknownVariant,
+          title: '',
+          labelCoverage: 0,
+          producerMatches: true,
+          anchorFound: byIssuer?.anchorFound ?? false,
+        }
+      : null,
+    built,
+    readings,
+    generated: undefined,
+    lineCount: lines.length,
+    issuerBank: issuer?.issuerBank ?? banks.issuerBank,
   })
   const fieldLocations = locateFields(built.sources, readings, model.pages)
   return { family: name, fields: built.fields, normalizedText, facts, fieldLocations }

@@ -4,7 +4,7 @@ import { vtbOutgoingModel } from '../../testing/extraction/synthetic-model'
 import { extractImageReceipt } from './extract-image-receipt'
 import { type FreeGlyphShape, freeGlyphAt16, sbpIdFreeGlyphWords } from './image-sbp-id-glyph'
 
-/** Shapes as the development seeds' glyphs measured (scripts/dev-sbp-glyph16.ts), one of each. */
+/** Shapes as the development seeds' glyphs measured (scripts/corpus/dev-sbp-glyph16.ts), one of each. */
 const shape = (
   widthRatio: number,
   topSpan: number,

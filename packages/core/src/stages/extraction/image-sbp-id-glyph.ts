@@ -72,7 +72,7 @@ export interface FreeGlyphShape {
 
 /**
  * What each glyph OCR confuses at position 16 looks like, against the `0` at 17 (development seeds
- * `dev-pics-g`, scripts/dev-sbp-glyph16.ts; five banks' fonts): `I` a bare stem; `1` a digit's width with a
+ * `dev-pics-g`, scripts/corpus/dev-sbp-glyph16.ts; five banks' fonts): `I` a bare stem; `1` a digit's width with a
  * flag, no top bar; `T` a full top bar over a centred stem; `7` a digit's width, a full top bar, a thin foot
  * left of centre; `Z` full bars at top and foot, in most fonts wider than a digit; `2` a digit's width, a
  * full foot; `V` wider than a digit, `W` much wider. Margins are kept on both sides of what was measured: a

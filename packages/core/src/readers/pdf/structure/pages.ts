@@ -2,11 +2,11 @@
 import { CheckError } from '../../../vocabulary/error-codes'
 import type { PdfLimits } from '../../../vocabulary/pdf-model'
 import { tokenizeContent, whitespaceShape } from './content-tokenizer'
-import { readFont } from './fonts'
 import { isWhite } from './lexer'
 import type { ObjectStore } from './object-store'
+import { readPageFonts, readPageXObjects } from './page-resources'
 import { isRef, nameOf, numberOf, type PdfDict, type PdfValue } from './pdf-values'
-import type { PdfImageInfo, PdfPageStructure } from './structure-types'
+import type { PdfPageStructure } from './structure-types'
 
 const MAX_TREE_DEPTH = 32
 const MAX_OPS_PER_PAGE = 200_000
@@ -74,45 +74,11 @@ export function collectPageDicts(
   return out
 }
 
-export function readPage(
+/** The page's content streams, decoded and joined with a newline after each (as a reader concatenates them). */
+function readContents(
   store: ObjectStore,
-  index: number,
   page: PdfDict,
-  inherited: Inherited,
-): PdfPageStructure {
-  const mediaBox = box(store, inherited.mediaBox) ?? [0, 0, 612, 792]
-  const cropBox = box(store, inherited.cropBox)
-  const rotate = numberOf(store.resolve(inherited.rotate)) ?? 0
-  const resources = store.dict(inherited.resources)
-  const fonts = []
-  const fontDict = store.dict(resources?.map.get('Font'))
-  for (const [name, ref] of fontDict?.map ?? []) {
-    const font = store.dict(ref)
-    if (font) fonts.push(readFont(store, name, font))
-  }
-  const images: PdfImageInfo[] = []
-  const forms: string[] = []
-  const xobjects = store.dict(resources?.map.get('XObject'))
-  for (const [name, ref] of xobjects?.map ?? []) {
-    const x = store.dict(ref)
-    if (!x) continue
-    const subtype = nameOf(x.map.get('Subtype'))
-    if (subtype === 'Form') forms.push(name)
-    if (subtype !== 'Image') continue
-    const filter = store.resolve(x.map.get('Filter'))
-    const cs = store.resolve(x.map.get('ColorSpace'))
-    images.push({
-      resource: name,
-      width: numberOf(store.resolve(x.map.get('Width'))) ?? 0,
-      height: numberOf(store.resolve(x.map.get('Height'))) ?? 0,
-      bitsPerComponent: numberOf(store.resolve(x.map.get('BitsPerComponent'))),
-      colorSpace: nameOf(cs) ?? (Array.isArray(cs) ? nameOf(store.resolve(cs[0])) : null),
-      filters: (Array.isArray(filter) ? filter : [filter])
-        .map((f) => nameOf(f))
-        .filter((f): f is string => f !== null),
-      hasSMask: x.map.has('SMask'),
-    })
-  }
+): { parts: Uint8Array[]; contentStreamNums: number[]; joined: Uint8Array } {
   const contents = store.resolve(page.map.get('Contents'))
   const refs = Array.isArray(contents) ? contents : [page.map.get('Contents')]
   const parts: Uint8Array[] = []
@@ -133,12 +99,33 @@ export function readPage(
     joined[at + p.length] = 0x0a
     at += p.length + 1
   }
-  const tokens = tokenizeContent(joined, MAX_OPS_PER_PAGE)
-  const contentEnds = parts.map((p) => {
+  return { parts, contentStreamNums, joined }
+}
+
+/** The shape of the whitespace each content stream ends with. */
+function contentEndShapes(parts: Uint8Array[]): string[] {
+  return parts.map((p) => {
     let from = p.length
     while (from > 0 && isWhite(p[from - 1]!)) from--
     return whitespaceShape(p, from, p.length)
   })
+}
+
+export function readPage(
+  store: ObjectStore,
+  index: number,
+  page: PdfDict,
+  inherited: Inherited,
+): PdfPageStructure {
+  const mediaBox = box(store, inherited.mediaBox) ?? [0, 0, 612, 792]
+  const cropBox = box(store, inherited.cropBox)
+  const rotate = numberOf(store.resolve(inherited.rotate)) ?? 0
+  const resources = store.dict(inherited.resources)
+  const fonts = readPageFonts(store, resources)
+  const { images, forms } = readPageXObjects(store, resources)
+  const { parts, contentStreamNums, joined } = readContents(store, page)
+  const tokens = tokenizeContent(joined, MAX_OPS_PER_PAGE)
+  const contentEnds = contentEndShapes(parts)
   const annots = store.resolve(page.map.get('Annots'))
   return {
     index,

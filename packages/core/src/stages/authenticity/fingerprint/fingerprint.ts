@@ -181,15 +181,46 @@ function followsRows(fs: readonly DocumentFeatures[]): boolean {
 
 export function learnFingerprint(family: string, samples: readonly LearningSample[]): Fingerprint {
   const fs = samples.map((s) => s.features)
+  return {
+    family,
+    source: 'learned',
+    samples: fs.length,
+    categorical: learnCategorical(fs),
+    members: learnMembers(fs),
+    numeric: learnNumeric(fs),
+    subsetTagPattern: tagPattern(
+      fs.flatMap((f) => f.members['subsetTagShapes'] ?? []),
+      fs.length,
+    ),
+    layout: learnLayout(fs),
+    versions: learnVersions(fs, tagPattern),
+    positionGrid: learnPositionGrid(fs.map((f) => f.textPositions.map((p) => p.value))),
+    fontProgram: learnFontProgram(fs.map((f) => f.fontProgram)),
+    semantics: learnSemantics(samples),
+  }
+}
+
+/** Each categorical feature: the sorted set of values the samples showed. */
+function learnCategorical(fs: readonly DocumentFeatures[]): Record<string, string[]> {
   const categorical: Record<string, string[]> = {}
   for (const key of Object.keys(fs[0]?.categorical ?? {})) {
     categorical[key] = [...new Set(fs.map((f) => f.categorical[key]!))].sort()
   }
+  return categorical
+}
+
+/** Each set feature (subset tags apart: they have a pattern): the sorted union of the samples' members. */
+function learnMembers(fs: readonly DocumentFeatures[]): Record<string, string[]> {
   const members: Record<string, string[]> = {}
   for (const key of Object.keys(fs[0]?.members ?? {})) {
     if (key === 'subsetTagShapes') continue
     members[key] = [...new Set(fs.flatMap((f) => f.members[key] ?? []))].sort()
   }
+  return members
+}
+
+/** Each numeric feature: its envelope (or habit), widened by its margin; the bottom margin only where rows grow the page. */
+function learnNumeric(fs: readonly DocumentFeatures[]): Record<string, Envelope> {
   const numeric: Record<string, Envelope> = {}
   for (const key of Object.keys(fs[0]?.numeric ?? {})) {
     const e = HABITS.has(key)
@@ -198,9 +229,44 @@ export function learnFingerprint(family: string, samples: readonly LearningSampl
     numeric[key] = ENVELOPE_MARGIN[key]?.(e) ?? e
   }
   if (!followsRows(fs)) delete numeric['pageBottomMargin']
+  return numeric
+}
+
+/** The alignment anchors: left and right edges, centres and baselines most samples share. */
+function learnLayout(fs: readonly DocumentFeatures[]): Fingerprint['layout'] {
   // An alignment edge is shared by most receipts; an x that a few share by coincidence (same value width) is not.
   const minDocs = Math.max(1, Math.ceil(fs.length * 0.4))
   const tolerance = 0.6
+  return {
+    tolerance,
+    left: recurring(
+      fs.map((f) => f.segments.map((s) => s.x0)),
+      minDocs,
+      tolerance,
+      2,
+    ),
+    right: recurring(
+      fs.map((f) => f.segments.map((s) => s.x1)),
+      minDocs,
+      tolerance,
+      2,
+    ),
+    center: recurring(
+      fs.map((f) => f.segments.map((s) => (s.x0 + s.x1) / 2)),
+      minDocs,
+      tolerance,
+      2,
+    ),
+    baselines: recurring(
+      fs.map((f) => f.segments.map((s) => s.baseline)),
+      minDocs,
+      tolerance,
+    ),
+  }
+}
+
+/** The time envelopes of the printed facts (SBP id slack, CreationDate and generation after the operation). */
+function learnSemantics(samples: readonly LearningSample[]): Fingerprint['semantics'] {
   const slack = envelopeOf(
     samples.flatMap((s) => (s.facts.idTimeSlack === null ? [] : [s.facts.idTimeSlack])),
   )
@@ -213,57 +279,16 @@ export function learnFingerprint(family: string, samples: readonly LearningSampl
     ),
   )
   return {
-    family,
-    source: 'learned',
-    samples: fs.length,
-    categorical,
-    members,
-    numeric,
-    subsetTagPattern: tagPattern(
-      fs.flatMap((f) => f.members['subsetTagShapes'] ?? []),
-      fs.length,
-    ),
-    layout: {
-      tolerance,
-      left: recurring(
-        fs.map((f) => f.segments.map((s) => s.x0)),
-        minDocs,
-        tolerance,
-        2,
-      ),
-      right: recurring(
-        fs.map((f) => f.segments.map((s) => s.x1)),
-        minDocs,
-        tolerance,
-        2,
-      ),
-      center: recurring(
-        fs.map((f) => f.segments.map((s) => (s.x0 + s.x1) / 2)),
-        minDocs,
-        tolerance,
-        2,
-      ),
-      baselines: recurring(
-        fs.map((f) => f.segments.map((s) => s.baseline)),
-        minDocs,
-        tolerance,
-      ),
-    },
-    versions: learnVersions(fs, tagPattern),
-    positionGrid: learnPositionGrid(fs.map((f) => f.textPositions.map((p) => p.value))),
-    fontProgram: learnFontProgram(fs.map((f) => f.fontProgram)),
-    semantics: {
-      // The slack and time envelopes are widened generously: a small sample must not make a rule strict.
-      idTimeSlack: slack ? { min: Math.min(slack.min - 15, -15), max: Math.max(slack.max + 15, 15) } : null,
-      creationAfterOperation: creation
-        ? {
-            min: Math.min(creation.min - 60, 0),
-            max: creation.max > DOWNLOAD_AFTER ? DOWNLOAD_HORIZON : Math.max(creation.max * 3, 3600),
-          }
-        : null,
-      generatedAfterOperation: generated
-        ? { min: Math.min(generated.min - 60, -60), max: Math.max(generated.max * 3, 86400) }
-        : null,
-    },
+    // The slack and time envelopes are widened generously: a small sample must not make a rule strict.
+    idTimeSlack: slack ? { min: Math.min(slack.min - 15, -15), max: Math.max(slack.max + 15, 15) } : null,
+    creationAfterOperation: creation
+      ? {
+          min: Math.min(creation.min - 60, 0),
+          max: creation.max > DOWNLOAD_AFTER ? DOWNLOAD_HORIZON : Math.max(creation.max * 3, 3600),
+        }
+      : null,
+    generatedAfterOperation: generated
+      ? { min: Math.min(generated.min - 60, -60), max: Math.max(generated.max * 3, 86400) }
+      : null,
   }
 }

@@ -1,4 +1,4 @@
-/** The committed fingerprints, one per family (written by scripts/learn-fingerprints.ts or from FAMILIES.md). */
+/** The committed fingerprints, one per family (written by scripts/corpus/learn-fingerprints.ts or from FAMILIES.md). */
 import alfa from '../../families/alfa/fingerprint.json'
 import gazprombank from '../../families/gazprombank/fingerprint.json'
 import ozon from '../../families/ozon/fingerprint.json'

@@ -37,6 +37,23 @@ function describeRun(r: DrawnRun): string {
   return `page 1, box x ${r.x0.toFixed(1)}–${r.x1.toFixed(1)}, baseline ${r.baseline.toFixed(1)}`
 }
 
+/** What every drawing check reads: the features, the family's layout, the page, and its visible upright runs. */
+interface DrawingContext {
+  f: DocumentFeatures
+  fp: Fingerprint
+  pageWidth: number
+  pageHeight: number
+  runs: readonly DrawnRun[]
+}
+
+/** The drawing checks, in the order a record lists them (null: not applicable to this family). */
+const DRAWING_CHECKS: readonly ((c: DrawingContext) => CheckResult | null)[] = [
+  textOverlapCheck,
+  coveredTextCheck,
+  hiddenTextCheck,
+  alignmentCheck,
+]
+
 export function drawingChecks(
   f: DocumentFeatures,
   fp: Fingerprint,
@@ -45,9 +62,12 @@ export function drawingChecks(
 ): CheckResult[] {
   // Rotated text (a round stamp's letters) has no axis-aligned box to compare.
   const runs = f.drawing.runs.filter((r) => r.codes.length > 0 && !isBlank(r) && !r.rotated)
-  const out: CheckResult[] = []
+  const context: DrawingContext = { f, fp, pageWidth, pageHeight, runs }
+  return DRAWING_CHECKS.map((check) => check(context)).filter((c): c is CheckResult => c !== null)
+}
 
-  // Text over text: two runs whose boxes overlap by more than 30 % of the smaller one.
+/** Text over text: two runs whose boxes overlap by more than 30 % of the smaller one. */
+function textOverlapCheck({ runs }: DrawingContext): CheckResult {
   let overlap: string | null = null
   for (let i = 0; i < runs.length && !overlap; i++) {
     for (let j = i + 1; j < runs.length; j++) {
@@ -59,16 +79,18 @@ export function drawingChecks(
       }
     }
   }
-  out.push({
+  return {
     name: 'content.text_overlap',
     hard: false,
     passed: overlap === null,
     detail: overlap
       ? `expected no text drawn over other text; found overlapping text at ${overlap}`
       : 'no text drawn over other text',
-  })
+  }
+}
 
-  // A filled shape painted after some text and covering a good part of it hides that text.
+/** A filled shape painted after some text and covering a good part of it hides that text. */
+function coveredTextCheck({ f, runs }: DrawingContext): CheckResult {
   let covered: string | null = null
   for (const box of f.drawing.boxes) {
     const hit = runs.find(
@@ -79,14 +101,16 @@ export function drawingChecks(
       break
     }
   }
-  out.push({
+  return {
     name: 'content.covered_text',
     hard: false,
     passed: covered === null,
     detail: covered ? `expected nothing painted over text; found ${covered}` : 'nothing painted over text',
-  })
+  }
+}
 
-  // Hidden text: invisible render modes, white fill, off-page or microscopic.
+/** Hidden text: invisible render modes, white fill, off-page or microscopic. */
+function hiddenTextCheck({ runs, pageWidth, pageHeight }: DrawingContext): CheckResult {
   const hidden = runs.find(
     (r) =>
       r.renderMode === 3 ||
@@ -98,35 +122,35 @@ export function drawingChecks(
       r.baseline > pageHeight + r.size ||
       r.size < 1,
   )
-  out.push({
+  return {
     name: 'content.hidden_text',
     hard: false,
     passed: !hidden,
     detail: hidden
       ? `expected all text visible; found text with render mode ${hidden.renderMode}, fill ${hidden.fill}, size ${hidden.size} at ${describeRun(hidden)}`
       : 'all text visible',
-  })
-
-  // Alignment: every segment starts on a left anchor, ends on a right anchor or is centred on one.
-  const { tolerance, left, right, center } = fp.layout
-  if (left.length + right.length + center.length > 0) {
-    const near = (v: number, anchors: number[]) => anchors.some((a) => Math.abs(a - v) <= tolerance)
-    const stray = f.segments.filter(
-      (s) =>
-        s.text.replace(/[\s\u00a0]/g, '').length > 0 &&
-        !near(s.x0, left) &&
-        !near(s.x1, right) &&
-        !near((s.x0 + s.x1) / 2, center),
-    )
-    out.push({
-      name: 'layout.alignment',
-      hard: false,
-      passed: stray.length === 0,
-      detail:
-        stray.length === 0
-          ? `all ${f.segments.length} text segments on the family's anchors (±${tolerance} pt)`
-          : `expected text on left edges [${left.join(', ')}], right edges [${right.join(', ')}] or centres [${center.join(', ')}] (±${tolerance} pt); found ${stray.length} segment(s) off, first at ${where(stray[0]!)}`,
-    })
   }
-  return out
+}
+
+/** Alignment: every segment starts on a left anchor, ends on a right anchor or is centred on one. */
+function alignmentCheck({ f, fp }: DrawingContext): CheckResult | null {
+  const { tolerance, left, right, center } = fp.layout
+  if (left.length + right.length + center.length === 0) return null
+  const near = (v: number, anchors: number[]) => anchors.some((a) => Math.abs(a - v) <= tolerance)
+  const stray = f.segments.filter(
+    (s) =>
+      s.text.replace(/[\s\u00a0]/g, '').length > 0 &&
+      !near(s.x0, left) &&
+      !near(s.x1, right) &&
+      !near((s.x0 + s.x1) / 2, center),
+  )
+  return {
+    name: 'layout.alignment',
+    hard: false,
+    passed: stray.length === 0,
+    detail:
+      stray.length === 0
+        ? `all ${f.segments.length} text segments on the family's anchors (±${tolerance} pt)`
+        : `expected text on left edges [${left.join(', ')}], right edges [${right.join(', ')}] or centres [${center.join(', ')}] (±${tolerance} pt); found ${stray.length} segment(s) off, first at ${where(stray[0]!)}`,
+  }
 }

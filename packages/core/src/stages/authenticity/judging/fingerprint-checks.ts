@@ -207,7 +207,25 @@ export function fingerprintChecks(f: DocumentFeatures, family: Fingerprint): Che
       )
     : null
   const fp = factsFor(family, match)
-  const out: CheckResult[] = match ? [versionCheck(match, family)] : []
+  const out: CheckResult[] = [
+    ...(match ? [versionCheck(match, family)] : []),
+    ...categoricalChecks(f, fp),
+    ...memberChecks(f, fp),
+    ...atMostChecks(f, fp),
+    ...withinChecks(f, fp),
+    ...[
+      glyphPerStringCheck(f, fp),
+      firstUseOrderCheck(f, fp),
+      subsetTagCheck(f, fp),
+      pageHeightCheck(f, fp),
+    ].filter((c): c is CheckResult => c !== null),
+  ]
+  return out.map((c) => notJudged(c, match))
+}
+
+/** Each categorical feature: one of the values genuine files showed. */
+function categoricalChecks(f: DocumentFeatures, fp: Fingerprint): CheckResult[] {
+  const out: CheckResult[] = []
   for (const [key, rule] of Object.entries(CATEGORICAL)) {
     const allowed = fp.categorical[key]
     const found = f.categorical[key]
@@ -220,6 +238,12 @@ export function fingerprintChecks(f: DocumentFeatures, family: Fingerprint): Che
       detail: `${rule.what}: expected one of ${show(allowed)}; found ${JSON.stringify(found)}`,
     })
   }
+  return out
+}
+
+/** Each set feature: every member within the family's set. */
+function memberChecks(f: DocumentFeatures, fp: Fingerprint): CheckResult[] {
+  const out: CheckResult[] = []
   for (const [key, rule] of Object.entries(MEMBERS)) {
     const allowed = fp.members[key]
     const found = f.members[key]
@@ -235,6 +259,12 @@ export function fingerprintChecks(f: DocumentFeatures, family: Fingerprint): Che
           : `${rule.what}: expected only ${show(allowed)}; found also ${show(extra)}`,
     })
   }
+  return out
+}
+
+/** Each learned maximum: not exceeded. */
+function atMostChecks(f: DocumentFeatures, fp: Fingerprint): CheckResult[] {
+  const out: CheckResult[] = []
   for (const [key, rule] of Object.entries(AT_MOST)) {
     const env = fp.numeric[key]
     const found = f.numeric[key]
@@ -246,6 +276,12 @@ export function fingerprintChecks(f: DocumentFeatures, family: Fingerprint): Che
       detail: `${rule.what}: expected at most ${env.max}; found ${found}`,
     })
   }
+  return out
+}
+
+/** Each envelope: within it, the row-grown counts scaled with a page taller than any sampled. */
+function withinChecks(f: DocumentFeatures, fp: Fingerprint): CheckResult[] {
+  const out: CheckResult[] = []
   const grown = rowGrowth(f, fp)
   for (const [key, rule] of Object.entries(WITHIN)) {
     const env = fp.numeric[key]
@@ -260,32 +296,43 @@ export function fingerprintChecks(f: DocumentFeatures, family: Fingerprint): Che
       detail: `${rule.what}: expected ${env.min}–${max}${scaled}; found ${found}`,
     })
   }
+  return out
+}
+
+/** A family whose every TJ string holds one glyph. */
+function glyphPerStringCheck(f: DocumentFeatures, fp: Fingerprint): CheckResult | null {
   const perGlyph = fp.numeric['maxCodesPerString']
-  if (perGlyph && perGlyph.max === 1) {
-    const found = f.numeric['maxCodesPerString'] ?? 0
-    out.push({
-      name: 'content.glyph_per_string',
-      hard: false,
-      passed: found <= 1,
-      detail: `text style: expected every TJ string to hold one glyph; found strings of up to ${found} glyphs`,
-    })
+  if (perGlyph?.max !== 1) return null
+  const found = f.numeric['maxCodesPerString'] ?? 0
+  return {
+    name: 'content.glyph_per_string',
+    hard: false,
+    passed: found <= 1,
+    detail: `text style: expected every TJ string to hold one glyph; found strings of up to ${found} glyphs`,
   }
+}
+
+/** A family that numbers glyph codes in order of first use. */
+function firstUseOrderCheck(f: DocumentFeatures, fp: Fingerprint): CheckResult | null {
   const ordered = fp.numeric['firstUseOrdered']
-  if (ordered && ordered.min === 1) {
-    const found = f.numeric['firstUseOrdered'] ?? 0
-    out.push({
-      name: 'fonts.first_use_order',
-      hard: false,
-      passed: found === 1,
-      detail:
-        found === 1
-          ? 'glyph codes numbered in order of first use, as the generator subsets'
-          : 'expected glyph codes numbered 1, 2, 3… in order of first use; found a code drawn before its turn',
-    })
+  if (ordered?.min !== 1) return null
+  const found = f.numeric['firstUseOrdered'] ?? 0
+  return {
+    name: 'fonts.first_use_order',
+    hard: false,
+    passed: found === 1,
+    detail:
+      found === 1
+        ? 'glyph codes numbered in order of first use, as the generator subsets'
+        : 'expected glyph codes numbered 1, 2, 3… in order of first use; found a code drawn before its turn',
   }
+}
+
+/** Every font subset tag in the family's shape. */
+function subsetTagCheck(f: DocumentFeatures, fp: Fingerprint): CheckResult {
   const re = new RegExp(fp.subsetTagPattern)
   const badTags = (f.members['subsetTagShapes'] ?? []).filter((t) => !re.test(t))
-  out.push({
+  return {
     name: 'fonts.subset_tag',
     hard: false,
     passed: badTags.length === 0,
@@ -293,8 +340,5 @@ export function fingerprintChecks(f: DocumentFeatures, family: Fingerprint): Che
       badTags.length === 0
         ? `subset tags match ${fp.subsetTagPattern}`
         : `subset tags expected to match ${fp.subsetTagPattern}; found ${show(badTags)}`,
-  })
-  const height = pageHeightCheck(f, fp)
-  if (height) out.push(height)
-  return out.map((c) => notJudged(c, match))
+  }
 }

@@ -46,46 +46,87 @@ function valueText(text: string): string {
   return text.replace(/\u00a0 /g, '\u00a0').replace(/^[ \u00a0]+|[ \u00a0]+$/g, '')
 }
 
+/** What every semantic check reads: the printed facts, the text, and the family's learned semantics. */
+interface SemanticContext {
+  facts: PrintedFacts
+  segments: readonly TextSegment[]
+  filename: string | undefined
+  bank: string
+  semantics: Fingerprint['semantics']
+  layout: ValueLayout
+}
+
+/** The semantic checks, in the order a record lists them; each gives none, one or several results. */
+const SEMANTIC_CHECKS: readonly ((c: SemanticContext) => CheckResult[])[] = [
+  sbpIdFormatCheck,
+  (c) => timingChecks(c.facts, c.semantics),
+  operationNumberDateCheck,
+  amountArithmeticChecks,
+  (c) => fxCheck(c.segments, c.layout),
+  amountFormatCheck,
+  (c) => (c.bank === 'vtb' ? vtbRecipientRepeated(c.segments) : []),
+  (c) => (c.filename ? filenameCheck(c.bank, c.filename, c.facts) : []),
+]
+
 export function semanticChecks(
   fp: Fingerprint,
   facts: PrintedFacts,
   segments: readonly TextSegment[],
   filename: string | undefined,
 ): CheckResult[] {
-  const out: CheckResult[] = []
   const bank = facts.bank
-  const sem = fp.semantics
-  const layout = VALUE_LAYOUT[bank] ?? 'row'
-  if (facts.sbpId) {
-    const id = facts.sbpId.id
-    const valid = /^[AB]\d{10}[0-9A-Z]{21}$/.test(id)
-    out.push({
+  const context: SemanticContext = {
+    facts,
+    segments,
+    filename,
+    bank,
+    semantics: fp.semantics,
+    layout: VALUE_LAYOUT[bank] ?? 'row',
+  }
+  return SEMANTIC_CHECKS.flatMap((check) => check(context))
+}
+
+/** The SBP id's shape: [AB], ten digits, 21 digits or capitals. */
+function sbpIdFormatCheck({ facts }: SemanticContext): CheckResult[] {
+  if (!facts.sbpId) return []
+  const id = facts.sbpId.id
+  const valid = /^[AB]\d{10}[0-9A-Z]{21}$/.test(id)
+  return [
+    {
       name: 'semantics.sbp_id_format',
       hard: false,
       passed: valid,
       detail: valid
         ? 'SBP id has 32 characters [AB][0-9]{10}[0-9A-Z]{21}'
         : `SBP id malformed at ${where(facts.sbpId.segment)}`,
-    })
-  }
-  out.push(...timingChecks(facts, sem))
-  if (bank === 'alfa' && facts.operation) {
-    const op = readLabelled(segments, /^Номер операции( в банке)?$/, layout)
-    const m = op ? /^[A-Z]\d{2}(\d{6})\d{7}$/.exec(valueText(op.value.text)) : null
-    if (op) {
-      const d = new Date((facts.operation.epoch + moscowOffsetSeconds) * 1000)
-      const ddmmyy = `${String(d.getUTCDate()).padStart(2, '0')}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCFullYear() % 100).padStart(2, '0')}`
-      const passed = m !== null && m[1] === ddmmyy
-      out.push({
-        name: 'semantics.operation_number_date',
-        hard: false,
-        passed,
-        detail: passed
-          ? 'operation number carries the printed date (DDMMYY)'
-          : `operation number expected as [A-Z]99 + DDMMYY of the printed date + 7 digits; found a mismatch at ${where(op.value)}`,
-      })
-    }
-  }
+    },
+  ]
+}
+
+/** Alfa's operation number carries the printed date (DDMMYY). */
+function operationNumberDateCheck({ bank, facts, segments, layout }: SemanticContext): CheckResult[] {
+  if (bank !== 'alfa' || !facts.operation) return []
+  const op = readLabelled(segments, /^Номер операции( в банке)?$/, layout)
+  const m = op ? /^[A-Z]\d{2}(\d{6})\d{7}$/.exec(valueText(op.value.text)) : null
+  if (!op) return []
+  const d = new Date((facts.operation.epoch + moscowOffsetSeconds) * 1000)
+  const ddmmyy = `${String(d.getUTCDate()).padStart(2, '0')}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCFullYear() % 100).padStart(2, '0')}`
+  const passed = m !== null && m[1] === ddmmyy
+  return [
+    {
+      name: 'semantics.operation_number_date',
+      hard: false,
+      passed,
+      detail: passed
+        ? 'operation number carries the printed date (DDMMYY)'
+        : `operation number expected as [A-Z]99 + DDMMYY of the printed date + 7 digits; found a mismatch at ${where(op.value)}`,
+    },
+  ]
+}
+
+/** amount + commission = total, for each of the family's label triples that prints. */
+function amountArithmeticChecks({ bank, segments, layout }: SemanticContext): CheckResult[] {
+  const out: CheckResult[] = []
   for (const rule of ARITHMETIC[bank] ?? []) {
     const t = readLabelled(segments, rule.total, layout)
     const c = readLabelled(segments, rule.commission, layout)
@@ -112,21 +153,26 @@ export function semanticChecks(
         : `expected amount + commission = total; found amounts ${amounts.join(', ')}, commission ${commission}, total ${total} (total at ${where(t.value)})`,
     })
   }
-  out.push(...fxCheck(segments, layout))
+  return out
+}
+
+/** Every amount under the family's amount labels in the family's format. */
+function amountFormatCheck({ bank, segments, layout }: SemanticContext): CheckResult[] {
   const format = AMOUNT_FORMAT[bank]
   const labels = AMOUNT_LABELS[bank]
-  if (format && labels) {
-    const bad = segments
-      .filter((s) => labels.test(trimSpaces(s.text).replace(/\u00a0/g, ' ')))
-      .map((l) =>
-        readLabelled(
-          segments,
-          new RegExp(`^${trimSpaces(l.text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
-          layout,
-        ),
-      )
-      .filter((v) => v !== null && !format.test(valueText(v.value.text)))
-    out.push({
+  if (!format || !labels) return []
+  const bad = segments
+    .filter((s) => labels.test(trimSpaces(s.text).replace(/\u00a0/g, ' ')))
+    .map((l) =>
+      readLabelled(
+        segments,
+        new RegExp(`^${trimSpaces(l.text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+        layout,
+      ),
+    )
+    .filter((v) => v !== null && !format.test(valueText(v.value.text)))
+  return [
+    {
       name: 'semantics.amount_format',
       hard: false,
       passed: bad.length === 0,
@@ -134,11 +180,8 @@ export function semanticChecks(
         bad.length === 0
           ? `amounts match ${format.source}`
           : `amounts expected to match ${format.source}; found a different format at ${where(bad[0]!.value)}`,
-    })
-  }
-  if (bank === 'vtb') out.push(...vtbRecipientRepeated(segments))
-  if (filename) out.push(...filenameCheck(bank, filename, facts))
-  return out
+    },
+  ]
 }
 
 /**
