@@ -1,43 +1,11 @@
 import { MongoClient } from 'mongodb'
-import { createCheckRepository } from './check-repository'
-import { createCheckTombstones } from './check-tombstones'
 import { observeCommands } from './command-metrics'
-import {
-  createCheckDecisionRepository,
-  createConsoleAuditRepository,
-  createConsoleUserRepository,
-  createForgerySetRepository,
-  createReviewQueueRepository,
-} from './console'
-import { createCreatedHourBackfill } from './created-hour-backfill'
-import { createDeliveryLedger } from './delivery-ledger'
-import { createExpirySweeper } from './expiring-documents'
-import { createFingerprintRepository } from './fingerprint-repository'
-import { createGeneratorSightings } from './generator-sightings'
-import { createIdempotencyRepository } from './idempotency-repository'
-import { createMigrationProgress } from './migration-progress'
-import { createModelBudgetRepository } from './model-budget-repository'
-import { createProfileRepository } from './profile-repository'
-import { createRateWindowRepository } from './rate-window-repository'
-import { createReplayRegistry } from './replay-registry'
-import { createRetentionCursors } from './retention-cursors'
-import { createReviewRepository } from './review-repository'
-import { createSettlementErasure } from './settlement-erasure'
-import { createSettlementRepository } from './settlement-repository'
-import { createTenantRepository } from './tenant-repository'
-import { createVersionApprovalRepository } from './version-approval-repository'
-import { createWebhookDeliveryRepository } from './webhook-delivery-repository'
-import { createWebhookEndpointRepository } from './webhook-endpoint-repository'
+import { createRepositories, ensureRepositoryIndexes, type StoreOptions } from './store-repositories'
 
-export interface StoreOptions {
-  url: string
-  database: string
-  /** How long idempotency keys are kept (default 24 h, the API's promise). */
-  idempotencyRetentionMs?: number
-}
+export type { StoreOptions } from './store-repositories'
 
 /**
- * Connects and returns every repository over one client.
+ * Connects and returns every repository over one client (the list: `store-repositories.ts`).
  *
  * @example
  * const store = await connectStore({ url: 'mongodb://127.0.0.1:27018', database: 'rv' })
@@ -48,83 +16,13 @@ export async function connectStore(options: StoreOptions) {
   observeCommands(client)
   await client.connect()
   const db = client.db(options.database)
-  const checks = createCheckRepository(db)
-  const tenants = createTenantRepository(db)
-  const idempotency = createIdempotencyRepository(db, { retentionMs: options.idempotencyRetentionMs })
-  const replay = createReplayRegistry(db)
-  const profiles = createProfileRepository(db)
-  const modelBudget = createModelBudgetRepository(db)
-  const fingerprints = createFingerprintRepository(db)
-  const reviews = createReviewRepository(db)
-  const sightings = createGeneratorSightings(db)
-  const settlements = createSettlementRepository(db)
-  const settlementErasure = createSettlementErasure(db)
-  const deliveries = createDeliveryLedger(db)
-  const rateWindows = createRateWindowRepository(db)
-  const expiry = createExpirySweeper(db)
-  const createdHourBackfill = createCreatedHourBackfill(db)
-  const retentionCursors = createRetentionCursors(db)
-  const migrationProgress = createMigrationProgress(db)
-  const tombstones = createCheckTombstones(db)
-  const consoleUsers = createConsoleUserRepository(db)
-  const reviewQueue = createReviewQueueRepository(db)
-  const decisions = createCheckDecisionRepository(db)
-  const audit = createConsoleAuditRepository(db)
-  const forgerySet = createForgerySetRepository(db)
-  const versionApprovals = createVersionApprovalRepository(db)
-  const webhookEndpoints = createWebhookEndpointRepository(db)
-  const webhookDeliveries = createWebhookDeliveryRepository(db)
+  const repositories = createRepositories(db, options)
 
   return {
     db,
-    checks,
-    tenants,
-    idempotency,
-    replay,
-    profiles,
-    modelBudget,
-    fingerprints,
-    reviews,
-    sightings,
-    settlements,
-    settlementErasure,
-    deliveries,
-    rateWindows,
-    expiry,
-    createdHourBackfill,
-    retentionCursors,
-    migrationProgress,
-    tombstones,
-    consoleUsers,
-    reviewQueue,
-    decisions,
-    audit,
-    forgerySet,
-    versionApprovals,
-    webhookEndpoints,
-    webhookDeliveries,
+    ...repositories,
     async ensureIndexes(): Promise<void> {
-      await checks.ensureIndexes()
-      await tenants.ensureIndexes()
-      await idempotency.ensureIndexes()
-      await replay.ensureIndexes()
-      await profiles.ensureIndexes()
-      await modelBudget.ensureIndexes()
-      await fingerprints.ensureIndexes()
-      await reviews.ensureIndexes()
-      await settlements.ensureIndexes()
-      await settlementErasure.ensureIndexes()
-      await rateWindows.ensureIndexes()
-      await deliveries.ensureIndexes()
-      await reviewQueue.ensureIndexes()
-      await decisions.ensureIndexes()
-      await audit.ensureIndexes()
-      await forgerySet.ensureIndexes()
-      await consoleUsers.ensureIndexes()
-      await tombstones.ensureIndexes()
-      await versionApprovals.ensureIndexes()
-      await webhookEndpoints.ensureIndexes()
-      await webhookDeliveries.ensureIndexes()
+      await ensureRepositoryIndexes(repositories)
     },
     async ping(): Promise<void> {
       await db.command({ ping: 1 })

@@ -1,0 +1,33 @@
+import { randomBase62 } from '../api-key'
+import { findOneWith, tenantQueries } from '../store-queries'
+import type { TenantCollections, TenantDocument } from './tenant-documents'
+
+/** The tenants themselves (`tenants`): made, found by id or name, listed, their retention set. */
+export function createTenantRecords({ tenants }: TenantCollections) {
+  return {
+    async createTenant(name: string, now = new Date()): Promise<TenantDocument> {
+      const tenant: TenantDocument = { _id: `ten_${randomBase62(16)}`, name, created_at: now }
+      await tenants.insertOne(tenant)
+      return tenant
+    },
+    async findTenant(idOrName: string): Promise<TenantDocument | undefined> {
+      return (
+        (await tenants.findOne({ _id: idOrName })) ??
+        (await findOneWith(tenants, tenantQueries.byName(idOrName))) ??
+        undefined
+      )
+    },
+    /** Every tenant (admin-sized: one document per customer). */
+    async listTenants(): Promise<TenantDocument[]> {
+      return tenants.find({}).toArray()
+    },
+    /** Sets the tenant's retention in days (0: keep forever), or back to the deployment default (null). */
+    async setRetention(tenantId: string, days: number | null): Promise<boolean> {
+      if (days !== null && (!Number.isInteger(days) || days < 0))
+        throw new Error('retention days: an integer ≥ 0')
+      const update =
+        days === null ? { $unset: { retention_days: '' as const } } : { $set: { retention_days: days } }
+      return (await tenants.updateOne({ _id: tenantId }, update)).matchedCount === 1
+    },
+  }
+}
