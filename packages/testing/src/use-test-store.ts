@@ -4,6 +4,8 @@
  */
 import { afterAll, beforeAll, inject } from 'vitest'
 import { dropDatabases } from './drop-databases'
+// For the type of `inject('stack')`, which the global setup declares.
+import type {} from './global-setup'
 import { randomName } from './random-name'
 
 /** What the helper needs of a store: to close it, and to build its indexes unless told not to. */
