@@ -22,6 +22,8 @@ export interface TestStoreOptions {
   url?: string | (() => string)
   /** Whether to call `ensureIndexes()` after connecting; default true. */
   ensureIndexes?: boolean
+  /** The `beforeAll` timeout in ms (connecting and building the indexes); default vitest's `hookTimeout`. */
+  timeoutMs?: number
 }
 
 /** The store once `beforeAll` has connected it; `database` is its fresh name, known at once. */
@@ -48,7 +50,7 @@ export function useTestStore<S extends TestableStore>(
     const url = typeof options.url === 'function' ? options.url() : (options.url ?? stack.mongoUrl)
     store = await connect({ url, database })
     if (options.ensureIndexes !== false) await store.ensureIndexes?.()
-  })
+  }, options.timeoutMs)
   afterAll(async () => {
     try {
       await store?.close()
