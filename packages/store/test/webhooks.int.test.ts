@@ -161,32 +161,29 @@ describe('webhook endpoints', () => {
 
 describe('webhook hot-path queries', () => {
   it('are answered from an index over thousands of deliveries', async () => {
-    await store()
-      .db.collection('webhook_deliveries')
-      .insertMany(
-        Array.from({ length: 3000 }, (_, i) => ({
-          _id: `whd_v${i}` as never,
-          tenant_id: `ten_${i % 100}`,
-          endpoint_id: `we_${i % 100}`,
-          check_id: `chk_v${i}`,
-          lane: `we_${i % 100}:chk_v${i}`,
-          seq: i,
-          state: i % 50 === 0 ? 'pending' : 'delivered',
-          due_at: i % 50 === 0 ? at(i) : null,
-        })),
-      )
-    await store()
-      .db.collection('webhook_endpoints')
-      .insertMany(
-        Array.from({ length: 1000 }, (_, i) => ({
-          _id: `we_v${i}` as never,
-          tenant_id: `ten_${i % 300}`,
-          created_at: at(i),
-        })),
-      )
-    await refreshStatistics(store().db)
+    const { db } = store()
+    await db.collection('webhook_deliveries').insertMany(
+      Array.from({ length: 3000 }, (_, i) => ({
+        _id: `whd_v${i}` as never,
+        tenant_id: `ten_${i % 100}`,
+        endpoint_id: `we_${i % 100}`,
+        check_id: `chk_v${i}`,
+        lane: `we_${i % 100}:chk_v${i}`,
+        seq: i,
+        state: i % 50 === 0 ? 'pending' : 'delivered',
+        due_at: i % 50 === 0 ? at(i) : null,
+      })),
+    )
+    await db.collection('webhook_endpoints').insertMany(
+      Array.from({ length: 1000 }, (_, i) => ({
+        _id: `we_v${i}` as never,
+        tenant_id: `ten_${i % 300}`,
+        created_at: at(i),
+      })),
+    )
+    await refreshStatistics(db)
     for (const [name, query] of Object.entries(webhookHotPathQueries(at(10_000)))) {
-      const verdict = judgeQueryPlan(await findWith(store().db.collection(query.collection), query).explain())
+      const verdict = judgeQueryPlan(await findWith(db.collection(query.collection), query).explain())
       expect(verdict, `${name}: ${JSON.stringify(verdict)}`).toMatchObject({ indexed: true })
     }
   })
