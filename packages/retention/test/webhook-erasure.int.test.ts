@@ -5,8 +5,9 @@
  */
 import { pendingRecord } from '@rv/core'
 import { createS3Storage } from '@rv/storage'
-import { connectStore, type Store } from '@rv/store'
+import { connectStore } from '@rv/store'
 import { createCleanup } from '@rv/testing'
+import { useTestStore } from '@rv/testing/use-test-store'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createErasure, type Erasure } from '../src/erasure'
 import { createErasureRegistry } from '../src/erasure-registry'
@@ -14,21 +15,16 @@ import { storeParticipants } from '../src/store-participants'
 
 const stack = inject('stack')
 const cleanup = createCleanup(stack, 'it-webhook-erasure')
-let store: Store
+const store = useTestStore('it-webhook-erasure', connectStore)
 let erasure: Erasure
 
 beforeAll(async () => {
-  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
-  await store.ensureIndexes()
   const storage = createS3Storage({ ...stack.s3, bucket: cleanup.bucket() })
   await storage.ensure()
-  erasure = createErasure(store, createErasureRegistry(storeParticipants(store, storage)))
+  erasure = createErasure(store(), createErasureRegistry(storeParticipants(store(), storage)))
 })
 
-afterAll(async () => {
-  await store.close()
-  await cleanup.run()
-})
+afterAll(() => cleanup.run())
 
 async function checkWithDelivery(tenantId: string, checkId: string, endpointId: string) {
   const record = pendingRecord({
@@ -39,13 +35,13 @@ async function checkWithDelivery(tenantId: string, checkId: string, endpointId: 
     profile: { name: 'default', version: 1 },
     mode: 'pdf',
   })
-  await store.checks.insertPending(record, {
+  await store().checks.insertPending(record, {
     check_id: checkId,
     tenant_id: tenantId,
     file: { key: 'none', sha256: 'a'.repeat(64) },
   })
-  await store.checks.writeRecord({ ...record, status: 'done' } as typeof record)
-  await store.webhookDeliveries.enqueue(
+  await store().checks.writeRecord({ ...record, status: 'done' } as typeof record)
+  await store().webhookDeliveries.enqueue(
     {
       _id: `whd_${checkId}`,
       tenant_id: tenantId,
@@ -61,13 +57,13 @@ async function checkWithDelivery(tenantId: string, checkId: string, endpointId: 
 
 describe('webhook data under erasure', () => {
   it('goes with its check, and with its tenant', async () => {
-    const tenant = await store.tenants.createTenant('it-webhook-erasure')
-    const other = await store.tenants.createTenant('it-webhook-erasure-other')
-    const { endpoint } = await store.webhookEndpoints.create(tenant._id, {
+    const tenant = await store().tenants.createTenant('it-webhook-erasure')
+    const other = await store().tenants.createTenant('it-webhook-erasure-other')
+    const { endpoint } = await store().webhookEndpoints.create(tenant._id, {
       url: 'https://shop.example/hooks',
       events: ['check.completed'],
     })
-    const { endpoint: kept } = await store.webhookEndpoints.create(other._id, {
+    const { endpoint: kept } = await store().webhookEndpoints.create(other._id, {
       url: 'https://other.example/hooks',
       events: ['check.completed'],
     })
@@ -76,13 +72,13 @@ describe('webhook data under erasure', () => {
     await checkWithDelivery(other._id, 'chk_WHERASE0000003', kept._id)
 
     expect(await erasure.eraseCheck(tenant._id, 'chk_WHERASE0000001')).toBe(true)
-    expect(await store.webhookDeliveries.find(tenant._id, 'whd_chk_WHERASE0000001')).toBeUndefined()
-    expect(await store.webhookDeliveries.find(tenant._id, 'whd_chk_WHERASE0000002')).toBeDefined()
+    expect(await store().webhookDeliveries.find(tenant._id, 'whd_chk_WHERASE0000001')).toBeUndefined()
+    expect(await store().webhookDeliveries.find(tenant._id, 'whd_chk_WHERASE0000002')).toBeDefined()
 
     await erasure.eraseTenant(tenant._id)
-    expect(await store.webhookDeliveries.find(tenant._id, 'whd_chk_WHERASE0000002')).toBeUndefined()
-    expect(await store.webhookEndpoints.list(tenant._id)).toEqual([])
-    expect(await store.webhookEndpoints.list(other._id)).toHaveLength(1)
-    expect(await store.webhookDeliveries.find(other._id, 'whd_chk_WHERASE0000003')).toBeDefined()
+    expect(await store().webhookDeliveries.find(tenant._id, 'whd_chk_WHERASE0000002')).toBeUndefined()
+    expect(await store().webhookEndpoints.list(tenant._id)).toEqual([])
+    expect(await store().webhookEndpoints.list(other._id)).toHaveLength(1)
+    expect(await store().webhookDeliveries.find(other._id, 'whd_chk_WHERASE0000003')).toBeDefined()
   })
 })

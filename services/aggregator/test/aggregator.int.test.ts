@@ -1,26 +1,14 @@
 import { fallbackRecommend } from '@rv/core'
 import { createLogger } from '@rv/logger'
 import type { CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
-import { connectStore, type Store } from '@rv/store'
-import { createCleanup } from '@rv/testing'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { connectStore } from '@rv/store'
+import { useTestStore } from '@rv/testing/use-test-store'
+import { describe, expect, it } from 'vitest'
 import { createAggregatorHandler } from '../src/handler'
 import { sweepOnce } from '../src/sweeper'
 import { example, newSubmission, resultsFor, gatewayWrite as writePending } from './checks-fixture'
 
-const stack = inject('stack')
-const cleanup = createCleanup(stack, 'it-aggregator')
-let store: Store
-
-beforeAll(async () => {
-  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
-  await store.ensureIndexes()
-})
-
-afterAll(async () => {
-  await store.close()
-  await cleanup.run()
-})
+const store = useTestStore('it-aggregator', connectStore)
 
 function submission(createdAt = '2026-03-11T07:12:00.000Z'): CheckSubmittedV1 {
   return newSubmission('AGG', createdAt)
@@ -30,7 +18,7 @@ function harness(now = new Date('2026-03-11T07:12:02.000Z')) {
   const completed: CheckRecord[] = []
   const republished: CheckSubmittedV1[] = []
   const handler = createAggregatorHandler({
-    checks: store.checks,
+    checks: store().checks,
     publishCompleted: async (record) => {
       completed.push(record)
     },
@@ -40,7 +28,7 @@ function harness(now = new Date('2026-03-11T07:12:02.000Z')) {
   return { handler, completed, republished }
 }
 
-const gatewayWrite = (s: CheckSubmittedV1, published = true) => writePending(store, s, published)
+const gatewayWrite = (s: CheckSubmittedV1, published = true) => writePending(store(), s, published)
 
 describe('aggregator handler on the real store', () => {
   it('shows progress, then finishes done once and publishes exactly once despite redelivery', async () => {
@@ -50,7 +38,7 @@ describe('aggregator handler on the real store', () => {
     const r = resultsFor(s)
     await handler.onSubmitted(s)
     await handler.onResult(r.extraction)
-    expect((await store.checks.findRecord('ten_a', s.check_id))?.status).toBe('processing')
+    expect((await store().checks.findRecord('ten_a', s.check_id))?.status).toBe('processing')
     await handler.onResult(r.matching)
     await handler.onResult(r.authenticity)
     const replayed = r.replay
@@ -58,7 +46,7 @@ describe('aggregator handler on the real store', () => {
     await handler.onResult(replayed)
     await handler.onResult(r.matching)
 
-    const record = await store.checks.findRecord('ten_a', s.check_id)
+    const record = await store().checks.findRecord('ten_a', s.check_id)
     expect(record).toMatchObject({
       status: 'done',
       order_ref: 'o-1',
@@ -79,7 +67,7 @@ describe('aggregator handler on the real store', () => {
     await handler.onSubmitted(s)
     for (const m of Object.values(resultsFor(s))) await handler.onResult(m)
     expect(completed.map((r) => r.id)).toEqual([s.check_id])
-    expect(await store.checks.findDocument(s.check_id)).toMatchObject({
+    expect(await store().checks.findDocument(s.check_id)).toMatchObject({
       status: 'done',
       record: { order_ref: 'o-1' },
       submission: { check_id: s.check_id },
@@ -96,7 +84,7 @@ describe('aggregator handler on the real store', () => {
       topic: 'check.extracted.v1',
       value: { check_id: s.check_id, tenant_id: s.tenant_id, submission: s, extraction: null, error },
     })
-    const record = await store.checks.findRecord('ten_a', s.check_id)
+    const record = await store().checks.findRecord('ten_a', s.check_id)
     expect(record).toMatchObject({
       status: 'failed',
       error,
@@ -116,7 +104,7 @@ describe('sweeper on the real store', () => {
     const { handler, completed } = harness(now)
     const republished: CheckSubmittedV1[] = []
     const report = await sweepOnce({
-      checks: store.checks,
+      checks: store().checks,
       handler,
       publishSubmitted: async (value) => {
         republished.push(value)
@@ -132,13 +120,13 @@ describe('sweeper on the real store', () => {
     expect(republished.map((s) => s.check_id)).toEqual([unpublished.check_id])
     expect(report.republished).toBe(1)
     expect(report.timedOut).toBeGreaterThanOrEqual(1)
-    const failed = await store.checks.findRecord('ten_a', stuck.check_id)
+    const failed = await store().checks.findRecord('ten_a', stuck.check_id)
     expect(failed).toMatchObject({ status: 'failed', error: { code: 'stage_timeout' } })
     expect(failed?.reasons[0]).toBe('stage_timeout:extraction')
-    expect((await store.checks.findRecord('ten_a', unpublished.check_id))?.status).toBe('pending')
+    expect((await store().checks.findRecord('ten_a', unpublished.check_id))?.status).toBe('pending')
     expect(completed.map((r) => r.id)).toContain(stuck.check_id)
     const second = await sweepOnce({
-      checks: store.checks,
+      checks: store().checks,
       handler,
       publishSubmitted: async (value) => {
         republished.push(value)
@@ -158,7 +146,7 @@ describe('sweeper on the real store', () => {
   it('purges idempotency records past the retention, in batches', async () => {
     const t0 = new Date('2026-03-11T00:00:00.000Z')
     for (let i = 0; i < 5; i++)
-      await store.idempotency.claim({
+      await store().idempotency.claim({
         tenantId: 'ten_sw',
         key: `k${i}`,
         fingerprint: 'fp',
@@ -166,7 +154,7 @@ describe('sweeper on the real store', () => {
         now: t0,
       })
     const now = new Date(t0.getTime() + 25 * 60 * 60 * 1000)
-    await store.idempotency.claim({
+    await store().idempotency.claim({
       tenantId: 'ten_sw',
       key: 'fresh',
       fingerprint: 'fp',
@@ -174,7 +162,7 @@ describe('sweeper on the real store', () => {
       now,
     })
     const report = await sweepOnce({
-      checks: store.checks,
+      checks: store().checks,
       handler: harness(now).handler,
       publishSubmitted: async () => {},
       publishCompleted: async () => {},
@@ -182,11 +170,11 @@ describe('sweeper on the real store', () => {
       now: () => now,
       republishAfterMs: 60_000,
       deadlineMs: 3_600_000,
-      idempotency: store.idempotency,
+      idempotency: store().idempotency,
       idempotencyPurgeBatch: 2,
     })
     expect(report.idempotencyPurged).toBe(5)
-    const left = await store.db.collection('idempotency').find({ tenant_id: 'ten_sw' }).toArray()
+    const left = await store().db.collection('idempotency').find({ tenant_id: 'ten_sw' }).toArray()
     expect(left.map((d) => d.key)).toEqual(['fresh'])
   })
 })

@@ -4,41 +4,30 @@
  */
 import { fallbackRecommend } from '@rv/core'
 import type { CheckRecord } from '@rv/schemas'
-import { connectStore, type Store } from '@rv/store'
-import { createCleanup, tallyCommands } from '@rv/testing'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { connectStore } from '@rv/store'
+import { tallyCommands } from '@rv/testing'
+import { useTestStore } from '@rv/testing/use-test-store'
+import { describe, expect, it } from 'vitest'
 import { createAggregatorHandler } from '../src/handler'
 import { gatewayWrite, newSubmission, resultsFor } from './checks-fixture'
 
-const stack = inject('stack')
-const cleanup = createCleanup(stack, 'it-agg-commands')
-let store: Store
-
-beforeAll(async () => {
-  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
-  await store.ensureIndexes()
-})
-
-afterAll(async () => {
-  await store.close()
-  await cleanup.run()
-})
+const store = useTestStore('it-agg-commands', connectStore)
 
 describe('aggregator store commands per check', () => {
   it('one process, results in the usual order', async () => {
     const s = newSubmission('CMD', new Date().toISOString())
-    await gatewayWrite(store, s)
+    await gatewayWrite(store(), s)
     const r = resultsFor(s)
     const completed: CheckRecord[] = []
     const handler = createAggregatorHandler({
-      checks: store.checks,
+      checks: store().checks,
       publishCompleted: async (record) => {
         completed.push(record)
       },
       recommendFor: async () => fallbackRecommend,
       now: () => new Date(),
     })
-    const tally = tallyCommands(store.db.client)
+    const tally = tallyCommands(store().db.client)
     const steps: Record<string, string[]> = {}
     await handler.onSubmitted(s)
     steps.submitted = tally.take()

@@ -7,37 +7,25 @@
 import { fallbackRecommend, pendingRecord } from '@rv/core'
 import { createLogger } from '@rv/logger'
 import type { CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
-import { connectStore, type Store } from '@rv/store'
-import { createCleanup } from '@rv/testing'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { connectStore } from '@rv/store'
+import { useTestStore } from '@rv/testing/use-test-store'
+import { describe, expect, it } from 'vitest'
 import { createAggregatorHandler } from '../src/handler'
 import { sweepOnce } from '../src/sweeper'
 import { resultEvent, submissionInfo } from '../src/to-aggregate-event'
 import { example, gatewayWrite, newSubmission, resultsFor } from './checks-fixture'
 
-const stack = inject('stack')
-const cleanup = createCleanup(stack, 'it-agg-writes')
-let store: Store
-
-beforeAll(async () => {
-  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
-  await store.ensureIndexes()
-})
-
-afterAll(async () => {
-  await store.close()
-  await cleanup.run()
-})
+const store = useTestStore('it-agg-writes', connectStore)
 
 async function submitted(createdAt = new Date().toISOString()): Promise<CheckSubmittedV1> {
   const s = newSubmission('WRT', createdAt)
-  await gatewayWrite(store, s)
+  await gatewayWrite(store(), s)
   return s
 }
 
 function replica(publish: (record: CheckRecord) => Promise<void>, aheadMs = 0) {
   return createAggregatorHandler({
-    checks: store.checks,
+    checks: store().checks,
     publishCompleted: publish,
     recommendFor: async () => fallbackRecommend,
     now: () => new Date(Date.now() + aheadMs),
@@ -52,7 +40,7 @@ function sweep(
   aheadMs = 1000,
 ) {
   return sweepOnce({
-    checks: store.checks,
+    checks: store().checks,
     handler,
     publishSubmitted: async () => {},
     publishCompleted: async (record) => {
@@ -77,12 +65,12 @@ describe('aggregator write model on the real store', () => {
     const b = replica(publish)
     await a.onSubmitted(s)
     await a.onResult(r.extraction)
-    expect((await store.checks.findRecord(s.tenant_id, s.check_id))?.status).toBe('processing')
+    expect((await store().checks.findRecord(s.tenant_id, s.check_id))?.status).toBe('processing')
     await Promise.all([a.onResult(r.matching), b.onResult(r.authenticity), b.onResult(r.replay)])
     // Whoever stored last saw all four slots (its own memory being incomplete, it read them).
     expect(completed.map((c) => c.id)).toEqual([s.check_id])
     expect(completed[0]).toMatchObject({ status: 'done', order_ref: 'o-1', match: example.match })
-    expect(await store.checks.findDocument(s.check_id)).toMatchObject({
+    expect(await store().checks.findDocument(s.check_id)).toMatchObject({
       status: 'done',
       completed_published: true,
     })
@@ -96,7 +84,7 @@ describe('aggregator write model on the real store', () => {
     const s = await submitted()
     const r = resultsFor(s)
     // As an aggregator before slots carried the submission wrote it.
-    await store.checks.insertStage(s.check_id, 'extraction', resultEvent(r.extraction).event)
+    await store().checks.insertStage(s.check_id, 'extraction', resultEvent(r.extraction).event)
     const completed: CheckRecord[] = []
     const handler = replica(async (record) => {
       completed.push(record)
@@ -116,7 +104,7 @@ describe('aggregator write model on the real store', () => {
     await handler.onResult(r.authenticity)
     await handler.onResult(r.matching)
     await expect(handler.onResult(r.replay)).rejects.toThrow('broker down')
-    expect(await store.checks.findDocument(s.check_id)).toMatchObject({
+    expect(await store().checks.findDocument(s.check_id)).toMatchObject({
       status: 'done',
       completed_published: false,
     })
@@ -124,7 +112,7 @@ describe('aggregator write model on the real store', () => {
     const report = await sweep(handler, completed)
     expect(report.completedRepublished).toBeGreaterThanOrEqual(1)
     expect(completed.filter((c) => c.id === s.check_id)).toHaveLength(1)
-    expect((await store.checks.findDocument(s.check_id))?.completed_published).toBe(true)
+    expect((await store().checks.findDocument(s.check_id))?.completed_published).toBe(true)
   })
 
   it('repairs a check whose claimer died between the claim and its final write', async () => {
@@ -133,20 +121,20 @@ describe('aggregator write model on the real store', () => {
     // Its sweeper runs once the claim is older than REPUBLISH_AFTER_MS.
     const handler = replica(async () => {}, 30_000)
     for (const stage of ['extraction', 'authenticity', 'matching', 'replay'] as const)
-      await store.checks.insertStage(s.check_id, stage, resultEvent(r[stage]).event)
+      await store().checks.insertStage(s.check_id, stage, resultEvent(r[stage]).event)
     const claimed: CheckRecord = {
       ...pendingRecord(submissionInfo(s)),
       status: 'done',
       recommendation: 'review',
       reasons: ['decision_unavailable'],
     }
-    expect(await store.checks.claimCompletion(claimed)).toBe(true)
+    expect(await store().checks.claimCompletion(claimed)).toBe(true)
     // The crash: no publish, no final write. The check still looks running, past its deadline.
     const completed: CheckRecord[] = []
     await sweep(handler, completed, 60_000, 30_000)
     await sweep(handler, completed, 60_000, 30_000)
     expect(completed.filter((c) => c.id === s.check_id)).toEqual([claimed])
-    expect(await store.checks.findDocument(s.check_id)).toMatchObject({
+    expect(await store().checks.findDocument(s.check_id)).toMatchObject({
       status: 'done',
       completed_published: true,
     })
@@ -156,7 +144,7 @@ describe('aggregator write model on the real store', () => {
     const s = await submitted()
     const r = resultsFor(s)
     for (const stage of ['extraction', 'authenticity', 'matching', 'replay'] as const)
-      await store.checks.insertStage(
+      await store().checks.insertStage(
         s.check_id,
         stage,
         resultEvent(r[stage]).event,
@@ -168,14 +156,14 @@ describe('aggregator write model on the real store', () => {
       recommendation: 'review',
     }
     // Replica A has claimed and is publishing; B gets a redelivered result meanwhile.
-    expect(await store.checks.claimCompletion(claimed)).toBe(true)
+    expect(await store().checks.claimCompletion(claimed)).toBe(true)
     const published: CheckRecord[] = []
     await replica(async (record) => {
       published.push(record)
     }).onResult(r.matching)
     expect(published).toEqual([])
-    expect((await store.checks.findDocument(s.check_id))?.completed_published).toBeUndefined()
-    await store.checks.finishCompleted(claimed, true)
+    expect((await store().checks.findDocument(s.check_id))?.completed_published).toBeUndefined()
+    await store().checks.finishCompleted(claimed, true)
     const completed: CheckRecord[] = []
     await sweep(
       replica(async () => {}),
@@ -191,10 +179,10 @@ describe('aggregator write model on the real store', () => {
     const completed: CheckRecord[] = []
     const handler = createAggregatorHandler({
       checks: {
-        ...store.checks,
+        ...store().checks,
         insertFinished: async (record, submission, published) => {
-          await gatewayWrite(store, s)
-          return store.checks.insertFinished(record, submission, published)
+          await gatewayWrite(store(), s)
+          return store().checks.insertFinished(record, submission, published)
         },
       },
       publishCompleted: async (record) => {
@@ -205,7 +193,7 @@ describe('aggregator write model on the real store', () => {
     })
     for (const m of Object.values(r)) await handler.onResult(m)
     expect(completed.map((c) => c.id)).toEqual([s.check_id])
-    expect(await store.checks.findDocument(s.check_id)).toMatchObject({
+    expect(await store().checks.findDocument(s.check_id)).toMatchObject({
       status: 'done',
       completed_published: true,
     })
@@ -218,10 +206,10 @@ describe('aggregator write model on the real store', () => {
     const claims: string[] = []
     const handler = createAggregatorHandler({
       checks: {
-        ...store.checks,
+        ...store().checks,
         claimCompletion: async (record, before) => {
           claims.push(record.id)
-          return store.checks.claimCompletion(record, before)
+          return store().checks.claimCompletion(record, before)
         },
       },
       publishCompleted: async (record) => {

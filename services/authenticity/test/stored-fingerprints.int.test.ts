@@ -4,24 +4,23 @@ import { createFingerprintCache, learnFamilyFromFiles } from '@rv/fingerprints'
 import { generateReceipt } from '@rv/generator'
 import type { CheckExtractedV1 } from '@rv/schemas'
 import { createS3Storage } from '@rv/storage'
-import { connectStore, type Store } from '@rv/store'
+import { connectStore } from '@rv/store'
 import { createCleanup } from '@rv/testing'
+import { useTestStore } from '@rv/testing/use-test-store'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { type AuthenticityDeps, handleExtracted } from '../src/handler'
 import { storedReceiptEvent } from './stored-receipt-event'
 
 const stack = inject('stack')
 const cleanup = createCleanup(stack, 'it-auth-fingerprints')
+const store = useTestStore('it-auth-fingerprints', connectStore)
 const storage = createS3Storage({ ...stack.s3, bucket: cleanup.bucket() })
-let store: Store
 let deps: AuthenticityDeps
-const cache = () => createFingerprintCache({ loadActive: () => store.fingerprints.activeAll() })
+const cache = () => createFingerprintCache({ loadActive: () => store().fingerprints.activeAll() })
 let judging: ReturnType<typeof cache>
 
 beforeAll(async () => {
   await storage.ensure()
-  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
-  await store.ensureIndexes()
   judging = cache()
   await judging.refresh()
   deps = {
@@ -30,17 +29,14 @@ beforeAll(async () => {
     assessAuthenticity,
     fingerprints: judging.registry,
     templateDrift: {
-      record: store.sightings.record,
+      record: store().sightings.record,
       minPayers: 3,
       minTenants: 2,
       windowMs: 7 * 24 * 3_600_000,
     },
   }
 })
-afterAll(async () => {
-  await store.close()
-  await cleanup.run()
-})
+afterAll(() => cleanup.run())
 
 let n = 0
 /** A generated VTB receipt stored in S3 and its check.extracted.v1 event, as the pipeline sends it. */
@@ -65,11 +61,11 @@ describe('authenticity judging with fingerprints learned in production', () => {
       { length: 10 },
       (_, i) => generateReceipt({ family: 'vtb', variant: 'sbp_outgoing', seed: `learn-${i}` }).pdf,
     )
-    const { document } = await store.fingerprints.save('vtb', learnFamilyFromFiles('vtb', files), {
+    const { document } = await store().fingerprints.save('vtb', learnFamilyFromFiles('vtb', files), {
       folder: 10,
       accepted: 0,
     })
-    await store.fingerprints.activate('vtb', document.version)
+    await store().fingerprints.activate('vtb', document.version)
     // Not per message: the cached view changes only when refreshed.
     expect(versionOf((await handleExtracted(await submitted('fp-2'), deps))!.document.checks)).toBe('builtin')
     await judging.refresh()
@@ -77,7 +73,7 @@ describe('authenticity judging with fingerprints learned in production', () => {
     expect(versionOf(after!.document.checks)).toBe(`v${document.version}`)
     expect(after?.document.verdict).toBe('genuine')
 
-    await store.fingerprints.rollback('vtb')
+    await store().fingerprints.rollback('vtb')
     await judging.refresh()
     expect(versionOf((await handleExtracted(await submitted('fp-4'), deps))!.document.checks)).toBe('builtin')
   })
@@ -101,8 +97,8 @@ describe('authenticity judging with fingerprints learned in production', () => {
         categorical: { ...v.categorical, producer: [older] },
       })),
     }
-    const { document } = await store.fingerprints.save('vtb', old, { folder: 10, accepted: 0 })
-    await store.fingerprints.activate('vtb', document.version)
+    const { document } = await store().fingerprints.save('vtb', old, { folder: 10, accepted: 0 })
+    await store().fingerprints.activate('vtb', document.version)
     await judging.refresh()
 
     const payers: (string | null | undefined)[] = []

@@ -4,26 +4,18 @@
  */
 import { exampleRecord } from '@rv/core'
 import type { CheckRecord } from '@rv/schemas'
-import { connectStore, type Store } from '@rv/store'
-import { createCleanup, tallyCommands } from '@rv/testing'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { connectStore } from '@rv/store'
+import { tallyCommands } from '@rv/testing'
+import { useTestStore } from '@rv/testing/use-test-store'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { storeErasureLook } from '../src/queue/erasure-look'
 import { createQueueFeeder } from '../src/queue/queue-feeder'
 
-const stack = inject('stack')
-const cleanup = createCleanup(stack, 'it-feeder-commands')
-let store: Store
+const store = useTestStore('it-feeder-commands', connectStore)
 let tenantId: string
 
 beforeAll(async () => {
-  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
-  await store.ensureIndexes()
-  tenantId = (await store.tenants.createTenant('feeder-commands'))._id
-})
-
-afterAll(async () => {
-  await store.close()
-  await cleanup.run()
+  tenantId = (await store().tenants.createTenant('feeder-commands'))._id
 })
 
 const finished = (id: string, recommendation: 'accept' | 'review'): CheckRecord => ({
@@ -36,9 +28,9 @@ const finished = (id: string, recommendation: 'accept' | 'review'): CheckRecord 
 
 describe('review feeder store commands per check', () => {
   it('queues a check sent to review; an accepted one costs nothing', async () => {
-    const feed = createQueueFeeder(store.reviewQueue, storeErasureLook(store))
+    const feed = createQueueFeeder(store().reviewQueue, storeErasureLook(store()))
     await feed(finished('chk_feedcmd00000001', 'review'))
-    const tally = tallyCommands(store.db.client)
+    const tally = tallyCommands(store().db.client)
     await feed(finished('chk_feedcmd00000002', 'accept'))
     expect(tally.take()).toEqual([])
     await feed(finished('chk_feedcmd00000003', 'review'))

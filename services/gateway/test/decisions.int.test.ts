@@ -2,17 +2,15 @@ import { exampleRecord } from '@rv/core'
 import { createLogger } from '@rv/logger'
 import { createOpenApiContract } from '@rv/schemas/openapi'
 import { generateSigningJwk, signRecord, toSigningKey, verifySignedEvent } from '@rv/signing'
-import { connectStore, type Store } from '@rv/store'
-import { createCleanup } from '@rv/testing'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { connectStore } from '@rv/store'
+import { useTestStore } from '@rv/testing/use-test-store'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../src/app'
 
 // GET /v1/checks/{id}/decisions over the real MongoDB: the review console's decisions, per tenant.
-const stack = inject('stack')
-const cleanup = createCleanup(stack, 'it-gateway-decisions')
+const store = useTestStore('it-gateway-decisions', connectStore)
 const contract = createOpenApiContract()
 const path = '/v1/checks/{id}/decisions'
-let store: Store
 const keys: Record<'a' | 'b', string> = { a: '', b: '' }
 const checkId = 'chk_01JDDECISIONS000000000001'
 
@@ -23,10 +21,10 @@ function app(signed = false) {
   return createApp({
     ...(signed ? { signing: { sign: (value: unknown) => signRecord(value, key), jwks } } : {}),
     logger: createLogger({ level: 'silent' }),
-    checks: store.checks,
-    tenants: store.tenants,
-    idempotency: store.idempotency,
-    decisions: store.decisions,
+    checks: store().checks,
+    tenants: store().tenants,
+    idempotency: store().idempotency,
+    decisions: store().decisions,
     storage: { put: () => Promise.reject(new Error('GET only')), bucket: 'unused' },
     publishSubmitted: () => Promise.reject(new Error('GET only')),
     limits: { maxFileBytes: 1024, maxWaitSeconds: 1, waitPollMs: 50 },
@@ -35,15 +33,13 @@ function app(signed = false) {
 }
 
 beforeAll(async () => {
-  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
-  await store.ensureIndexes()
-  const a = await store.tenants.createTenant('decisions-a')
-  const b = await store.tenants.createTenant('decisions-b')
-  keys.a = (await store.tenants.createKey(a._id)).key
-  keys.b = (await store.tenants.createKey(b._id)).key
+  const a = await store().tenants.createTenant('decisions-a')
+  const b = await store().tenants.createTenant('decisions-b')
+  keys.a = (await store().tenants.createKey(a._id)).key
+  keys.b = (await store().tenants.createKey(b._id)).key
   const record = exampleRecord({ id: checkId, tenant_id: a._id, recommendation: 'review' })
-  await store.checks.insertPending(record, { check_id: checkId, tenant_id: a._id })
-  await store.decisions.append({
+  await store().checks.insertPending(record, { check_id: checkId, tenant_id: a._id })
+  await store().decisions.append({
     check_id: checkId,
     tenant_id: a._id,
     decision: 'escalate',
@@ -59,11 +55,6 @@ beforeAll(async () => {
     completed_at: new Date('2026-03-11T07:00:00Z'),
   })
 })
-afterAll(async () => {
-  await store.close()
-  await cleanup.run()
-})
-
 const get = (id: string, apiKey: string, signed = false) =>
   app(signed).request(`/v1/checks/${id}/decisions`, { headers: { authorization: `Bearer ${apiKey}` } })
 

@@ -3,17 +3,18 @@ import { allTopics, createEventBus, type EventBus, eventTopics, physicalTopic } 
 import { createLogger } from '@rv/logger'
 import type { CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
 import { createS3Storage } from '@rv/storage'
-import { connectStore, type Store } from '@rv/store'
+import { connectStore } from '@rv/store'
 import { createCleanup, randomName } from '@rv/testing'
+import { useTestStore } from '@rv/testing/use-test-store'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createApp } from '../src/app'
 import type { GatewayDeps } from '../src/gateway-deps'
 
 const stack = inject('stack')
 const cleanup = createCleanup(stack, 'it-gateway')
+const store = useTestStore('it-gateway', connectStore)
 const prefix = `${randomName('it-gateway')}.`
 const bucketName = cleanup.bucket()
-let store: Store
 let bus: EventBus
 let key: string
 const seen = new Map<string, CheckSubmittedV1>()
@@ -24,9 +25,9 @@ function app(overrides: Partial<GatewayDeps> = {}) {
   const storage = createS3Storage({ ...stack.s3, bucket: bucketName })
   return createApp({
     logger: createLogger({ level: 'silent' }),
-    checks: store.checks,
-    tenants: store.tenants,
-    idempotency: store.idempotency,
+    checks: store().checks,
+    tenants: store().tenants,
+    idempotency: store().idempotency,
     storage,
     publishSubmitted: (s, requestId) =>
       bus.publish('check.submitted.v1', s.check_id, s, requestId ? { 'request-id': requestId } : {}),
@@ -51,19 +52,17 @@ function post(
 }
 
 /** A gateway pinning each tenant's checks to its latest `default` profile, as main.ts does. */
-const pinningApp = () => app({ pinProfile: (tenantId) => store.profiles.latest(tenantId, 'default') })
+const pinningApp = () => app({ pinProfile: (tenantId) => store().profiles.latest(tenantId, 'default') })
 
 async function newTenant(name: string) {
-  const tenant = await store.tenants.createTenant(name)
-  return { id: tenant._id, key: (await store.tenants.createKey(tenant._id)).key }
+  const tenant = await store().tenants.createTenant(name)
+  return { id: tenant._id, key: (await store().tenants.createKey(tenant._id)).key }
 }
 
 beforeAll(async () => {
-  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
-  await store.ensureIndexes()
   await createS3Storage({ ...stack.s3, bucket: bucketName }).ensure()
-  const tenant = await store.tenants.createTenant('gw')
-  key = (await store.tenants.createKey(tenant._id)).key
+  const tenant = await store().tenants.createTenant('gw')
+  key = (await store().tenants.createKey(tenant._id)).key
   for (const t of allTopics) cleanup.topic(physicalTopic(prefix, t))
   for (const t of eventTopics) cleanup.subject(`${physicalTopic(prefix, t)}-value`)
   bus = createEventBus({
@@ -87,7 +86,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await bus.close()
-  await store.close()
   await cleanup.run()
 })
 
@@ -111,7 +109,7 @@ describe('gateway on the real stack', () => {
     expect(submitted.file.key).toBe(`tenants/${record.tenant_id}/${record.id}/${submitted.file.sha256}`)
     const stored = await createS3Storage({ ...stack.s3, bucket: bucketName }).get(submitted.file.key)
     expect(stored).toEqual(pdf)
-    expect((await store.checks.findDocument(record.id))?.published).toBe(true)
+    expect((await store().checks.findDocument(record.id))?.published).toBe(true)
     expect(seenRequestIds.get(record.id)).toBe(res.headers.get('request-id'))
   })
 
@@ -125,9 +123,11 @@ describe('gateway on the real stack', () => {
     )
     expect(res.status).toBe(202)
     const { id } = (await res.json()) as CheckRecord
-    const doc = await store.checks.findDocument(id)
+    const doc = await store().checks.findDocument(id)
     expect(doc?.published).toBe(false)
-    expect((await store.checks.findUnpublished(new Date(Date.now() + 1000))).map((d) => d._id)).toContain(id)
+    expect((await store().checks.findUnpublished(new Date(Date.now() + 1000))).map((d) => d._id)).toContain(
+      id,
+    )
   })
 
   it('once a publish failed, refuses new checks with a coded 503 and Retry-After, storing nothing', async () => {
@@ -157,15 +157,15 @@ describe('gateway on the real stack', () => {
     )
     expect(res.status).toBe(202)
     const { id } = (await res.json()) as CheckRecord
-    expect((await store.checks.findDocument(id))?.published).toBe(false)
+    expect((await store().checks.findDocument(id))?.published).toBe(false)
     land()
-    while (!(await store.checks.findDocument(id))?.published) await new Promise((r) => setTimeout(r, 50))
+    while (!(await store().checks.findDocument(id))?.published) await new Promise((r) => setTimeout(r, 50))
   })
 
   it('accepts a published check whose insert failed (202) and keeps its idempotency key: a retry does not make another', async () => {
     const failing = app({
       checks: {
-        ...store.checks,
+        ...store().checks,
         insertPending: async () => {
           throw new Error('store lost after the publish')
         },
@@ -212,7 +212,7 @@ describe('gateway on the real stack', () => {
 
   it('refuses with 422 expectation_invalid, storing nothing, when the profile refuses a missing required member', async () => {
     const tenant = await newTenant('gw-refuse')
-    await store.profiles.save(tenant.id, 'default', {
+    await store().profiles.save(tenant.id, 'default', {
       expectation: { required_members: ['amount', 'currency'], missing: 'refuse' },
     })
     const res = await post(
@@ -227,8 +227,8 @@ describe('gateway on the real stack', () => {
     const body = (await res.json()) as { error: { code: string; param: string; details: unknown[] } }
     expect(body.error).toMatchObject({ code: 'expectation_invalid', param: 'expectation' })
     expect(body.error.details).toEqual([{ path: '/amount', message: 'is required by profile default v2' }])
-    expect(await store.db.collection('checks').countDocuments({ tenant_id: tenant.id })).toBe(0)
-    expect(await store.db.collection('idempotency').countDocuments({ tenant_id: tenant.id })).toBe(0)
+    expect(await store().db.collection('checks').countDocuments({ tenant_id: tenant.id })).toBe(0)
+    expect(await store().db.collection('idempotency').countDocuments({ tenant_id: tenant.id })).toBe(0)
     const ok = await post(
       pinningApp(),
       { 'idempotency-key': 'refused-1' },
@@ -247,10 +247,10 @@ describe('gateway on the real stack', () => {
       const res = await post(pinningApp(), {}, { apiKey: tenant.key })
       expect(res.status).toBe(202)
       const { id } = (await res.json()) as CheckRecord
-      return (await store.checks.findRecord(tenant.id, id))?.profile_version
+      return (await store().checks.findRecord(tenant.id, id))?.profile_version
     }
     expect(await submit()).toBe(1)
-    const v2 = await store.profiles.save(tenant.id, 'default', {
+    const v2 = await store().profiles.save(tenant.id, 'default', {
       replay: {
         identical_file: 'reject',
         same_receipt: 'review',
@@ -261,11 +261,11 @@ describe('gateway on the real stack', () => {
     })
     expect(v2.version).toBe(2)
     expect(await submit()).toBe(2)
-    const v3 = await store.profiles.save(tenant.id, 'default', {
+    const v3 = await store().profiles.save(tenant.id, 'default', {
       document: { forged: 'reject', suspicious: 'reject', unknown_family: 'review' },
     })
     expect(v3.version).toBe(3)
     expect(await submit()).toBe(3)
-    expect((await store.profiles.find(tenant.id, 'default', 2))?.document.suspicious).toBe('review')
+    expect((await store().profiles.find(tenant.id, 'default', 2))?.document.suspicious).toBe('review')
   })
 })

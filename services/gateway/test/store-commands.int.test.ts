@@ -6,27 +6,26 @@ import { buildMinimalPdf } from '@rv/core/testing'
 import { allTopics, createEventBus, type EventBus, eventTopics, physicalTopic } from '@rv/kafka'
 import { createLogger } from '@rv/logger'
 import { createS3Storage } from '@rv/storage'
-import { connectStore, hashApiKey, type Store } from '@rv/store'
+import { connectStore, hashApiKey } from '@rv/store'
 import { createCleanup, randomName, tallyCommands } from '@rv/testing'
+import { useTestStore } from '@rv/testing/use-test-store'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createApp } from '../src/app'
 import { cacheLookup } from '../src/lookup-cache/lookup-cache'
 
 const stack = inject('stack')
 const cleanup = createCleanup(stack, 'it-gw-commands')
+const store = useTestStore('it-gw-commands', connectStore)
 const prefix = `${randomName('it-gw-commands')}.`
 const bucketName = cleanup.bucket()
 const pdf = buildMinimalPdf({ pages: [['Receipt']] })
-let store: Store
 let bus: EventBus
 let key: string
 
 beforeAll(async () => {
-  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
-  await store.ensureIndexes()
   await createS3Storage({ ...stack.s3, bucket: bucketName }).ensure()
-  const tenant = await store.tenants.createTenant('gw-commands')
-  key = (await store.tenants.createKey(tenant._id)).key
+  const tenant = await store().tenants.createTenant('gw-commands')
+  key = (await store().tenants.createKey(tenant._id)).key
   for (const t of allTopics) cleanup.topic(physicalTopic(prefix, t))
   for (const t of eventTopics) cleanup.subject(`${physicalTopic(prefix, t)}-value`)
   bus = createEventBus({
@@ -42,7 +41,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await bus.close()
-  await store.close()
   await cleanup.run()
 })
 
@@ -50,16 +48,16 @@ afterAll(async () => {
 function app(ttlMs: number) {
   return createApp({
     logger: createLogger({ level: 'silent' }),
-    checks: store.checks,
+    checks: store().checks,
     tenants: {
-      authenticate: cacheLookup((token) => store.tenants.authenticate(token), { ttlMs, keyOf: hashApiKey }),
+      authenticate: cacheLookup((token) => store().tenants.authenticate(token), { ttlMs, keyOf: hashApiKey }),
     },
-    idempotency: store.idempotency,
+    idempotency: store().idempotency,
     storage: createS3Storage({ ...stack.s3, bucket: bucketName }),
     publishSubmitted: (s) => bus.publish('check.submitted.v1', s.check_id, s),
     limits: { maxFileBytes: 1024 * 1024, maxWaitSeconds: 1, waitPollMs: 50 },
     defaultProfile: { name: 'default', version: 1 },
-    pinProfile: cacheLookup((tenantId) => store.profiles.latest(tenantId, 'default'), { ttlMs }),
+    pinProfile: cacheLookup((tenantId) => store().profiles.latest(tenantId, 'default'), { ttlMs }),
   })
 }
 
@@ -76,7 +74,7 @@ function post(a: ReturnType<typeof app>, headers: Record<string, string> = {}) {
 
 describe('gateway store commands per submission', () => {
   it('counts a POST, uncached and with the lookups cached, with and without an idempotency key', async () => {
-    const tally = tallyCommands(store.db.client)
+    const tally = tallyCommands(store().db.client)
     const cold = app(0)
     expect((await post(cold)).status).toBe(202)
     const uncached = tally.take()

@@ -6,8 +6,9 @@ import { allTopics, createEventBus, type EventBus, eventTopics, physicalTopic } 
 import { createLogger } from '@rv/logger'
 import type { CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
 import { createS3Storage, tenantFilePrefix } from '@rv/storage'
-import { connectStore, type Store } from '@rv/store'
+import { connectStore } from '@rv/store'
 import { createCleanup, randomName } from '@rv/testing'
+import { useTestStore } from '@rv/testing/use-test-store'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createApp } from '../src/app'
 import { countingStream, multipartType, partHead } from '../src/contract/streamed-upload/multipart-test-body'
@@ -15,20 +16,20 @@ import { countingStream, multipartType, partHead } from '../src/contract/streame
 /** Uploads streamed through the real HTTP server into the real S3, store and Kafka (issue 19). */
 const stack = inject('stack')
 const cleanup = createCleanup(stack, 'it-upload')
+const store = useTestStore('it-upload', connectStore)
 const prefix = `${randomName('it-upload')}.`
 const bucket = cleanup.bucket()
 const maxFileBytes = 10 * 1024 * 1024
 const storage = () => createS3Storage({ ...stack.s3, bucket })
-let store: Store
 let bus: EventBus
 const seen = new Map<string, CheckSubmittedV1>()
 
 function app() {
   return createApp({
     logger: createLogger({ level: 'silent' }),
-    checks: store.checks,
-    tenants: store.tenants,
-    idempotency: store.idempotency,
+    checks: store().checks,
+    tenants: store().tenants,
+    idempotency: store().idempotency,
     storage: storage(),
     publishSubmitted: (s) => bus.publish('check.submitted.v1', s.check_id, s),
     limits: { maxFileBytes, maxWaitSeconds: 1, waitPollMs: 50 },
@@ -36,8 +37,8 @@ function app() {
   })
 }
 async function newTenant() {
-  const tenant = await store.tenants.createTenant(randomName('upload'))
-  return { id: tenant._id, key: (await store.tenants.createKey(tenant._id)).key }
+  const tenant = await store().tenants.createTenant(randomName('upload'))
+  return { id: tenant._id, key: (await store().tenants.createKey(tenant._id)).key }
 }
 async function until<T>(read: () => T | undefined): Promise<T> {
   for (;;) {
@@ -49,8 +50,6 @@ async function until<T>(read: () => T | undefined): Promise<T> {
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
 beforeAll(async () => {
-  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
-  await store.ensureIndexes()
   await storage().ensure()
   for (const t of allTopics) cleanup.topic(physicalTopic(prefix, t))
   for (const t of eventTopics) cleanup.subject(`${physicalTopic(prefix, t)}-value`)
@@ -74,7 +73,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await bus.close()
-  await store.close()
   await cleanup.run()
 })
 
@@ -103,7 +101,7 @@ describe('streamed uploads on the real stack', () => {
       expect(submitted.file).toMatchObject({ sha256: sha256(pdf), size: pdf.byteLength, filename: 'big.pdf' })
       expect(submitted.expectation).toEqual({ order_ref: 'o-big' })
       expect(sha256(await storage().get(submitted.file.key))).toBe(sha256(pdf))
-      expect((await store.checks.findDocument(record.id))?.published).toBe(true)
+      expect((await store().checks.findDocument(record.id))?.published).toBe(true)
 
       // The same request again: the digest computed while streaming gives the same fingerprint.
       const replay = await post()

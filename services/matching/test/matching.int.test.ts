@@ -2,23 +2,12 @@ import { exampleRecord } from '@rv/core'
 import { defaultProfile } from '@rv/core/decision'
 import { matchExpectation } from '@rv/core/match'
 import type { CheckExtractedV1 } from '@rv/schemas'
-import { connectStore, type Store } from '@rv/store'
-import { createCleanup } from '@rv/testing'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { connectStore } from '@rv/store'
+import { useTestStore } from '@rv/testing/use-test-store'
+import { describe, expect, it } from 'vitest'
 import { handleExtracted } from '../src/handler'
 
-const stack = inject('stack')
-const cleanup = createCleanup(stack, 'it-matching')
-let store: Store
-
-beforeAll(async () => {
-  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
-  await store.ensureIndexes()
-})
-afterAll(async () => {
-  await store.close()
-  await cleanup.run()
-})
+const store = useTestStore('it-matching', connectStore)
 
 const fields = exampleRecord().fields
 
@@ -44,14 +33,14 @@ describe('matching with the pinned profile from the store', () => {
     const deps = {
       matchExpectation,
       optionsFor: async (tenantId: string, ref: { name: string; version: number }) => {
-        const profile = (await store.profiles.find(tenantId, ref.name, ref.version)) ?? defaultProfile
+        const profile = (await store().profiles.find(tenantId, ref.name, ref.version)) ?? defaultProfile
         return {
           minVisibleDigits: profile.match.min_visible_digits,
           amountTolerance: profile.match.amount_tolerance,
         }
       },
     }
-    const saved = await store.profiles.save('ten_loose', 'default', { match: { amount_tolerance: 10 } })
+    const saved = await store().profiles.save('ten_loose', 'default', { match: { amount_tolerance: 10 } })
     const pinned = { name: saved.name, version: saved.version }
     expect((await handleExtracted(extracted('ten_loose', pinned), deps))?.match.amount).toBe(true)
     expect(

@@ -1,23 +1,11 @@
 import { defaultProfile, exampleRecord } from '@rv/core'
 import type { CheckExtractedV1 } from '@rv/schemas'
-import { connectStore, type Store } from '@rv/store'
-import { createCleanup } from '@rv/testing'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { connectStore } from '@rv/store'
+import { useTestStore } from '@rv/testing/use-test-store'
+import { describe, expect, it } from 'vitest'
 import { handleExtracted } from '../src/handler'
 
-const stack = inject('stack')
-const cleanup = createCleanup(stack, 'it-replay')
-let store: Store
-
-beforeAll(async () => {
-  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
-  await store.ensureIndexes()
-})
-
-afterAll(async () => {
-  await store.close()
-  await cleanup.run()
-})
+const store = useTestStore('it-replay', connectStore)
 
 function extracted(
   checkId: string,
@@ -44,7 +32,7 @@ function extracted(
 
 describe('replay handler on the real registry', () => {
   it('sees the first submission as new, a byte-identical one and a re-downloaded one as replays', async () => {
-    const deps = { register: store.replay.register }
+    const deps = { register: store().replay.register }
     const first = await handleExtracted(
       extracted('chk_01REPLAY0000000000000001', 'a'.repeat(64), '2026-03-11T07:00:00Z'),
       deps,
@@ -79,25 +67,25 @@ describe('replay handler on the real registry', () => {
   it('keeps tenants apart', async () => {
     const result = await handleExtracted(
       extracted('chk_01REPLAY0000000000000009', 'a'.repeat(64), '2026-03-11T08:00:00Z', 'ten_other'),
-      { register: store.replay.register },
+      { register: store().replay.register },
     )
     expect(result?.replay.seen_before).toBe(false)
   })
 
   it("with a cross-tenant profile, finds another tenant's receipt by global digests without naming it", async () => {
     const crossTenant = { ...defaultProfile, replay: { ...defaultProfile.replay, cross_tenant: true } }
-    const saved = await store.profiles.save('ten_cross', 'default', { replay: crossTenant.replay })
+    const saved = await store().profiles.save('ten_cross', 'default', { replay: crossTenant.replay })
     const deps = {
-      register: store.replay.register,
+      register: store().replay.register,
       keySecret: 'it-secret',
       profile: (tenantId: string, ref: { name: string; version: number }) =>
-        store.profiles.find(tenantId, ref.name, ref.version),
+        store().profiles.find(tenantId, ref.name, ref.version),
     }
     const file = 'e'.repeat(64)
     const atOrigin = extracted('chk_01CROSS00000000000000001', file, '2026-03-12T07:00:00Z', 'ten_origin')
     // The origin tenant keeps the default profile: its check is still registered globally only if its
     // profile opts in, so opt it in too (both sides share digests, neither sees the other's data).
-    await store.profiles.save('ten_origin', 'default', { replay: crossTenant.replay })
+    await store().profiles.save('ten_origin', 'default', { replay: crossTenant.replay })
     const pinned = (e: typeof atOrigin, version: number) => ({
       ...e,
       submission: { ...e.submission, profile: { name: 'default', version } },
@@ -119,8 +107,8 @@ describe('replay handler on the real registry', () => {
     expect(JSON.stringify(result)).not.toContain('ten_origin')
 
     // The stored global keys are HMAC digests: no value of the receipt is in them.
-    const stored = await store.db
-      .collection('replay_keys')
+    const stored = await store()
+      .db.collection('replay_keys')
       .find({ _id: { $regex: '^_global:' } as never })
       .toArray()
     expect(stored.length).toBeGreaterThan(0)
@@ -138,12 +126,13 @@ describe('replay handler on the real registry', () => {
 
   it("does not let a tenant probe another's payments with a made-up receipt of the same amount, payee and minute", async () => {
     const replay = { ...defaultProfile.replay, cross_tenant: true }
-    for (const tenant of ['ten_payee', 'ten_prober']) await store.profiles.save(tenant, 'default', { replay })
+    for (const tenant of ['ten_payee', 'ten_prober'])
+      await store().profiles.save(tenant, 'default', { replay })
     const deps = {
-      register: store.replay.register,
+      register: store().replay.register,
       keySecret: 'it-secret',
       profile: (tenantId: string, ref: { name: string; version: number }) =>
-        store.profiles.find(tenantId, ref.name, ref.version),
+        store().profiles.find(tenantId, ref.name, ref.version),
     }
     /** A check pinned to the tenant's cross-tenant profile (v2), with its own receipt number and text. */
     const check = (
@@ -189,8 +178,8 @@ describe('replay handler on the real registry', () => {
     expect(result?.replay.seen_before).toBe(false)
     expect(result?.reasons).toEqual([])
     // Only file digests and operation ids are keys in the global space.
-    const kinds = await store.db
-      .collection('replay_keys')
+    const kinds = await store()
+      .db.collection('replay_keys')
       .distinct('kind', { _id: { $regex: '^_global:' } as never })
     expect(kinds.sort()).toEqual(['file_sha256', 'operation_id'])
   })

@@ -1,28 +1,16 @@
 import { defaultProfile, exampleRecord } from '@rv/core'
 import type { CheckRecord, CheckSettlementChangedV1, CreditLine, Profile } from '@rv/schemas'
-import { connectStore, type Store } from '@rv/store'
-import { createCleanup } from '@rv/testing'
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { connectStore } from '@rv/store'
+import { useTestStore } from '@rv/testing/use-test-store'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { storeErasureGate } from '../src/erasure-gate'
 import { handleCompleted, handleCredit, settleDue } from '../src/handler'
 import type { SettlementDeps } from '../src/settle-document'
 
-const stack = inject('stack')
-const cleanup = createCleanup(stack, 'it-settle')
-let store: Store
+const store = useTestStore('it-settle', connectStore)
 let published: CheckSettlementChangedV1[]
 let clock: number
 const required: Profile = { ...defaultProfile, settlement: { required: true, wait_seconds: 3600 } }
-
-beforeAll(async () => {
-  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
-  await store.ensureIndexes()
-})
-
-afterAll(async () => {
-  await store.close()
-  await cleanup.run()
-})
 
 beforeEach(() => {
   published = []
@@ -31,8 +19,8 @@ beforeEach(() => {
 
 function deps(overrides: Partial<SettlementDeps> = {}): SettlementDeps {
   return {
-    store: store.settlements,
-    erasure: storeErasureGate(store, { requireTenant: false }),
+    store: store().settlements,
+    erasure: storeErasureGate(store(), { requireTenant: false }),
     profile: async () => required,
     publish: async (event) => {
       published.push(event)
@@ -132,9 +120,9 @@ describe('a join cannot be borrowed', () => {
     const last = (id: string) => published.filter((e) => e.check_id === id).at(-1)?.settlement
     expect(last(genuine.id)).toMatchObject({ status: 'confirmed', joined_by: 'sbp_operation_id' })
     expect(last(borrower.id)).toMatchObject({ status: 'awaiting', credit: null, reasons: [] })
-    expect(await store.settlements.claimOfLine(tenantId, `line-${sbp}`)).toBe(genuine.id)
-    expect(await store.settlements.claimOfCheck(tenantId, borrower.id)).toBeUndefined()
-    expect((await store.settlements.findSettlement(tenantId, borrower.id))?.settlement?.status).toBe(
+    expect(await store().settlements.claimOfLine(tenantId, `line-${sbp}`)).toBe(genuine.id)
+    expect(await store().settlements.claimOfCheck(tenantId, borrower.id)).toBeUndefined()
+    expect((await store().settlements.findSettlement(tenantId, borrower.id))?.settlement?.status).toBe(
       'awaiting',
     )
   })
@@ -154,7 +142,7 @@ describe('settlement on the real store', () => {
       reasons: ['settlement_confirmed'],
       recommendation: 'accept',
     })
-    const stored = await store.settlements.findSettlement('ten_a', check.id)
+    const stored = await store().settlements.findSettlement('ten_a', check.id)
     expect(stored?.settlement?.credit?.line_id).toBe(`line-${sbp}`)
   })
 
@@ -176,7 +164,7 @@ describe('settlement on the real store', () => {
       check_id: check.id,
       settlement: { status: 'confirmed', recommendation: 'accept', reasons: ['settlement_confirmed'] },
     })
-    expect(await store.settlements.due(new Date(clock + 86_400_000), 1000)).not.toContainEqual(
+    expect(await store().settlements.due(new Date(clock + 86_400_000), 1000)).not.toContainEqual(
       expect.objectContaining({ check_id: check.id }),
     )
   })
@@ -208,8 +196,10 @@ describe('settlement on the real store', () => {
     await handleCredit({ tenant_id: 'ten_a', credit: line }, deps())
     await handleCredit({ tenant_id: 'ten_a', credit: { ...line, amount: 1 } }, deps())
     expect(published).toHaveLength(1)
-    expect((await store.settlements.findCredit('ten_a', line.line_id))?.credit.amount).toBe(800)
-    expect((await store.settlements.findSettlement('ten_a', check.id))?.settlement?.status).toBe('confirmed')
+    expect((await store().settlements.findCredit('ten_a', line.line_id))?.credit.amount).toBe(800)
+    expect((await store().settlements.findSettlement('ten_a', check.id))?.settlement?.status).toBe(
+      'confirmed',
+    )
   })
 
   it('never joins two tenants, even on the same SBP id', async () => {
@@ -218,7 +208,7 @@ describe('settlement on the real store', () => {
     const check = receipt('ten_mine', sbp, 900)
     await handleCompleted(check, deps())
     expect(published.map((e) => e.settlement.status)).toEqual(['awaiting'])
-    expect(await store.settlements.claimOfLine('ten_other', `line-${sbp}`)).toBeUndefined()
+    expect(await store().settlements.claimOfLine('ten_other', `line-${sbp}`)).toBeUndefined()
   })
 
   it('uses a credit for one receipt only, even when two receipts race for it', async () => {
@@ -230,10 +220,10 @@ describe('settlement on the real store', () => {
       handleCompleted(b, deps()),
       handleCredit({ tenant_id: 'ten_a', credit: credit(sbp, 950) }, deps()),
     ])
-    const holder = await store.settlements.claimOfLine('ten_a', `line-${sbp}`)
+    const holder = await store().settlements.claimOfLine('ten_a', `line-${sbp}`)
     expect([a.id, b.id]).toContain(holder)
     const statuses = await Promise.all(
-      [a, b].map(async (c) => (await store.settlements.findSettlement('ten_a', c.id))?.settlement?.status),
+      [a, b].map(async (c) => (await store().settlements.findSettlement('ten_a', c.id))?.settlement?.status),
     )
     expect(statuses.sort()).toEqual(['awaiting', 'confirmed'])
   })
@@ -247,12 +237,12 @@ describe('settlement on the real store', () => {
       handleCompleted(check, deps({ publish: async () => Promise.reject(new Error('killed')) })),
     ).rejects.toThrow('killed')
     expect(published).toEqual([])
-    expect(await store.settlements.claimOfCheck('ten_a', check.id)).toBe(`line-${sbp}`)
-    expect((await store.settlements.findSettlement('ten_a', check.id))?.settlement).toBeNull()
+    expect(await store().settlements.claimOfCheck('ten_a', check.id)).toBe(`line-${sbp}`)
+    expect((await store().settlements.findSettlement('ten_a', check.id))?.settlement).toBeNull()
     // Dies after publishing, before saving: the redelivery publishes again (at least once) and saves.
     const dying = deps({
       store: {
-        ...store.settlements,
+        ...store().settlements,
         saveOutcome: async () => {
           throw new Error('killed')
         },
@@ -264,18 +254,18 @@ describe('settlement on the real store', () => {
     await handleCompleted(check, deps())
     await handleCredit({ tenant_id: 'ten_a', credit: credit(sbp, 990) }, deps())
     expect(published.map((e) => e.settlement.status)).toEqual(['confirmed', 'confirmed'])
-    const stored = await store.settlements.findSettlement('ten_a', check.id)
+    const stored = await store().settlements.findSettlement('ten_a', check.id)
     expect(stored?.settlement?.status).toBe('confirmed')
-    expect(await store.settlements.claimOfLine('ten_a', `line-${sbp}`)).toBe(check.id)
-    expect(await store.settlements.claimOfCheck('ten_a', check.id)).toBe(`line-${sbp}`)
+    expect(await store().settlements.claimOfLine('ten_a', `line-${sbp}`)).toBe(check.id)
+    expect(await store().settlements.claimOfCheck('ten_a', check.id)).toBe(`line-${sbp}`)
   })
 
   it("reads the check's pinned profile from the store: its settlement member decides", async () => {
-    const saved = await store.profiles.save('ten_profiled', 'default', {
+    const saved = await store().profiles.save('ten_profiled', 'default', {
       settlement: { required: true, wait_seconds: 0, not_found: 'reject' },
     })
     const pinned = deps({
-      profile: (tenantId, ref) => store.profiles.find(tenantId, ref.name, ref.version),
+      profile: (tenantId, ref) => store().profiles.find(tenantId, ref.name, ref.version),
     })
     const check = { ...receipt('ten_profiled', uniqueSbpId(), 1234), profile_version: saved.version }
     await handleCompleted(check, pinned)

@@ -4,34 +4,26 @@
  */
 import { defaultProfile, exampleRecord } from '@rv/core'
 import type { CheckRecord } from '@rv/schemas'
-import { connectStore, type Store } from '@rv/store'
-import { createCleanup, tallyCommands } from '@rv/testing'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { connectStore } from '@rv/store'
+import { tallyCommands } from '@rv/testing'
+import { useTestStore } from '@rv/testing/use-test-store'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { storeErasureGate } from '../src/erasure-gate'
 import { handleCompleted } from '../src/handler'
 import type { SettlementDeps } from '../src/settle-document'
 
-const stack = inject('stack')
-const cleanup = createCleanup(stack, 'it-settle-commands')
-let store: Store
+const store = useTestStore('it-settle-commands', connectStore)
 let tenantId: string
 
 beforeAll(async () => {
-  store = await connectStore({ url: stack.mongoUrl, database: cleanup.database() })
-  await store.ensureIndexes()
-  tenantId = (await store.tenants.createTenant('settle-commands'))._id
-})
-
-afterAll(async () => {
-  await store.close()
-  await cleanup.run()
+  tenantId = (await store().tenants.createTenant('settle-commands'))._id
 })
 
 function deps(): SettlementDeps {
   return {
-    store: store.settlements,
+    store: store().settlements,
     // As main.ts: a tenant that no longer exists counts as erased.
-    erasure: storeErasureGate(store),
+    erasure: storeErasureGate(store()),
     profile: async () => defaultProfile,
     publish: async () => {},
     now: () => Date.parse('2026-02-11T07:12:30Z'),
@@ -64,7 +56,7 @@ describe('settlement store commands per check', () => {
   it('a finished check whose credit has not come, its tenant seen a moment ago', async () => {
     const gate = deps()
     await handleCompleted(receipt('chk_cmd000000001', 'B6042071012K4Q270000000000000001'), gate)
-    const tally = tallyCommands(store.db.client)
+    const tally = tallyCommands(store().db.client)
     await handleCompleted(receipt('chk_cmd000000002', 'B6042071012K4Q270000000000000002'), gate)
     const commands = tally.take()
     tally.stop()
@@ -86,12 +78,12 @@ describe('settlement store commands per check', () => {
 
   it('takes back a check of a tenant erased while remembered as live', async () => {
     const gate = deps()
-    const tenant = (await store.tenants.createTenant('settle-erased'))._id
+    const tenant = (await store().tenants.createTenant('settle-erased'))._id
     const first = { ...receipt('chk_cmd000000003', 'B6042071012K4Q270000000000000003'), tenant_id: tenant }
     await handleCompleted(first, gate)
-    await store.tenants.eraseTenant(tenant)
+    await store().tenants.eraseTenant(tenant)
     const second = { ...receipt('chk_cmd000000004', 'B6042071012K4Q270000000000000004'), tenant_id: tenant }
     await handleCompleted(second, gate)
-    expect(await store.settlements.findSettlement(tenant, second.id)).toBeNull()
+    expect(await store().settlements.findSettlement(tenant, second.id)).toBeNull()
   })
 })
