@@ -1,8 +1,9 @@
+import { isTerminal, type StageName, stageNames } from '@rv/core/vocabulary'
 import type { CheckRecord, CheckStatus } from '@rv/schemas'
 
-/** Stage slots the aggregator fills, one per result topic. */
-export const stageSlots = ['extraction', 'authenticity', 'matching', 'replay'] as const
-export type StageSlot = (typeof stageSlots)[number]
+/** Stage slots the aggregator fills, one per result topic: core's stage names (the one list). */
+export const stageSlots = stageNames
+export type StageSlot = StageName
 
 /** The `checks` document. `stages` is not stored in it: it is assembled from `check_stages` on read. */
 export interface CheckDocument {
@@ -41,11 +42,9 @@ export interface ErasableCheck {
 // The whole submission (a small payload): FerretDB v1's support of dotted projections is not relied on.
 export const erasableProjection = { _id: 1, tenant_id: 1, submission: 1 }
 
-const terminal: CheckStatus[] = ['done', 'failed']
-
 /** True for a status no later write changes (`done`, `failed`). */
 export function isTerminalStatus(status: CheckStatus): boolean {
-  return terminal.includes(status)
+  return isTerminal(status)
 }
 
 /** A new `checks` document for `record`, its outbox flags as given. */
