@@ -103,8 +103,7 @@ export async function ensureTopicLayout(
   // Once per bus: the retention of topics that existed before it was configured (or with another one).
   const retentionChecked = 'retention checked'
   if (!noted.has(retentionChecked) && (layout.retentionMs ?? layout.deadLetterRetentionMs) !== undefined) {
-    const created = new Set(plan.create.map((c) => c.topic))
-    await applyRetention(admin, layout, prefix, logger, created)
+    await applyRetention(admin, layout, prefix, logger)
     noted.add(retentionChecked)
   }
   for (const { topic, reason } of plan.keep) {
@@ -138,15 +137,18 @@ async function readDynamicConfigs(
   return configs
 }
 
-/** Sets the configured `retention.ms` on existing topics that differ (created ones already have it). */
+/**
+ * Sets the configured `retention.ms` on every topic of ours whose dynamic config differs. Topics this bus just
+ * created already have it and are left alone by the comparison, not by a list: a topic another bus created a
+ * moment earlier may be missing from our `listTopics`, be "created" again (a no-op) and still need it.
+ */
 async function applyRetention(
   admin: Admin,
   layout: TopicLayout,
   prefix: string,
   logger: BusLogger,
-  created: ReadonlySet<string>,
 ): Promise<void> {
-  const existing = [...(await readExisting(admin, prefix)).keys()].filter((t) => !created.has(t))
+  const existing = [...(await readExisting(admin, prefix)).keys()]
   const plan = planRetention(layout, prefix, await readDynamicConfigs(admin, existing))
   if (plan.length === 0) return
   await admin.alterConfigs({

@@ -136,8 +136,13 @@ describe('ensureTopics with a configured layout', () => {
       retentionMs: hour,
       deadLetterRetentionMs: 2 * hour,
     }).ensureTopics()
-    expect(await read('check.submitted.v1')).toEqual({ retention: String(hour), isr: '1' })
-    expect(await read('check.dead-letter.v1')).toEqual({ retention: String(2 * hour), isr: '1' })
+    // The broker applies an altered config from its metadata log: a describe right after may still show the old one.
+    await expect
+      .poll(() => read('check.submitted.v1'), { timeout: 10_000 })
+      .toEqual({ retention: String(hour), isr: '1' })
+    await expect
+      .poll(() => read('check.dead-letter.v1'), { timeout: 10_000 })
+      .toEqual({ retention: String(2 * hour), isr: '1' })
 
     await cleanupPrefix(undefined, prefix)
     prefix = `${randomName('retention-new')}.`
