@@ -1,7 +1,7 @@
+import { monthsGenitive as genitiveMonths } from '@rv/core/vocabulary'
 import { firstPatronymicInitial } from '../../data/people'
 import { FontUse } from '../../font/font-use'
 import { major, rubGpb } from '../../format/money'
-import { genitiveMonths } from '../../format/month-names'
 import { hms, isoUtc, msk, pdfDate } from '../../format/time'
 import {
   type BuildContext,
