@@ -1,4 +1,4 @@
-import { isTerminal, type StageName, stageNames } from '@rv/core/vocabulary'
+import { type StageName, stageNames } from '@rv/core/vocabulary'
 import type { CheckRecord, CheckStatus } from '@rv/schemas'
 
 /** Stage slots the aggregator fills, one per result topic: core's stage names (the one list). */
@@ -41,11 +41,6 @@ export interface ErasableCheck {
 }
 // The whole submission (a small payload): FerretDB v1's support of dotted projections is not relied on.
 export const erasableProjection = { _id: 1, tenant_id: 1, submission: 1 }
-
-/** True for a status no later write changes (`done`, `failed`). */
-export function isTerminalStatus(status: CheckStatus): boolean {
-  return isTerminal(status)
-}
 
 /** A new `checks` document for `record`, its outbox flags as given. */
 export function newCheckDocument(

@@ -1,8 +1,9 @@
+import { isTerminal } from '@rv/core/vocabulary'
 import type { CheckRecord } from '@rv/schemas'
 import { isDuplicateKeyError } from '../duplicate-key'
 import { hourBucket } from '../store-queries'
 import type { CheckCollections } from './check-collections'
-import { type CheckDocument, isTerminalStatus, newCheckDocument, type StageSlot } from './check-document'
+import { type CheckDocument, newCheckDocument, type StageSlot } from './check-document'
 
 /** True when this insert made the document; false when it existed (a no-op). */
 async function insertIfMissing(
@@ -45,7 +46,7 @@ export async function claimCompletion(
   }
   const claimed = await completions.findOne({ _id: record.id })
   const doc = await checks.findOne({ _id: record.id }, { projection: { status: 1 } })
-  if (claimed && claimed.at < repairBefore && doc && !isTerminalStatus(doc.status)) {
+  if (claimed && claimed.at < repairBefore && doc && !isTerminal(doc.status)) {
     // FerretDB v1 rewrites the whole document, so this repair can overwrite the claimer's write, flag
     // included: set the flag down (at worst the sweeper publishes the completion twice; lost, a claimer
     // crashing before its publish would never be repaired).
@@ -130,7 +131,7 @@ export async function saveSubmission(
  * The aggregator itself uses the steps, publishing between the claim and the final write.
  */
 export async function writeRecord(ctx: CheckCollections, record: CheckRecord): Promise<boolean> {
-  if (!isTerminalStatus(record.status)) return recordProgress(ctx, record)
+  if (!isTerminal(record.status)) return recordProgress(ctx, record)
   if (!(await claimCompletion(ctx, record))) return false
   await finishCompleted(ctx, record, false)
   return true
