@@ -2,10 +2,17 @@ import { describe, expect, it } from 'vitest'
 import { compareCaveats, compareRows, formatCompareTable, ratio } from './compare-report'
 import type { PointResult } from './report'
 
-function result(cpu: Record<string, number>, commands: number, p99: number, lost = 0): PointResult {
+function result(
+  cpu: Record<string, number>,
+  commands: number,
+  p99: number,
+  lost = 0,
+  marginal?: Record<string, number>,
+): PointResult {
   return {
     completed: 100,
     cpuPerCheck: cpu,
+    marginalCpuPerCheck: marginal,
     commands: {
       services: [{ service: 'gateway', total: commands, byCommand: [['find', commands]] }],
       missing: [],
@@ -20,6 +27,17 @@ function result(cpu: Record<string, number>, commands: number, p99: number, lost
 }
 
 describe('comparison table', () => {
+  it('puts the marginal CPU beside the window CPU when every window watched the idle services', () => {
+    const a = [result({ kafka: 40 }, 8, 400, 0, { kafka: 10 })]
+    const b = [result({ kafka: 30 }, 8, 400, 0, { kafka: 6 })]
+    const rows = compareRows(a, b)
+    expect(rows.find((r) => r.label === 'marginal CPU kafka')).toMatchObject({ a: 10, b: 6 })
+    expect(rows.find((r) => r.label === 'marginal CPU total')).toMatchObject({ a: 10, b: 6 })
+    // One window without the watch: no marginal lines at all rather than a mean over some windows.
+    const partial = compareRows(a, [result({ kafka: 30 }, 8, 400)])
+    expect(partial.some((r) => r.label.startsWith('marginal'))).toBe(false)
+  })
+
   it('averages each side over its rounds, sums the losses, and divides B by A', () => {
     const a = [result({ gateway: 10, ferretdb: 30 }, 8, 400), result({ gateway: 12, ferretdb: 34 }, 8, 500)]
     const b = [result({ gateway: 5, ferretdb: 16 }, 4, 300, 1), result({ gateway: 7, ferretdb: 16 }, 4, 350)]

@@ -31,6 +31,11 @@ export function compareRows(a: readonly PointResult[], b: readonly PointResult[]
   const processes = keysOf(both, (r) => Object.keys(r.cpuPerCheck))
   for (const p of processes) rows.push(row(`CPU ${p}`, 'ms/check', (r) => r.cpuPerCheck[p] ?? 0))
   rows.push(row('CPU total', 'ms/check', (r) => sum(Object.values(r.cpuPerCheck))))
+  if (both.every((r) => r.marginalCpuPerCheck)) {
+    const marginal = (r: PointResult) => r.marginalCpuPerCheck ?? {}
+    for (const p of processes) rows.push(row(`marginal CPU ${p}`, 'ms/check', (r) => marginal(r)[p] ?? 0))
+    rows.push(row('marginal CPU total', 'ms/check', (r) => sum(Object.values(marginal(r)))))
+  }
   const services = keysOf(both, (r) => r.commands.services.map((s) => s.service))
   const commandsOf = (r: PointResult, service: string) =>
     r.commands.services.find((s) => s.service === service)?.total ?? 0

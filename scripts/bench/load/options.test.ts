@@ -12,6 +12,7 @@ describe('parseLoadOptions', () => {
       tenants: 1,
       replicas: {},
       drainS: 30,
+      idleS: 10,
       concurrency: undefined,
       partitions: undefined,
       cpuProfDir: undefined,
@@ -24,7 +25,7 @@ describe('parseLoadOptions', () => {
 
   it('reads every option', () => {
     const o = parseLoadOptions(
-      '--rate 30 --duration 60 --stored 100000 --settle 120 --tenants 4 --replicas authenticity=2,extraction=3 --drain 5 --concurrency 4 --partitions 6 --quiet-below 1.5 --quiet-wait 600 --observability off,on'.split(
+      '--rate 30 --duration 60 --stored 100000 --settle 120 --tenants 4 --replicas authenticity=2,extraction=3 --drain 5 --idle 0 --concurrency 4 --partitions 6 --quiet-below 1.5 --quiet-wait 600 --observability off,on'.split(
         ' ',
       ),
     )
@@ -37,6 +38,7 @@ describe('parseLoadOptions', () => {
       tenants: 4,
       replicas: { authenticity: 2, extraction: 3 },
       drainS: 5,
+      idleS: 0,
       concurrency: 4,
       partitions: 6,
       cpuProfDir: undefined,

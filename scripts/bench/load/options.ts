@@ -10,6 +10,9 @@
  *   --tenants T         tenants the load is spread over, round robin (default 1)
  *   --replicas a=2,b=3  processes of a consumer service (extraction, authenticity, matching, replay, aggregator)
  *   --drain S           seconds to wait after the last POST for completions (default 30)
+ *   --idle S            seconds the running services are watched with no load before each window (default
+ *                       10): their CPU per second is what they cost doing nothing, printed beside the window's
+ *                       and taken out of the marginal CPU per check (idle-cpu.ts); 0 skips it
  *   --concurrency N     CONSUMER_CONCURRENCY of every consumer (partitions consumed at once; default: config's)
  *   --partitions N      partitions of each topic created for the run (default: config's)
  *   --cpu-prof DIR      services write V8 CPU profiles into DIR when they stop (open in Chrome DevTools)
@@ -40,6 +43,8 @@ export interface LoadOptions {
   tenants: number
   replicas: Partial<Record<ConsumerService, number>>
   drainS: number
+  /** Seconds of no load watched before each window: the services' idle CPU per second. */
+  idleS: number
   concurrency: number | undefined
   partitions: number | undefined
   cpuProfDir: string | undefined
@@ -120,6 +125,7 @@ export function parseLoadOptions(argv: readonly string[]): LoadOptions {
     tenants: Math.floor(number(argv, 'tenants', 1, 1)),
     replicas: parseReplicas(value(argv, 'replicas')),
     drainS: number(argv, 'drain', 30, 0),
+    idleS: number(argv, 'idle', 10, 0),
     concurrency: optionalInt(argv, 'concurrency'),
     partitions: optionalInt(argv, 'partitions'),
     cpuProfDir: value(argv, 'cpu-prof'),

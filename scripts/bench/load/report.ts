@@ -1,6 +1,7 @@
 /** The figures of one measured window (`PointResult`) and its printed report. */
 import { formatRefused } from './accounting'
 import { type CommandsPerCheck, formatCommandsPerCheck } from './commands-per-check'
+import { marginalCpuPerCheck } from './idle-cpu'
 import { completedChecks, type Measurement, serviceCommandsPerCheck } from './measure-point'
 import { sendRate } from './open-loop'
 import type { LoadOptions } from './options'
@@ -12,6 +13,8 @@ export interface PointResult {
   completed: number
   /** CPU ms per completed check per process group. */
   cpuPerCheck: Record<string, number>
+  /** The same less what each process spends idle over the window (idle-cpu.ts); undefined: not watched. */
+  marginalCpuPerCheck: Record<string, number> | undefined
   commands: CommandsPerCheck
   /** POST sent -> check.completed.v1 received, ms. */
   submitToDone: Summary
@@ -32,6 +35,7 @@ export function pointResult(m: Measurement): PointResult {
     cpuPerCheck: Object.fromEntries(
       Object.entries(m.cpu).map(([name, ms]) => [name, ms / Math.max(1, done)]),
     ),
+    marginalCpuPerCheck: m.idleCpuPerS && marginalCpuPerCheck(m.cpu, m.idleCpuPerS, m.windowS, done),
     commands: serviceCommandsPerCheck(m),
     submitToDone: summarize(clientLatency),
     lost: m.ledger.lost,
@@ -75,13 +79,7 @@ export function printReport(options: LoadOptions, m: Measurement, out: (line?: s
   out(
     `not terminal at the end (after ${options.drainS} s drain): ${ledger.notTerminal}; terminal without a completion event: ${ledger.terminalWithoutEvent}; lost (acknowledged, not in the store): ${ledger.lost}; duplicate completion events: ${ledger.duplicateCompletions}`,
   )
-  out(`CPU ms per completed check (utime+stime of each process tree over the run / ${done.length}):`)
-  const total = Object.values(result.cpuPerCheck).reduce((sum, ms) => sum + ms, 0)
-  for (const [name, ms] of Object.entries(result.cpuPerCheck))
-    out(`  ${name.padEnd(14)} ${ms.toFixed(1).padStart(8)} ms`)
-  out(
-    `  ${'total'.padEnd(14)} ${total.toFixed(1).padStart(8)} ms  (=> at most ~${(1000 / total).toFixed(0)} checks/s per core)`,
-  )
+  for (const line of formatCpu(result, m)) out(line)
   out(
     `store commands per completed check, per service (each process's driver command monitoring, its /metrics; / ${done.length}):`,
   )
@@ -94,6 +92,41 @@ export function printReport(options: LoadOptions, m: Measurement, out: (line?: s
     )} — ${moved.map(([name, n]) => `${name} ${perDone(n)}`).join(', ')}`,
   )
   return result
+}
+
+/**
+ * CPU per process: the window's per completed check, and with an idle watch the process's idle ms/s and
+ * the marginal ms per check (the window less what the process spends idle over it).
+ */
+function formatCpu(result: PointResult, m: Measurement): string[] {
+  const idle = m.idleCpuPerS
+  const marginal = result.marginalCpuPerCheck
+  const lines = [
+    `CPU per process (utime+stime of each process tree over the ${m.windowS.toFixed(0)} s window / ${result.completed} completed)${
+      idle ? '; idle ms/s watched before the window; marginal = (window - idle x window s) / completed' : ''
+    }:`,
+  ]
+  if (idle)
+    lines.push(
+      `  ${''.padEnd(14)} ${'ms/check'.padStart(8)} ${'idle ms/s'.padStart(10)} ${'marginal'.padStart(9)}`,
+    )
+  const row = (name: string, ms: number, idleMs?: number, marginalMs?: number) =>
+    `  ${name.padEnd(14)} ${ms.toFixed(1).padStart(8)}${
+      idleMs === undefined
+        ? ' ms'
+        : ` ${idleMs.toFixed(1).padStart(10)} ${(marginalMs ?? 0).toFixed(1).padStart(9)}`
+    }`
+  for (const [name, ms] of Object.entries(result.cpuPerCheck))
+    lines.push(row(name, ms, idle?.[name], marginal?.[name]))
+  const total = totalCpuPerCheck(result)
+  const sum = (r: Record<string, number> | undefined) => r && Object.values(r).reduce((s, x) => s + x, 0)
+  const marginalTotal = sum(marginal)
+  lines.push(
+    `${row('total', total, sum(idle), marginalTotal)}  (=> at most ~${(1000 / total).toFixed(0)} checks/s per core at this rate${
+      marginalTotal ? `, ~${(1000 / marginalTotal).toFixed(0)} from the marginal cost` : ''
+    })`,
+  )
+  return lines
 }
 
 /** Total CPU ms per check of a result (every process). */
