@@ -108,7 +108,17 @@ function consumed<T extends EventTopic>(
   const topic = logicalTopic(ctx.prefix, m.topic) as T
   const key = message.key?.toString('utf8') ?? ''
   const headers = readHeaders(message.headers)
-  return { topic, key, value, headers, partition, offset: message.offset, attempt: 1 } as ConsumedMessage<T>
+  const timestamp = Number(message.timestamp)
+  return {
+    topic,
+    key,
+    value,
+    headers,
+    partition,
+    offset: message.offset,
+    timestamp,
+    attempt: 1,
+  } as ConsumedMessage<T>
 }
 
 /** One call for the run, retried as a whole; past the retries, each message alone through `handle`. */

@@ -168,7 +168,8 @@ async function processMessage<T extends EventTopic>(
   for (let attempt = 1; ; attempt++) {
     try {
       value ??= await decodeIncoming(ctx, m)
-      const event = { topic, key, value, headers, partition, offset: message.offset, attempt }
+      const timestamp = Number(message.timestamp)
+      const event = { topic, key, value, headers, partition, offset: message.offset, timestamp, attempt }
       await withHeartbeats(heartbeat, ctx.heartbeatIntervalMs, () =>
         ctx.options.handle(event as ConsumedMessage<T>),
       )

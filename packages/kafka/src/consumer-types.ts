@@ -1,4 +1,5 @@
 /** The consumer's public shapes: what a handler receives, the options of `consume`, the handle it returns. */
+import type { Ownership } from './co-partitioning'
 import type { DeliveryLedger } from './delivery-ledger'
 import type { KafkaStageError } from './errors'
 import type { RetryPolicy } from './retry-policy'
@@ -12,6 +13,8 @@ export interface ConsumedEvent<T extends EventTopic> {
   headers: Readonly<Record<string, string>>
   partition: number
   offset: string
+  /** The message's timestamp (epoch ms; the producer's clock, CreateTime). */
+  timestamp: number
   /** 1 on first delivery to the handler, then 2, 3, ... on retries. */
   attempt: number
 }
@@ -57,6 +60,11 @@ export interface ConsumeOptions<T extends EventTopic> {
   heartbeatIntervalMs?: number
   partitionsConsumedConcurrently?: number
   /**
+   * Partition p of every subscribed topic to one member (co-partitioning.ts), so one key's messages of all
+   * the topics reach one process; the handle's `ownership()` then says whether they do right now.
+   */
+  coPartitioned?: boolean
+  /**
    * Longest a fetch waits for new records (default 1 s). It also bounds how long `stop()` waits for the
    * fetch in flight, so it trades idle fetch traffic for shutdown latency.
    */
@@ -76,4 +84,6 @@ export interface ConsumerHandle {
    * stopped (true again when kafkajs restarts it after a retriable crash and it rejoins). Feeds readiness.
    */
   isRunning(): boolean
+  /** What this member holds since its last join (co-partitioning.ts); undefined without `coPartitioned`. */
+  ownership(): Ownership | undefined
 }

@@ -8,8 +8,9 @@
  * order per partition, one at a time (consumer-message.ts) or, with `handleBatch`, a batch per call.
  */
 import type { SchemaRegistry } from '@kafkajs/confluent-schema-registry'
-import type { Kafka, Producer } from 'kafkajs'
+import { type Kafka, PartitionAssigners, type Producer } from 'kafkajs'
 import type { BusLogger } from './bus-logger'
+import { coPartitionedAssigner, createOwnershipTracker, fetchPartitionCounts } from './co-partitioning'
 import { eachBatchHandler } from './consumer-batch'
 import type { ConsumerContext } from './consumer-message'
 import { watchConsumerLag } from './consumer-metrics'
@@ -40,7 +41,18 @@ export async function startConsumer<T extends EventTopic>(
     heartbeatInterval: heartbeatIntervalMs,
     allowAutoTopicCreation: false,
     maxWaitTimeInMs: options.maxWaitTimeMs ?? 1000,
+    // Co-partitioned when asked, kafkajs's round robin otherwise — and as the fallback a group agrees on
+    // while some members do not offer co-partitioning (co-partitioning.ts).
+    ...(options.coPartitioned
+      ? { partitionAssigners: [coPartitionedAssigner, PartitionAssigners.roundRobin] }
+      : {}),
   })
+  const physicalTopics = options.topics.map((t) => physicalTopic(deps.prefix, t))
+  const ownership = options.coPartitioned
+    ? createOwnershipTracker(physicalTopics, (topics) =>
+        fetchPartitionCounts(() => deps.kafka.admin(), topics),
+      )
+    : undefined
   const stopping = new AbortController()
   const guard = createDeliveryGuard({
     ledger: options.deliveries,
@@ -66,8 +78,9 @@ export async function startConsumer<T extends EventTopic>(
   // kafkajs emits GROUP_JOIN on every (re)join, STOP when stopped and CRASH when the run loop dies (then
   // restarts it only for retriable errors); a crash inside connect/join is not thrown from run(), hence events.
   let running = false
-  consumer.on(consumer.events.GROUP_JOIN, () => {
+  consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
     running = !stopping.signal.aborted
+    void ownership?.joined(payload.groupProtocol, payload.memberAssignment)
     // Partitions may have been in other hands since: their reservations are read again.
     guard.forgetPartitions()
   })
@@ -81,7 +94,7 @@ export async function startConsumer<T extends EventTopic>(
   watchConsumerLag(consumer, options.groupId, deps.prefix)
   await consumer.connect()
   await consumer.subscribe({
-    topics: options.topics.map((t) => physicalTopic(deps.prefix, t)),
+    topics: physicalTopics,
     fromBeginning: options.fromBeginning ?? true,
   })
   await consumer.run({
@@ -100,5 +113,6 @@ export async function startConsumer<T extends EventTopic>(
       await consumer.disconnect()
     },
     isRunning: () => running,
+    ownership: () => ownership?.ownership(),
   }
 }

@@ -209,6 +209,7 @@ async function consumeTracked<T extends EventTopic>(
       await handle.stop()
     },
     isRunning: () => handle.isRunning(),
+    ownership: () => handle.ownership(),
   }
   ctx.consumers.add(tracked)
   return tracked

@@ -1,4 +1,5 @@
 export type { BusLogger, LogFields } from './bus-logger'
+export { coPartitionedProtocol, type Ownership } from './co-partitioning'
 export type {
   ConsumedEvent,
   ConsumedMessage,
