@@ -9,7 +9,10 @@
  * event is only remembered here (its tenant guards the results, and it completes this process's knowledge
  * of the check). A check nobody stored is created by its final write.
  *
- * Why a result is an insert then (unless this process has seen every slot) a read, and not one
+ * When the result consumer is co-partitioned and this process saw the check's submission in its current
+ * ownership generation, the read is skipped too: every result of the check comes here (ownership-trust.ts).
+ *
+ * Why a result is an insert then (unless this process has seen every slot, or is trusted) a read, and not one
  * `findOneAndUpdate` of a shared document: FerretDB 1.24 applies an update by reading the document and
  * writing it back whole, outside any transaction, so two results updating one document at the same moment
  * lose one of them, and a guard like "slot absent" in the filter lets both writers in (docs/store.md).
@@ -24,9 +27,11 @@ import {
   type Recommend,
   type StageName,
 } from '@rv/core'
+import type { Ownership } from '@rv/kafka'
 import type { CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
 import type { CheckDocument, CheckRepository, CheckSlots } from '@rv/store'
 import { createCompleteCheck } from './complete-check'
+import { defaultTrustMarginMs, stillTrusted, trustGeneration } from './ownership-trust'
 import { type CommandRunner, runCommands } from './run-commands'
 import { createSlotMemory, isComplete, type SlotMemory } from './slot-memory'
 import { type ResultMessage, resultEvent, submissionInfo } from './to-aggregate-event'
@@ -59,6 +64,10 @@ export interface AggregatorDeps {
    * REPUBLISH_AFTER_MS, the time a completion may take to go out (default 10 s).
    */
   repairAfterMs?: number
+  /** The result consumer's holding (its handle's `ownership()`); absent: never trusted, always read. */
+  ownership?: () => Ownership | undefined
+  /** How long after a generation began a submission must have been produced to be trusted (default 5 s). */
+  trustMarginMs?: number
 }
 
 /** A stage result whose tenant is not its check's: permanent, so the consumer dead-letters it. */
@@ -112,12 +121,21 @@ export function createAggregatorHandler(deps: AggregatorDeps) {
     /** Decides over a stored document (plus events not stored, e.g. a passed deadline) and acts. */
     settle: (doc: CheckDocument, extra: AggregateEvent[] = []): Promise<AggregateCommand[]> =>
       settle(ctx, doc, extra),
-    /** Remembered, not read or written: the gateway stored it; results drive the check (header). */
-    async onSubmitted(submission: CheckSubmittedV1): Promise<void> {
+    /**
+     * Remembered, not read or written: the gateway stored it; results drive the check (header). `producedAt`
+     * is the message's timestamp: a submission produced within this process's ownership is trusted.
+     */
+    async onSubmitted(submission: CheckSubmittedV1, producedAt?: number): Promise<void> {
       memory.merge(submission.check_id, {
         stages: {},
         submission: submission as unknown as Record<string, unknown>,
       })
+      const generation = trustGeneration(
+        deps.ownership?.(),
+        producedAt,
+        deps.trustMarginMs ?? defaultTrustMarginMs,
+      )
+      if (generation !== undefined) memory.trust(submission.check_id, generation)
     },
     onResult: (message: ResultMessage): Promise<{ stage: StageName }> => onResult(ctx, message),
   }
@@ -159,7 +177,9 @@ async function onResult(ctx: HandlerContext, message: ResultMessage): Promise<{ 
   let slots = inserted
     ? memory.merge(checkId, { stages: { [stage]: event }, ...(submission ? { submission } : {}) })
     : undefined
-  if (!slots || !isComplete(slots)) slots = memory.merge(checkId, await deps.checks.findStages(checkId))
+  const trusted = stillTrusted(deps.ownership?.(), memory.trustedIn(checkId))
+  if (!slots || (!isComplete(slots) && !trusted))
+    slots = memory.merge(checkId, await deps.checks.findStages(checkId))
   await settleSlots(ctx, checkId, slots)
   return { stage }
 }

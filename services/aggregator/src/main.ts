@@ -1,7 +1,7 @@
 /** Composition root of the aggregator: result consumer, completion publisher, sweeper. */
 import { readProcessEnv } from '@rv/config'
 import { decide } from '@rv/core/decision'
-import type { EventBus, EventValueByTopic } from '@rv/kafka'
+import type { ConsumerHandle, EventBus, EventValueByTopic } from '@rv/kafka'
 import { createLogger } from '@rv/logger'
 import { withSpan } from '@rv/observability'
 import { runService } from '@rv/service-runtime'
@@ -29,15 +29,18 @@ await runService({
     await store.ensureIndexes()
     const bus = await service.openBus()
     const publishCompleted = completionPublisher(bus)
+    // The consumer is started after the handler; the handler asks it for its holding per message.
+    let consumer: ConsumerHandle | undefined
     const handler = createAggregatorHandler({
       checks: store.checks,
+      ownership: () => consumer?.ownership(),
       publishCompleted,
       isErased: store.tombstones.isErasedCheck,
       recommendFor: recommender(store),
       now,
       repairAfterMs: config.sweeper.republishAfterMs,
     })
-    const consumer = await consumeResults(bus, handler)
+    consumer = await consumeResults(bus, handler)
     const sweeper = startSweeper(
       {
         checks: store.checks,
@@ -100,10 +103,13 @@ function consumeResults(bus: EventBus, handler: ReturnType<typeof createAggregat
     // Safe with concurrent messages of one check: slots are separate documents and the terminal record is
     // claimed by a unique insert (see @rv/store).
     partitionsConsumedConcurrently: config.consumer.concurrency,
+    // A check's submission and results reach one replica: it decides from memory (ownership-trust.ts).
+    coPartitioned: true,
     // The write is the last span of a check's trace (a child of the stage's publish).
     handle: (message) =>
       withSpan('aggregator write', { attributes: { 'rv.check_id': message.key } }, async () => {
-        if (message.topic === 'check.submitted.v1') return handler.onSubmitted(message.value)
+        if (message.topic === 'check.submitted.v1')
+          return handler.onSubmitted(message.value, message.timestamp)
         const { stage } = await handler.onResult(message)
         logger.debug('stage stored', { check_id: message.key, stage })
       }),

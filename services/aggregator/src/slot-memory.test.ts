@@ -35,3 +35,26 @@ describe('slot memory', () => {
     expect(memory.merge('b', { stages: {} })).toEqual({ stages: {} })
   })
 })
+
+describe('slot memory trust', () => {
+  it('trusts a remembered check in one generation, and forgets the trust with the check', () => {
+    const memory = createSlotMemory(2)
+    memory.trust('unknown', 1)
+    expect(memory.trustedIn('unknown')).toBeUndefined()
+    memory.merge('a', { stages: {}, submission })
+    memory.trust('a', 3)
+    expect(memory.trustedIn('a')).toBe(3)
+    memory.forget('a')
+    expect(memory.trustedIn('a')).toBeUndefined()
+  })
+
+  it('drops the trust of a check pushed out past the bound: its slots are no longer all here', () => {
+    const memory = createSlotMemory(1)
+    memory.merge('a', { stages: {}, submission })
+    memory.trust('a', 1)
+    memory.merge('b', { stages: {} })
+    expect(memory.trustedIn('a')).toBeUndefined()
+    memory.merge('a', { stages: { extraction: 1 } })
+    expect(memory.trustedIn('a')).toBeUndefined()
+  })
+})

@@ -4,6 +4,11 @@
  * stored stays true: when every slot of a check and its submission are known here, deciding it needs no
  * read of the store. Only an optimisation: whatever is not known is read.
  * Bounded: past `maxChecks` the check seen least recently is forgotten, which only costs a read later.
+ *
+ * A check may also be *trusted* in one ownership generation (ownership-trust.ts): this process saw its
+ * submission while holding every partition its results can come through, so every result it will have
+ * comes here, and what is not in memory has not been stored yet — a result needs no read to learn the rest.
+ * Forgetting a check forgets its trust with it.
  */
 import { type CheckSlots, stageSlots } from '@rv/store'
 
@@ -22,6 +27,7 @@ export type SlotMemory = ReturnType<typeof createSlotMemory>
 
 export function createSlotMemory(maxChecks = 10_000) {
   const known = new Map<string, CheckSlots>()
+  const trusted = new Map<string, number>()
   return {
     /** Adds what was seen stored for `checkId`; returns everything known about it. */
     merge(checkId: string, seen: CheckSlots): CheckSlots {
@@ -35,9 +41,20 @@ export function createSlotMemory(maxChecks = 10_000) {
       known.set(checkId, merged)
       if (known.size > maxChecks) {
         const oldest = known.keys().next().value
-        if (oldest !== undefined) known.delete(oldest)
+        if (oldest !== undefined) {
+          known.delete(oldest)
+          trusted.delete(oldest)
+        }
       }
       return merged
+    },
+    /** Marks a remembered check trusted in `generation` (ownership-trust.ts); a forgotten one is not marked. */
+    trust(checkId: string, generation: number): void {
+      if (known.has(checkId)) trusted.set(checkId, generation)
+    },
+    /** The generation the check was trusted in, if any. */
+    trustedIn(checkId: string): number | undefined {
+      return trusted.get(checkId)
     },
     /** The tenant of the check's submission, when this process has seen it. */
     tenantOf(checkId: string): string | undefined {
@@ -46,6 +63,7 @@ export function createSlotMemory(maxChecks = 10_000) {
     },
     forget(checkId: string): void {
       known.delete(checkId)
+      trusted.delete(checkId)
     },
     size: () => known.size,
   }

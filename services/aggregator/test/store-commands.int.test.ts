@@ -48,4 +48,38 @@ describe('aggregator store commands per check', () => {
       replay: ['insert check_stages', 'insert check_completions', 'update checks'],
     })
   })
+
+  it('one process that owns every partition of the check (co-partitioned, submitted in its generation)', async () => {
+    const s = newSubmission('OWN', new Date().toISOString())
+    await gatewayWrite(store(), s)
+    const r = resultsFor(s)
+    const completed: CheckRecord[] = []
+    const handler = createAggregatorHandler({
+      checks: store().checks,
+      publishCompleted: async (record) => {
+        completed.push(record)
+      },
+      recommendFor: async () => fallbackRecommend,
+      now: () => new Date(),
+      ownership: () => ({ generation: 1, since: Date.now() - 60_000, coPartitioned: true }),
+    })
+    const tally = tallyCommands(store().db.client)
+    const steps: Record<string, string[]> = {}
+    await handler.onSubmitted(s, Date.now())
+    steps.submitted = tally.take()
+    for (const stage of ['extraction', 'authenticity', 'matching', 'replay'] as const) {
+      await handler.onResult(r[stage])
+      steps[stage] = tally.take()
+    }
+    tally.stop()
+    expect(completed.map((c) => c.id)).toEqual([s.check_id])
+    expect(steps).toEqual({
+      submitted: [],
+      // Every result of the check comes to this process: what memory lacks is not stored yet, no read.
+      extraction: ['insert check_stages', 'update checks'],
+      authenticity: ['insert check_stages'],
+      matching: ['insert check_stages'],
+      replay: ['insert check_stages', 'insert check_completions', 'update checks'],
+    })
+  })
 })
