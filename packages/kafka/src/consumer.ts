@@ -30,23 +30,32 @@ export interface ConsumerDeps {
   schemaIds?: ReadonlyMap<string, number>
 }
 
-export async function startConsumer<T extends EventTopic>(
-  deps: ConsumerDeps,
+/** The kafkajs consumer of `options`: co-partitioned when asked (co-partitioning.ts). */
+function kafkaConsumer<T extends EventTopic>(
+  kafka: Kafka,
   options: ConsumeOptions<T>,
-): Promise<ConsumerHandle> {
-  const heartbeatIntervalMs = options.heartbeatIntervalMs ?? 3000
-  const consumer = deps.kafka.consumer({
+  heartbeatIntervalMs: number,
+) {
+  return kafka.consumer({
     groupId: options.groupId,
     sessionTimeout: options.sessionTimeoutMs ?? 30_000,
     heartbeatInterval: heartbeatIntervalMs,
     allowAutoTopicCreation: false,
     maxWaitTimeInMs: options.maxWaitTimeMs ?? 1000,
     // Co-partitioned when asked, kafkajs's round robin otherwise — and as the fallback a group agrees on
-    // while some members do not offer co-partitioning (co-partitioning.ts).
+    // while some members do not offer co-partitioning.
     ...(options.coPartitioned
       ? { partitionAssigners: [coPartitionedAssigner, PartitionAssigners.roundRobin] }
       : {}),
   })
+}
+
+export async function startConsumer<T extends EventTopic>(
+  deps: ConsumerDeps,
+  options: ConsumeOptions<T>,
+): Promise<ConsumerHandle> {
+  const heartbeatIntervalMs = options.heartbeatIntervalMs ?? 3000
+  const consumer = kafkaConsumer(deps.kafka, options, heartbeatIntervalMs)
   const physicalTopics = options.topics.map((t) => physicalTopic(deps.prefix, t))
   const ownership = options.coPartitioned
     ? createOwnershipTracker(physicalTopics, (topics) =>
