@@ -13,30 +13,40 @@ import { gatewayWrite, newSubmission, resultsFor } from './checks-fixture'
 
 const store = useTestStore('it-agg-commands', connectStore)
 
+/** One check through one process, results in the usual order: the commands of each step, and what completed. */
+async function commandsOfOneCheck(
+  code: string,
+  options: Pick<Parameters<typeof createAggregatorHandler>[0], 'ownership'> & { producedAt?: number } = {},
+) {
+  const s = newSubmission(code, new Date().toISOString())
+  await gatewayWrite(store(), s)
+  const r = resultsFor(s)
+  const completed: CheckRecord[] = []
+  const handler = createAggregatorHandler({
+    checks: store().checks,
+    publishCompleted: async (record) => {
+      completed.push(record)
+    },
+    recommendFor: async () => fallbackRecommend,
+    now: () => new Date(),
+    ...(options.ownership ? { ownership: options.ownership } : {}),
+  })
+  const tally = tallyCommands(store().db.client)
+  const steps: Record<string, string[]> = {}
+  await handler.onSubmitted(s, options.producedAt)
+  steps.submitted = tally.take()
+  for (const stage of ['extraction', 'authenticity', 'matching', 'replay'] as const) {
+    await handler.onResult(r[stage])
+    steps[stage] = tally.take()
+  }
+  tally.stop()
+  return { steps, completed: completed.map((c) => c.id), checkId: s.check_id }
+}
+
 describe('aggregator store commands per check', () => {
   it('one process, results in the usual order', async () => {
-    const s = newSubmission('CMD', new Date().toISOString())
-    await gatewayWrite(store(), s)
-    const r = resultsFor(s)
-    const completed: CheckRecord[] = []
-    const handler = createAggregatorHandler({
-      checks: store().checks,
-      publishCompleted: async (record) => {
-        completed.push(record)
-      },
-      recommendFor: async () => fallbackRecommend,
-      now: () => new Date(),
-    })
-    const tally = tallyCommands(store().db.client)
-    const steps: Record<string, string[]> = {}
-    await handler.onSubmitted(s)
-    steps.submitted = tally.take()
-    for (const stage of ['extraction', 'authenticity', 'matching', 'replay'] as const) {
-      await handler.onResult(r[stage])
-      steps[stage] = tally.take()
-    }
-    tally.stop()
-    expect(completed.map((c) => c.id)).toEqual([s.check_id])
+    const { steps, completed, checkId } = await commandsOfOneCheck('CMD')
+    expect(completed).toEqual([checkId])
     expect(steps).toEqual({
       // Remembered only: the gateway stored the check (was one `find checks`).
       submitted: [],
@@ -50,29 +60,11 @@ describe('aggregator store commands per check', () => {
   })
 
   it('one process that owns every partition of the check (co-partitioned, submitted in its generation)', async () => {
-    const s = newSubmission('OWN', new Date().toISOString())
-    await gatewayWrite(store(), s)
-    const r = resultsFor(s)
-    const completed: CheckRecord[] = []
-    const handler = createAggregatorHandler({
-      checks: store().checks,
-      publishCompleted: async (record) => {
-        completed.push(record)
-      },
-      recommendFor: async () => fallbackRecommend,
-      now: () => new Date(),
+    const { steps, completed, checkId } = await commandsOfOneCheck('OWN', {
       ownership: () => ({ generation: 1, since: Date.now() - 60_000, coPartitioned: true }),
+      producedAt: Date.now(),
     })
-    const tally = tallyCommands(store().db.client)
-    const steps: Record<string, string[]> = {}
-    await handler.onSubmitted(s, Date.now())
-    steps.submitted = tally.take()
-    for (const stage of ['extraction', 'authenticity', 'matching', 'replay'] as const) {
-      await handler.onResult(r[stage])
-      steps[stage] = tally.take()
-    }
-    tally.stop()
-    expect(completed.map((c) => c.id)).toEqual([s.check_id])
+    expect(completed).toEqual([checkId])
     expect(steps).toEqual({
       submitted: [],
       // Every result of the check comes to this process: what memory lacks is not stored yet, no read.
