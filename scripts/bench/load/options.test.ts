@@ -13,6 +13,7 @@ describe('parseLoadOptions', () => {
       replicas: {},
       drainS: 30,
       idleS: 10,
+      warmS: 0,
       concurrency: undefined,
       partitions: undefined,
       cpuProfDir: undefined,
@@ -25,7 +26,7 @@ describe('parseLoadOptions', () => {
 
   it('reads every option', () => {
     const o = parseLoadOptions(
-      '--rate 30 --duration 60 --stored 100000 --settle 120 --tenants 4 --replicas authenticity=2,extraction=3 --drain 5 --idle 0 --concurrency 4 --partitions 6 --quiet-below 1.5 --quiet-wait 600 --observability off,on'.split(
+      '--rate 30 --duration 60 --stored 100000 --settle 120 --tenants 4 --replicas authenticity=2,extraction=3 --drain 5 --idle 0 --warm 20 --concurrency 4 --partitions 6 --quiet-below 1.5 --quiet-wait 600 --observability off,on'.split(
         ' ',
       ),
     )
@@ -39,6 +40,7 @@ describe('parseLoadOptions', () => {
       replicas: { authenticity: 2, extraction: 3 },
       drainS: 5,
       idleS: 0,
+      warmS: 20,
       concurrency: 4,
       partitions: 6,
       cpuProfDir: undefined,

@@ -24,6 +24,8 @@
  *                       window, at one --rate; then the side-by-side table with B/A (compare-plan.ts)
  *   --compare-env 'A:K=V,K=V;B:K=V'   each side's extra service environment (with or without --compare)
  *   --rounds N          windows per side in a comparison (default 2)
+ *   --warm S            in a comparison, each window's fresh services first carry the rate for S seconds,
+ *                       unmeasured, and drain it (default 0): JIT and first-use costs out of the window
  */
 
 import { stageNames } from '@rv/core/vocabulary'
@@ -45,6 +47,8 @@ export interface LoadOptions {
   drainS: number
   /** Seconds of no load watched before each window: the services' idle CPU per second. */
   idleS: number
+  /** Seconds of unmeasured load on each comparison window's fresh services before it (warm-load.ts). */
+  warmS: number
   concurrency: number | undefined
   partitions: number | undefined
   cpuProfDir: string | undefined
@@ -126,6 +130,7 @@ export function parseLoadOptions(argv: readonly string[]): LoadOptions {
     replicas: parseReplicas(value(argv, 'replicas')),
     drainS: number(argv, 'drain', 30, 0),
     idleS: number(argv, 'idle', 10, 0),
+    warmS: number(argv, 'warm', 0, 0),
     concurrency: optionalInt(argv, 'concurrency'),
     partitions: optionalInt(argv, 'partitions'),
     cpuProfDir: value(argv, 'cpu-prof'),
