@@ -25,45 +25,47 @@ export function isComplete(slots: CheckSlots): boolean {
 /** This process's memory of checks' slots (see createSlotMemory). */
 export type SlotMemory = ReturnType<typeof createSlotMemory>
 
+/** A remembered check: what was seen of it, and the generation it was trusted in, if any. */
+interface Entry {
+  slots: CheckSlots
+  trustedIn?: number
+}
+
 export function createSlotMemory(maxChecks = 10_000) {
-  const known = new Map<string, CheckSlots>()
-  const trusted = new Map<string, number>()
+  const known = new Map<string, Entry>()
   return {
     /** Adds what was seen stored for `checkId`; returns everything known about it. */
     merge(checkId: string, seen: CheckSlots): CheckSlots {
       const current = known.get(checkId)
-      const submission = current?.submission ?? seen.submission
+      const submission = current?.slots.submission ?? seen.submission
       const merged: CheckSlots = {
-        stages: { ...current?.stages, ...seen.stages },
+        stages: { ...current?.slots.stages, ...seen.stages },
         ...(submission ? { submission } : {}),
       }
       known.delete(checkId)
-      known.set(checkId, merged)
+      known.set(checkId, { ...current, slots: merged })
       if (known.size > maxChecks) {
         const oldest = known.keys().next().value
-        if (oldest !== undefined) {
-          known.delete(oldest)
-          trusted.delete(oldest)
-        }
+        if (oldest !== undefined) known.delete(oldest)
       }
       return merged
     },
     /** Marks a remembered check trusted in `generation` (ownership-trust.ts); a forgotten one is not marked. */
     trust(checkId: string, generation: number): void {
-      if (known.has(checkId)) trusted.set(checkId, generation)
+      const entry = known.get(checkId)
+      if (entry) entry.trustedIn = generation
     },
     /** The generation the check was trusted in, if any. */
     trustedIn(checkId: string): number | undefined {
-      return trusted.get(checkId)
+      return known.get(checkId)?.trustedIn
     },
     /** The tenant of the check's submission, when this process has seen it. */
     tenantOf(checkId: string): string | undefined {
-      const tenant = known.get(checkId)?.submission?.['tenant_id']
+      const tenant = known.get(checkId)?.slots.submission?.['tenant_id']
       return typeof tenant === 'string' ? tenant : undefined
     },
     forget(checkId: string): void {
       known.delete(checkId)
-      trusted.delete(checkId)
     },
     size: () => known.size,
   }
