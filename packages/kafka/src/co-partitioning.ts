@@ -32,7 +32,7 @@ export interface Ownership {
   coPartitioned: boolean
 }
 
-/** Partition p of every topic -> the same member; the topics' partitions beyond the smallest count round robin. */
+/** Partition p of every topic -> the same member: the members sorted, partition p to member p mod n. */
 export function coPartitionedAssignment(
   memberIds: readonly string[],
   partitionsByTopic: Readonly<Record<string, readonly number[]>>,
@@ -41,9 +41,10 @@ export function coPartitionedAssignment(
   const assignment: Record<string, Record<string, number[]>> = Object.fromEntries(sorted.map((m) => [m, {}]))
   for (const [topic, partitions] of Object.entries(partitionsByTopic)) {
     for (const p of [...partitions].sort((a, b) => a - b)) {
-      const member = sorted[p % sorted.length] as string
-      const byTopic = assignment[member] as Record<string, number[]>
-      byTopic[topic] = [...(byTopic[topic] ?? []), p]
+      const byTopic = assignment[sorted[p % sorted.length] as string] as Record<string, number[]>
+      const held = byTopic[topic] ?? []
+      held.push(p)
+      byTopic[topic] = held
     }
   }
   return assignment
