@@ -60,7 +60,7 @@ export async function runComparison(
       })
       await warmUp(bench, `${runId}-${round}`)
       if (options.warmS > 0) {
-        const warm = { rate: options.rate, seconds: options.warmS, drainS: options.drainS }
+        const warm = { rate: options.rate, durationS: options.warmS, drainS: options.drainS }
         const { sent, finished } = await warmLoad(bench, warm, `${runId}-${round}`)
         out(
           `warmed: ${options.rate} checks/s for ${options.warmS} s unmeasured, ${finished} of ${sent} finished`,

@@ -9,13 +9,13 @@ import { commandsPerCheck, type ServiceCommandCounts } from './commands-per-chec
 import type { Completion } from './completion-watcher'
 import { cpuDelta, snapshotCpu } from './cpu-snapshot'
 import { idleRates } from './idle-cpu'
-import { runOpenLoop, type Submission } from './open-loop'
+import { offerLoad } from './offer-load'
+import type { Submission } from './open-loop'
 import type { LoadOptions } from './options'
 import { loadAverage } from './proc-cpu'
 import type { generateLoadReceipts } from './receipts'
 import { snapshotServiceCommands } from './service-commands'
 import { type CommandCounts, snapshotStoreCommands } from './store-commands'
-import { submitReceipt } from './submit'
 
 export interface Measurement {
   submissions: Submission[]
@@ -49,17 +49,7 @@ export async function measurePoint(
   const cpuBefore = snapshotCpu(groups())
   const serverBefore = await snapshotStoreCommands(bench.store.db)
   const serviceBefore = await snapshotServiceCommands(bench.metricsUrls())
-  const submissions = await runOpenLoop({
-    rate: options.rate,
-    durationS: options.durationS,
-    send: (i) =>
-      submitReceipt(
-        bench.services.baseUrl,
-        bench.keys[i % bench.keys.length] as string,
-        receipts[i] as (typeof receipts)[number],
-        `${pointId}-${i}`,
-      ),
-  })
+  const submissions = await offerLoad(bench, options, receipts, pointId)
   const acked = submissions.flatMap((s) => (s.checkId ? [s.checkId] : []))
   await bench.watcher.waitFor(acked, performance.now() + options.drainS * 1000)
   const cpu = cpuDelta(cpuBefore, snapshotCpu(groups()))

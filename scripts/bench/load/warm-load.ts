@@ -6,32 +6,21 @@
  * warm-up's receipts are distinct from the window's (their own seed), so none is a replay of another.
  */
 import type { BenchStack } from './bench-stack'
-import { runOpenLoop } from './open-loop'
+import { offerLoad } from './offer-load'
 import { generateLoadReceipts } from './receipts'
-import { submitReceipt } from './submit'
 
-/** Offers `rate` for `seconds` (open loop), then waits up to `drainS` for those checks; returns how many finished. */
+/** Offers `rate` for `durationS` (open loop), then waits up to `drainS` for those checks; returns how many finished. */
 export async function warmLoad(
   bench: BenchStack,
-  options: { rate: number; seconds: number; drainS: number },
+  options: { rate: number; durationS: number; drainS: number },
   runId: string,
 ): Promise<{ sent: number; finished: number }> {
-  if (options.seconds <= 0) return { sent: 0, finished: 0 }
+  if (options.durationS <= 0) return { sent: 0, finished: 0 }
   const receipts = generateLoadReceipts(
-    Math.max(1, Math.round(options.rate * options.seconds)),
+    Math.max(1, Math.round(options.rate * options.durationS)),
     `${runId}-warmload`,
   )
-  const submissions = await runOpenLoop({
-    rate: options.rate,
-    durationS: options.seconds,
-    send: (i) =>
-      submitReceipt(
-        bench.services.baseUrl,
-        bench.keys[i % bench.keys.length] as string,
-        receipts[i] as (typeof receipts)[number],
-        `${runId}-warmload-${i}`,
-      ),
-  })
+  const submissions = await offerLoad(bench, options, receipts, `${runId}-warmload`)
   const acked = submissions.flatMap((s) => (s.checkId ? [s.checkId] : []))
   await bench.watcher.waitFor(acked, performance.now() + options.drainS * 1000)
   return {
