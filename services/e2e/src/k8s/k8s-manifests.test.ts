@@ -406,6 +406,16 @@ describe('deploy/k8s manifests', () => {
     }
   })
 
+  it("gives the aggregator's five input topics one partition count in every overlay: its consumer is co-partitioned", () => {
+    const topics = consumedTopics('aggregator')
+    expect(topics).toHaveLength(5)
+    for (const overlay of overlays()) {
+      const { topics: layout } = readKafka(createEnvReader(podEnv(overlay, 'aggregator')), 'aggregator')
+      const counts = Object.fromEntries(topics.map((t) => [t, partitionsOf(layout, t)]))
+      expect(new Set(Object.values(counts)).size, `${overlay}: ${JSON.stringify(counts)}`).toBe(1)
+    }
+  })
+
   it('runs production on replicated topics: replication factor 3, min.insync.replicas 2', () => {
     const { topics } = loadStageConfig('extraction', podEnv('overlays/production', 'extraction')).kafka
     expect(topics.replicationFactor).toBeGreaterThanOrEqual(3)
