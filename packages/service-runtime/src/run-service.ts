@@ -5,7 +5,8 @@
  *
  * Start-up: metrics and tracing (`startObservability`), then the health server on HEALTH_PORT (/healthz,
  * /readyz, /metrics) before anything slow, so liveness answers while the store and bus open and /readyz
- * says `consumer_starting` until `watch` is given the consumer; then `start`. SIGTERM/SIGINT are handled
+ * says `consumer_starting` until `watch` is given the consumer; then `start`, whose steps (`step`) are named in a
+ * warning every 15 s while start-up takes long. SIGTERM/SIGINT are handled
  * only once `start` has finished (a signal during start-up ends the process as the default action does).
  *
  * Shutdown, on SIGTERM or SIGINT: log `shutting down`, close the HTTP servers handed to `serving` (stop
@@ -21,6 +22,7 @@ import { createConsumerReadiness } from './consumer-readiness'
 import type { HealthServer, HealthServerOptions } from './health-server'
 import { type BusConfig, openEventBus } from './open-event-bus'
 import { openHealthServer } from './open-health-server'
+import { watchStartup } from './startup-watch'
 
 export interface ServiceOptions {
   /** The service's name: metrics' `service` label and the tracer's service name. */
@@ -51,6 +53,11 @@ export interface ServiceStart {
   watch(consumer: Pick<ConsumerHandle, 'isRunning'>): void
   /** An HTTP server closed first at shutdown (stops accepting before anything it uses closes). */
   serving<Server extends { close(): unknown }>(server: Server): Server
+  /**
+   * One named step of `start` (the store, its indexes, the bus, the consumer): while start-up takes long the
+   * service logs, every 15 s at warn, the step it waits on (startup-watch.ts).
+   */
+  step<T>(name: string, work: () => Promise<T>): Promise<T>
 }
 
 /** The running service; `shutdown` is what the signals call. */
@@ -83,16 +90,20 @@ export async function runService(options: ServiceOptions): Promise<RunningServic
     options.metrics ?? renderMetrics,
   )
   const servers: { close(): unknown }[] = []
-  const stops = await options.start({
-    observability,
-    health,
-    openBus: () => openQuietlyClosedBus(config, logger),
-    watch: readiness.watch,
-    serving: (server) => {
-      servers.push(server)
-      return server
-    },
-  })
+  const startup = watchStartup(logger)
+  const stops = await options
+    .start({
+      observability,
+      health,
+      openBus: () => startup.step('bus', () => openQuietlyClosedBus(config, logger)),
+      watch: readiness.watch,
+      serving: (server) => {
+        servers.push(server)
+        return server
+      },
+      step: startup.step,
+    })
+    .finally(startup.done)
   const shutdown = async (signal: string) => {
     logger.info('shutting down', { signal })
     for (const server of servers) server.close()

@@ -22,11 +22,13 @@ await runService({
   config,
   logger,
   start: async (service) => {
-    const store = await connectStore({
-      ...config.mongo,
-      idempotencyRetentionMs: config.sweeper.idempotencyRetentionMs,
-    })
-    await store.ensureIndexes()
+    const store = await service.step('store', () =>
+      connectStore({
+        ...config.mongo,
+        idempotencyRetentionMs: config.sweeper.idempotencyRetentionMs,
+      }),
+    )
+    await service.step('indexes', () => store.ensureIndexes())
     const bus = await service.openBus()
     const publishCompleted = completionPublisher(bus)
     // The consumer is started after the handler; the handler asks it for its holding per message.

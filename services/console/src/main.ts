@@ -31,21 +31,23 @@ await runService({
   logger,
   metrics: () => exposition(),
   start: async (service) => {
-    const store = await connectStore(config.mongo)
-    await store.ensureIndexes()
+    const store = await service.step('store', () => connectStore(config.mongo))
+    await service.step('indexes', () => store.ensureIndexes())
     // Rows written before the console's later fields (idempotent; costs what waits in the queues).
-    logger.info('console backfill', { ...(await backfillConsole(store)) })
+    logger.info('console backfill', { ...(await service.step('backfill', () => backfillConsole(store))) })
     exposition = queueExposition(store, service.observability)
     const storage = createStorage(config.s3)
     const bus = await service.openBus()
     // An erased check, or one of an erased tenant (which leaves no tombstone), never enters the queue again.
     const feed = createQueueFeeder(store.reviewQueue, storeErasureLook(store))
     service.watch(
-      await bus.consume({
-        groupId: `${config.kafka.groupPrefix}-console`,
-        topics: ['check.completed.v1'],
-        handle: async ({ value }) => feed(value),
-      }),
+      await service.step('consumer', () =>
+        bus.consume({
+          groupId: `${config.kafka.groupPrefix}-console`,
+          topics: ['check.completed.v1'],
+          handle: async ({ value }) => feed(value),
+        }),
+      ),
     )
     const publishReviewed = reviewedPublisher(bus)
     const sweeper = startDecisionSweeper(
@@ -128,7 +130,7 @@ async function serveConsole(
         proxies: config.proxies,
       },
     },
-    await buildWebAssets(),
+    await service.step('web assets', buildWebAssets),
   )
   service.serving(
     serve({ fetch: app.fetch, hostname: config.http.host, port: config.http.port }, (info) => {

@@ -4,6 +4,7 @@
  * and the console's browser tests (services/console/test).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { keepOutput } from './child-output'
 import { bundleLauncher, ensureBuilt, repoRoot, type ServiceLauncher } from './start-services'
 
 export interface RunningConsole {
@@ -34,8 +35,9 @@ export async function startConsole(options: {
       CONSOLE_PUBLIC_URL: options.env.CONSOLE_PUBLIC_URL ?? url,
       KAFKA_CLIENT_ID: 'rv-console',
     } as NodeJS.ProcessEnv,
-    stdio: ['ignore', options.output ?? 'inherit', options.output ?? 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
+  const tail = keepOutput(child, options.output ?? 'inherit')
   const stop = () =>
     new Promise<void>((done) => {
       if (child.exitCode !== null) return done()
@@ -44,8 +46,12 @@ export async function startConsole(options: {
     })
   const deadline = Date.now() + (options.timeoutMs ?? 60_000)
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`console exited with code ${child.exitCode} during start-up`)
-    const ok = await fetch(`${url}/healthz`).then(
+    if (child.exitCode !== null)
+      throw new Error(
+        `console exited with code ${child.exitCode} during start-up; its last output:\n${tail.join('\n')}`,
+      )
+    // A connection that is accepted but never answered does not hold the loop past its deadline.
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5000) }).then(
       (r) => r.ok,
       () => false,
     )
@@ -53,5 +59,5 @@ export async function startConsole(options: {
     await new Promise((r) => setTimeout(r, 250))
   }
   await stop()
-  throw new Error('console did not answer /healthz in time')
+  throw new Error(`console did not answer /healthz in time; its last output:\n${tail.join('\n')}`)
 }

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ensureServicesBuilt, serviceBundle } from '@rv/build'
+import { keepOutput } from './child-output'
 import { freePort } from './free-port'
 
 export { freePort }
@@ -89,8 +90,6 @@ interface Child {
   tail: string[]
 }
 
-const TAIL_LINES = 30
-
 /** The arguments of `node` running a service from its bundle, as the manifests and start.sh run it. */
 export function serviceArgs(name: string, nodeArgs: readonly string[] = [], root = repoRoot): string[] {
   return [...nodeArgs, '--enable-source-maps', resolve(root, serviceBundle(name))]
@@ -132,22 +131,7 @@ function startOne(
     env: { ...env, KAFKA_CLIENT_ID: `rv-${name}` } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  const tail: string[] = []
-  // A chunk may end inside a line: the rest of it comes with the next chunk of the same stream.
-  const keep = (to: NodeJS.WriteStream) => {
-    let partial = ''
-    return (chunk: Buffer) => {
-      if (output === 'inherit') to.write(chunk)
-      const parts = (partial + chunk.toString('utf8')).split('\n')
-      partial = parts.pop() ?? ''
-      const lines = parts.filter((line) => line.length > 0)
-      for (const line of lines) onLine?.(name, line)
-      tail.push(...lines)
-      tail.splice(0, Math.max(0, tail.length - TAIL_LINES))
-    }
-  }
-  child.stdout?.on('data', keep(process.stdout))
-  child.stderr?.on('data', keep(process.stderr))
+  const tail = keepOutput(child, output, onLine && ((line: string) => onLine(name, line)))
   return { name, process: child, tail }
 }
 

@@ -20,11 +20,13 @@ await runService({
   config,
   logger,
   start: async (service) => {
-    const store = await connectStore({
-      ...config.mongo,
-      idempotencyRetentionMs: config.idempotencyRetentionMs,
-    })
-    await store.ensureIndexes()
+    const store = await service.step('store', () =>
+      connectStore({
+        ...config.mongo,
+        idempotencyRetentionMs: config.idempotencyRetentionMs,
+      }),
+    )
+    await service.step('indexes', () => store.ensureIndexes())
     const storage = createStorage(config.s3)
     await storage.ensure()
     const bus = await service.openBus()

@@ -20,8 +20,8 @@ await runService({
   config,
   logger,
   start: async (service) => {
-    const store = await connectStore(config.mongo)
-    await store.ensureIndexes()
+    const store = await service.step('store', () => connectStore(config.mongo))
+    await service.step('indexes', () => store.ensureIndexes())
     const bus = await service.openBus()
     const deps: DeliveryDeps = {
       endpoints: store.webhookEndpoints,
