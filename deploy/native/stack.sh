@@ -240,6 +240,11 @@ export KAFKA_SASL_SSL_CA_FILE=$KAFKA_TLS_DIR/ca.pem
 export KAFKA_SASL_SSL_USERNAME=$KAFKA_SASL_USERNAME
 export KAFKA_SASL_SSL_PASSWORD=$KAFKA_SASL_PASSWORD
 ENV
+  # The PostgreSQL FerretDB keeps its documents in: bench:load --seed-volume clones rows there (psql).
+  if [[ "$FERRETDB_BACKEND" == postgresql ]]; then
+    echo "export STACK_POSTGRES_URL=$(postgres_url)"
+    echo "export STACK_PSQL=$(postgres_bin)/psql"
+  fi
 }
 
 cache_key_of() {

@@ -7,7 +7,7 @@
  * Not a test: figures depend on the machine, so every run prints the load average beside them.
  *
  *   eval "$(bash deploy/native/stack.sh env)"
- *   npm run bench:load -- --rate 30 --duration 60 [--stored 100000 [--settle 120]] [--tenants 4]
+ *   npm run bench:load -- --rate 30 --duration 60 [--stored 100000 | --seed-volume [N]] [--settle 120] [--tenants 4]
  *        [--replicas authenticity=2] [--concurrency 4] [--partitions 6] [--drain 30] [--cpu-prof DIR]
  *   npm run bench:load -- --rate 5,10,15,20 --duration 60 --quiet-below 1.5   # the curve, one point per rate
  *   npm run bench:load -- --rate 5 --duration 60 --observability off,on   # CPU per check, metrics+traces off/on
@@ -27,7 +27,7 @@ import { loadAverage } from './load/proc-cpu'
 import { quietIfAsked } from './load/quiet-machine'
 import { generateLoadReceipts } from './load/receipts'
 import { printReport, totalCpuPerCheck } from './load/report'
-import { seedStoredChecks } from './load/seed-checks'
+import { seedVolume } from './load/seed-volume'
 
 function out(line = ''): void {
   process.stdout.write(`${line}\n`)
@@ -74,7 +74,6 @@ async function runAll(
   mode: ObservabilityMode | undefined,
 ): Promise<number[]> {
   const observability = mode ? await startMode(mode) : undefined
-  let t = performance.now()
   const bench = await startBenchStack({
     name: 'bench',
     console: true,
@@ -96,14 +95,8 @@ async function runAll(
   const perCheck: number[] = []
   try {
     const template = await warmUp(bench, runId)
-    if (options.stored > 0) {
-      t = performance.now()
-      const seeded = await seedStoredChecks(bench.store, template, options.stored, bench.tenantIds, (n) => {
-        if (n % 10_000 === 0) process.stderr.write(`seeded ${n}\n`)
-      })
-      out(
-        `seeded ${seeded.checks} checks (${seeded.documents} documents) in ${(seeded.ms / 1000).toFixed(1)} s`,
-      )
+    if (options.stored > 0 || options.credits > 0) {
+      await seedVolume(bench, template, options, out)
       if (options.settleS > 0) {
         await new Promise((r) => setTimeout(r, options.settleS * 1000))
         out(`settled ${options.settleS} s after seeding (load average ${loadAverage()})`)

@@ -35,6 +35,24 @@ describe('the native Kafka SASL_SSL listener in the stack variables', () => {
   })
 })
 
+describe("FerretDB's PostgreSQL in the stack variables", () => {
+  const postgres = {
+    STACK_POSTGRES_URL: 'postgres://postgres@127.0.0.1:15532/ferretdb',
+    STACK_PSQL: '/usr/lib/postgresql/15/bin/psql',
+  }
+
+  it('is carried from the environment to the exported variables', () => {
+    const stack = stackFromEnv({ ...full, ...postgres })
+    expect(stack?.postgres).toEqual({ url: postgres.STACK_POSTGRES_URL, psql: postgres.STACK_PSQL })
+    expect(stackToEnv(stack!)).toMatchObject(postgres)
+  })
+
+  it('is absent unless both are set', () => {
+    expect(stackFromEnv({ ...full, STACK_PSQL: postgres.STACK_PSQL })?.postgres).toBeUndefined()
+    expect(Object.keys(stackToEnv(stackFromEnv(full)!))).not.toContain('STACK_POSTGRES_URL')
+  })
+})
+
 describe('stackFromEnv', () => {
   it('is undefined when no stack variable is set, so the resolver may start servers', () => {
     expect(stackFromEnv({})).toBeUndefined()

@@ -45,7 +45,15 @@ export function stackFromEnv(env: StackEnv): StackConfig | undefined {
       env['S3_REGION']?.trim() || DEFAULT_S3_REGION,
     ),
     ...saslSslFromEnv(env),
+    ...postgresFromEnv(env),
   }
+}
+
+/** FerretDB's PostgreSQL (`stack.sh env` prints it when FerretDB stores there); both or nothing. */
+function postgresFromEnv(env: StackEnv): { postgres?: { url: string; psql: string } } {
+  const url = env.STACK_POSTGRES_URL?.trim() ?? ''
+  const psql = env.STACK_PSQL?.trim() ?? ''
+  return url && psql ? { postgres: { url, psql } } : {}
 }
 
 /** The optional SASL_SSL listener (`stack.sh env` prints it for the native Kafka); all four or nothing. */
@@ -78,5 +86,6 @@ export function stackToEnv(stack: StackConfig): Record<string, string> {
           KAFKA_SASL_SSL_PASSWORD: stack.kafkaSaslSsl.password,
         }
       : {}),
+    ...(stack.postgres ? { STACK_POSTGRES_URL: stack.postgres.url, STACK_PSQL: stack.postgres.psql } : {}),
   }
 }

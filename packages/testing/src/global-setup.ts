@@ -21,13 +21,14 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const stack = await resolveStack()
   Object.assign(process.env, stackToEnv(stack))
-  const { kafkaBrokers, schemaRegistryUrl, mongoUrl, s3, kafkaSaslSsl } = stack
+  const { kafkaBrokers, schemaRegistryUrl, mongoUrl, s3, kafkaSaslSsl, postgres } = stack
   project.provide('stack', {
     kafkaBrokers,
     schemaRegistryUrl,
     mongoUrl,
     s3,
     ...(kafkaSaslSsl ? { kafkaSaslSsl } : {}),
+    ...(postgres ? { postgres } : {}),
   })
   return () => stack.stop()
 }

@@ -18,6 +18,8 @@ export interface StackConfig {
   s3: S3Config
   /** The native Kafka's SASL_SSL listener (KAFKA_SASL_SSL_*), where the stack has one. */
   kafkaSaslSsl?: KafkaSaslSslListener
+  /** The PostgreSQL the native FerretDB stores in, and its psql (STACK_POSTGRES_URL, STACK_PSQL), where it has one. */
+  postgres?: { url: string; psql: string }
 }
 
 export interface KafkaSaslSslListener {

@@ -8,6 +8,7 @@ describe('parseLoadOptions', () => {
       rates: [10],
       durationS: 30,
       stored: 0,
+      credits: 0,
       settleS: 0,
       tenants: 1,
       replicas: {},
@@ -26,7 +27,7 @@ describe('parseLoadOptions', () => {
 
   it('reads every option', () => {
     const o = parseLoadOptions(
-      '--rate 30 --duration 60 --stored 100000 --settle 120 --tenants 4 --replicas authenticity=2,extraction=3 --drain 5 --idle 0 --warm 20 --concurrency 4 --partitions 6 --quiet-below 1.5 --quiet-wait 600 --observability off,on'.split(
+      '--rate 30 --duration 60 --stored 100000 --credits 5000 --settle 120 --tenants 4 --replicas authenticity=2,extraction=3 --drain 5 --idle 0 --warm 20 --concurrency 4 --partitions 6 --quiet-below 1.5 --quiet-wait 600 --observability off,on'.split(
         ' ',
       ),
     )
@@ -35,6 +36,7 @@ describe('parseLoadOptions', () => {
       rates: [30],
       durationS: 60,
       stored: 100000,
+      credits: 5000,
       settleS: 120,
       tenants: 4,
       replicas: { authenticity: 2, extraction: 3 },
@@ -66,6 +68,21 @@ describe('parseLoadOptions', () => {
       /one --rate/,
     )
     expect(() => parseLoadOptions('--compare a,b --stored 10'.split(' '))).toThrow(/one --rate/)
+    expect(() => parseLoadOptions('--compare a,b --seed-volume'.split(' '))).toThrow(/one --rate/)
+  })
+
+  it('reads --seed-volume as a million checks and credits, or the count given, which --stored and --credits override', () => {
+    expect(parseLoadOptions(['--seed-volume'])).toMatchObject({ stored: 1_000_000, credits: 1_000_000 })
+    expect(parseLoadOptions('--seed-volume --rate 5'.split(' '))).toMatchObject({
+      stored: 1_000_000,
+      rate: 5,
+    })
+    expect(parseLoadOptions('--seed-volume 2000'.split(' '))).toMatchObject({ stored: 2000, credits: 2000 })
+    expect(parseLoadOptions('--seed-volume 2000 --credits 10'.split(' '))).toMatchObject({
+      stored: 2000,
+      credits: 10,
+    })
+    expect(() => parseLoadOptions('--seed-volume 0'.split(' '))).toThrow(/seed-volume/)
   })
 
   it('refuses a bad value instead of guessing', () => {

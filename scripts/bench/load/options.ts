@@ -5,6 +5,10 @@
  *                       in order, on the same services and store (seeded once): the curve in one command
  *   --duration S        seconds of offered load (default 30)
  *   --stored N          checks stored before the run (default 0)
+ *   --credits N         statement credits stored before the run (default 0; seed-credits.ts)
+ *   --seed-volume [N]   --stored N --credits N, N 1 000 000 when not given: the issue's volume. On the native
+ *                       stack's FerretDB both are cloned inside its PostgreSQL (postgres-clone.ts), else written
+ *                       through the store
  *   --settle S          seconds to wait between seeding and the run (default 0): a store that grew over a day
  *                       has vacuumed and analysed as it went, one seeded in a burst still does it in the run
  *   --tenants T         tenants the load is spread over, round robin (default 1)
@@ -41,6 +45,8 @@ export interface LoadOptions {
   rates: number[]
   durationS: number
   stored: number
+  /** Statement credits stored before the run. */
+  credits: number
   settleS: number
   tenants: number
   replicas: Partial<Record<ConsumerService, number>>
@@ -74,6 +80,15 @@ function number(argv: readonly string[], name: string, fallback: number, min: nu
   const n = Number(raw)
   if (!Number.isFinite(n) || n < min) throw new Error(`--${name} must be a number >= ${min}, got ${raw}`)
   return n
+}
+
+/** `--seed-volume` with or without its count: what `--stored` and `--credits` default to. */
+function seedVolume(argv: readonly string[]): number {
+  const at = argv.indexOf('--seed-volume')
+  if (at < 0) return 0
+  const next = argv[at + 1]
+  if (next === undefined || next.startsWith('--')) return 1_000_000
+  return Math.floor(number(argv, 'seed-volume', 0, 1))
 }
 
 function optionalInt(argv: readonly string[], name: string): number | undefined {
@@ -117,14 +132,17 @@ export function parseLoadOptions(argv: readonly string[]): LoadOptions {
     compare &&
     (offered.length > 1 ||
       value(argv, 'observability') !== undefined ||
-      Number(value(argv, 'stored') ?? 0) > 0)
+      Number(value(argv, 'stored') ?? 0) > 0 ||
+      seedVolume(argv) > 0)
   )
-    throw new Error('--compare runs one --rate, without --observability or --stored')
+    throw new Error('--compare runs one --rate, without --observability, --stored or --seed-volume')
+  const volume = seedVolume(argv)
   return {
     rate: offered[0] as number,
     rates: offered,
     durationS: number(argv, 'duration', 30, 1),
-    stored: Math.floor(number(argv, 'stored', 0, 0)),
+    stored: Math.floor(number(argv, 'stored', volume, 0)),
+    credits: Math.floor(number(argv, 'credits', volume, 0)),
     settleS: number(argv, 'settle', 0, 0),
     tenants: Math.floor(number(argv, 'tenants', 1, 1)),
     replicas: parseReplicas(value(argv, 'replicas')),
