@@ -2,6 +2,9 @@ import type { Db } from 'mongodb'
 import { createSettlementClaims } from './settlement/settlement-claims'
 import { createSettlementCredits } from './settlement/settlement-credits'
 import { openSettlementCollections } from './settlement/settlement-documents'
+
+export { storedCredit } from './settlement/settlement-documents'
+
 import { createSettlementRecords } from './settlement/settlement-records'
 import { settlementIndexes } from './settlement-queries'
 

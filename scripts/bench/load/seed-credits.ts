@@ -5,9 +5,9 @@
  * join looks up. Written through the store (insertMany, 5 000 a batch) or, on the native stack's FerretDB,
  * cloned inside its PostgreSQL from one credit written through the store (postgres-clone.ts).
  */
-import { creditKeys, moscowDay } from '@rv/core/settlement'
 import type { CreditLine } from '@rv/schemas'
-import type { CreditDocument, Store } from '@rv/store'
+import { type CreditDocument, type Store, storedCredit } from '@rv/store'
+import { creditFields } from '../../../services/settlement/src/credit-fields'
 import {
   analyze,
   cloneScript,
@@ -42,18 +42,7 @@ export function seededCredit(n: number, tenantId: string, nowMs: number): Credit
     payer_name: 'Иван Иванович И.',
     sbp_operation_id: sbpIdOf(n),
   }
-  const k = creditKeys(credit)
-  return {
-    _id: `${tenantId}:${credit.line_id}`,
-    tenant_id: tenantId,
-    line_id: credit.line_id,
-    credit,
-    sbp_id: k.sbpId,
-    operation_number: null,
-    amount_minor: k.amountMinor,
-    day: moscowDay(k.from),
-    received_at: new Date(nowMs),
-  }
+  return storedCredit(creditFields(tenantId, credit, new Date(nowMs)))
 }
 
 export interface CreditSeedReport {

@@ -6,9 +6,9 @@
  * count reached and the time it took are reported as they are.
  */
 import { defaultProfile, exampleRecord } from '@rv/core'
-import { creditKeys, moscowDay } from '@rv/core/settlement'
 import type { CheckRecord, CreditLine } from '@rv/schemas'
-import type { CreditDocument, Store } from '@rv/store'
+import { type CreditDocument, type Store, storedCredit } from '@rv/store'
+import { creditFields } from '../../../services/settlement/src/credit-fields'
 import { storeErasureGate } from '../../../services/settlement/src/erasure-gate'
 import { handleCompleted, handleCredit } from '../../../services/settlement/src/handler'
 import type { SettlementDeps } from '../../../services/settlement/src/settle-document'
@@ -32,18 +32,7 @@ function noiseCredit(n: number): CreditDocument {
     payer_name: 'Иван Иванович И.',
     sbp_operation_id: randomSbpId(),
   }
-  const k = creditKeys(credit)
-  return {
-    _id: `${tenant}:${credit.line_id}`,
-    tenant_id: tenant,
-    line_id: credit.line_id,
-    credit,
-    sbp_id: k.sbpId,
-    operation_number: null,
-    amount_minor: k.amountMinor,
-    day: moscowDay(k.from),
-    received_at: new Date(),
-  }
+  return storedCredit(creditFields(tenant, credit, new Date()))
 }
 
 /** Inserts noise credits until `target` are stored or the time budget runs out; returns what was reached. */

@@ -17,6 +17,7 @@ import {
 import type { CheckRecord, CreditReceivedV1 } from '@rv/schemas'
 import type { CreditDocument, SettlementDocument } from '@rv/store'
 import { type ClaimPair, claimBest } from './claim-best'
+import { creditFields } from './credit-fields'
 import { keysOfDocument, policyOf, type SettlementDeps, settleDocument } from './settle-document'
 
 /** The widest amount + name + time window a profile may set (profile.schema.json), for the credit side. */
@@ -135,17 +136,9 @@ export async function handleCredit(event: CreditReceivedV1, deps: SettlementDeps
   const tenantId = event.tenant_id
   const lineId = event.credit.line_id
   if (await deps.erasure.isCreditErased(tenantId, lineId)) return
-  const incoming = creditKeys(event.credit)
-  const { doc: credit } = await deps.store.putCredit({
-    tenant_id: tenantId,
-    line_id: event.credit.line_id,
-    credit: event.credit,
-    sbp_id: incoming.sbpId,
-    operation_number: incoming.operationNumber,
-    amount_minor: incoming.amountMinor,
-    day: moscowDay(incoming.from),
-    received_at: new Date(deps.now()),
-  })
+  const { doc: credit } = await deps.store.putCredit(
+    creditFields(tenantId, event.credit, new Date(deps.now())),
+  )
   if (await deps.erasure.isCreditErased(tenantId, lineId)) return deps.erasure.eraseCredit(tenantId, lineId)
   // The line first stored wins: a re-post with other values changes nothing.
   const keys = creditKeys(credit.credit)

@@ -1,5 +1,5 @@
 import { settlementQueries } from '../settlement-queries'
-import { findOneWith, hourBucket } from '../store-queries'
+import { findOneWith } from '../store-queries'
 import {
   type CreditDocument,
   creditId,
@@ -7,6 +7,7 @@ import {
   type JoinLookup,
   lookupJoinCandidates,
   type SettlementCollections,
+  storedCredit,
 } from './settlement-documents'
 
 /** A tenant's credit lines (`credits`), each stored once per line id. */
@@ -16,11 +17,7 @@ export function createSettlementCredits({ credits }: SettlementCollections) {
     async putCredit(
       doc: Omit<CreditDocument, '_id' | 'received_hour'>,
     ): Promise<{ doc: CreditDocument; created: boolean }> {
-      const full = {
-        ...doc,
-        _id: creditId(doc.tenant_id, doc.line_id),
-        received_hour: hourBucket(doc.received_at),
-      }
+      const full = storedCredit(doc)
       const stored = await insertOnce(credits, full)
       return { doc: stored, created: stored === full }
     },

@@ -2,7 +2,7 @@ import type { CreditLine, Settlement } from '@rv/schemas'
 import type { Collection, Db } from 'mongodb'
 import { isDuplicateKeyError } from '../duplicate-key'
 import { settlementQueries } from '../settlement-queries'
-import { findOneWith, findWith } from '../store-queries'
+import { findOneWith, findWith, hourBucket } from '../store-queries'
 
 /** The join keys both sides are stored under (normalised by core's `creditKeys` / `checkKeys`). */
 export interface JoinKeyFields {
@@ -56,6 +56,11 @@ export interface ClaimDocument {
 }
 
 export const creditId = (tenantId: string, lineId: string) => `${tenantId}:${lineId}`
+
+/** A credit line as `credits` stores it: its id and the hour bucket the retention sweeper reads added. */
+export function storedCredit(doc: Omit<CreditDocument, '_id' | 'received_hour'>): CreditDocument {
+  return { ...doc, _id: creditId(doc.tenant_id, doc.line_id), received_hour: hourBucket(doc.received_at) }
+}
 export const settlementId = (tenantId: string, checkId: string) => `${tenantId}:${checkId}`
 export const lineClaimId = (tenantId: string, lineId: string) => `${tenantId}:line:${lineId}`
 export const checkClaimId = (tenantId: string, checkId: string) => `${tenantId}:check:${checkId}`
