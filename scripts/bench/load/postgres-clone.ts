@@ -21,7 +21,9 @@ export interface PostgresTarget {
 }
 
 /** The stack's PostgreSQL, when the environment names it (deploy/native/stack.sh env). */
-export function postgresTargetFromEnv(env: NodeJS.ProcessEnv = process.env): PostgresTarget | undefined {
+export function postgresTargetFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+): PostgresTarget | undefined {
   const psql = env.STACK_PSQL
   const url = env.STACK_POSTGRES_URL
   return psql && url ? { psql, url } : undefined

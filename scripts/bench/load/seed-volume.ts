@@ -4,6 +4,7 @@
  * when the environment names it (postgres-clone.ts), else written through the store; each reported with
  * the time it took.
  */
+import { readProcessEnv } from '@rv/config'
 import type { BenchStack } from './bench-stack'
 import type { LoadOptions } from './options'
 import { postgresTargetFromEnv } from './postgres-clone'
@@ -16,7 +17,7 @@ export async function seedVolume(
   options: Pick<LoadOptions, 'stored' | 'credits'>,
   out: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): Promise<void> {
-  const postgres = postgresTargetFromEnv()
+  const postgres = postgresTargetFromEnv(readProcessEnv())
   // Progress on stderr each time another `step` is stored.
   const every = (step: number) => {
     let shown = 0
