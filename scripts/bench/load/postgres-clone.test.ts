@@ -36,6 +36,7 @@ describe('cloneScript', () => {
   it('replaces inside the whole text when asked, keys in their order', () => {
     const script = cloneScript(tables.slice(1), keys, values, 'whole')
     expect(script).toContain(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the dollar quote $tpl$ before a JSON object, not a placeholder
       'SELECT (replace(replace($tpl${"_id": "chk_A:x", "t": "ten_1"}$tpl$, \'chk_A\', v0), \'ten_1\', v1))::jsonb FROM clone_values;',
     )
   })

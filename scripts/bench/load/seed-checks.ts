@@ -151,15 +151,11 @@ async function seedThroughStore(
   const starts: number[] = []
   for (let from = 0; from < count; from += BATCH) starts.push(from)
   let stored = 0
-  await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
-      for (let from = starts.shift(); from !== undefined; from = starts.shift()) {
-        await seedBatch(from)
-        stored += Math.min(BATCH, count - from)
-        progress(stored)
-      }
-    }),
-  )
+  await inParallel(starts, IN_FLIGHT, async (from) => {
+    await seedBatch(from)
+    stored += Math.min(BATCH, count - from)
+    progress(stored)
+  })
   return documents
 }
 
