@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cloneScript, copyValue, postgresTargetFromEnv, sqlIdent, sqlString } from './postgres-clone'
+import { cloneScript, copyValue, sqlIdent, sqlString } from './postgres-clone'
 
 describe('cloneScript', () => {
   const tables = [
@@ -51,15 +51,5 @@ describe('SQL and COPY quoting', () => {
     expect(sqlString("O'Neil")).toBe("'O''Neil'")
     expect(sqlIdent('a"b')).toBe('"a""b"')
     expect(copyValue('a\\b\tc\nd')).toBe('a\\\\b\\tc\\nd')
-  })
-})
-
-describe('postgresTargetFromEnv', () => {
-  it('needs both the URL and psql', () => {
-    expect(postgresTargetFromEnv({ STACK_PSQL: '/bin/psql', STACK_POSTGRES_URL: 'postgres://x' })).toEqual({
-      psql: '/bin/psql',
-      url: 'postgres://x',
-    })
-    expect(postgresTargetFromEnv({ STACK_PSQL: '/bin/psql' })).toBeUndefined()
   })
 })

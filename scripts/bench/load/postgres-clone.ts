@@ -12,22 +12,10 @@
  * through the store (`insertMany`), as on a real MongoDB.
  */
 import { spawn } from 'node:child_process'
+import type { StackConfig } from '@rv/testing'
 
-export interface PostgresTarget {
-  /** The psql binary. */
-  psql: string
-  /** The PostgreSQL database FerretDB stores in. */
-  url: string
-}
-
-/** The stack's PostgreSQL, when the environment names it (deploy/native/stack.sh env). */
-export function postgresTargetFromEnv(
-  env: Readonly<Record<string, string | undefined>>,
-): PostgresTarget | undefined {
-  const psql = env.STACK_PSQL
-  const url = env.STACK_POSTGRES_URL
-  return psql && url ? { psql, url } : undefined
-}
+/** The psql binary and FerretDB's PostgreSQL database: the stack's `postgres` (`STACK_PSQL`, `STACK_POSTGRES_URL`). */
+export type PostgresTarget = NonNullable<StackConfig['postgres']>
 
 /** Runs a psql script (read from stdin, stops at the first error); its unaligned, tuples-only output. */
 export function runPsql(target: PostgresTarget, script: string): Promise<string> {

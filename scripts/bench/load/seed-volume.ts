@@ -1,13 +1,11 @@
 /**
  * What `--stored`, `--credits` and `--seed-volume` put in the bench's store before the run: finished checks
  * (seed-checks.ts) and statement credits (seed-credits.ts), cloned inside the native stack's PostgreSQL
- * when the environment names it (postgres-clone.ts), else written through the store; each reported with
+ * when the stack names it (postgres-clone.ts), else written through the store; each reported with
  * the time it took.
  */
-import { readProcessEnv } from '@rv/config'
 import type { BenchStack } from './bench-stack'
 import type { LoadOptions } from './options'
-import { postgresTargetFromEnv } from './postgres-clone'
 import { seedStoredChecks } from './seed-checks'
 import { seedVolumeCredits } from './seed-credits'
 
@@ -17,7 +15,7 @@ export async function seedVolume(
   options: Pick<LoadOptions, 'stored' | 'credits'>,
   out: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): Promise<void> {
-  const postgres = postgresTargetFromEnv(readProcessEnv())
+  const postgres = bench.stack.postgres
   // Progress on stderr each time another `step` is stored.
   const every = (step: number) => {
     let shown = 0
