@@ -52,9 +52,23 @@ export async function handleCompleted(record: CheckRecord, deps: SettlementDeps)
   })
   if (await deps.erasure.isCheckErased(record.tenant_id, record.id))
     return deps.erasure.eraseCheck(record.tenant_id, record.id)
-  const lineId =
-    (await deps.store.claimOfCheck(doc.tenant_id, doc.check_id)) ?? (await claimCredit(doc, deps))
+  const lineId = (await heldLine(doc, deps)) ?? (await claimCredit(doc, deps))
   await settleDocument(doc, lineId, deps)
+}
+
+/**
+ * The line this check has claimed, with the claim made whole: a process killed between the check's side of
+ * a claim and the line's leaves the check's alone, and a settlement built on it would leave the line free
+ * for another check. The claim is repeated (it completes itself); when the line went to another check
+ * meanwhile, the check holds nothing and undefined is returned.
+ */
+async function heldLine(doc: SettlementDocument, deps: SettlementDeps): Promise<string | undefined> {
+  const held = await deps.store.claimOfCheck(doc.tenant_id, doc.check_id)
+  if (held === undefined) return undefined
+  const result = await deps.store.claim(doc.tenant_id, doc.check_id, held)
+  if (result === 'claimed') return held
+  // 'check_taken': a concurrent claim changed the check's line between the two reads; take what it holds.
+  return result === 'check_taken' ? deps.store.claimOfCheck(doc.tenant_id, doc.check_id) : undefined
 }
 
 /**
@@ -167,7 +181,9 @@ export async function handleCredit(event: CreditReceivedV1, deps: SettlementDeps
         // Each check by its own profile's window; the pairs that pass are then ranked together.
         const window = (await policyOf(doc, deps)).nameWindowMs
         if (joinRule(keysOfDocument(doc), keys, window) === null) continue
-        if ((await deps.store.claimOfCheck(tenantId, doc.check_id)) !== undefined) continue
+        // A check holding this very line by its own side only (a claim killed half way) is completed.
+        const held = await deps.store.claimOfCheck(tenantId, doc.check_id)
+        if (held !== undefined && held !== credit.line_id) continue
         pairs.push({ check: keysOfDocument(doc), credit: keys, value: doc })
       }
       return pairs
@@ -188,7 +204,6 @@ export async function handleCredit(event: CreditReceivedV1, deps: SettlementDeps
 /** Sweeper round: awaited settlements whose wait ran out become `settlement_not_found`. */
 export async function settleDue(deps: SettlementDeps, limit: number): Promise<number> {
   const due = await deps.store.due(new Date(deps.now()), limit)
-  for (const doc of due)
-    await settleDocument(doc, await deps.store.claimOfCheck(doc.tenant_id, doc.check_id), deps)
+  for (const doc of due) await settleDocument(doc, await heldLine(doc, deps), deps)
   return due.length
 }

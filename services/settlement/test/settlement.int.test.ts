@@ -260,6 +260,73 @@ describe('settlement on the real store', () => {
     expect(await store().settlements.claimOfCheck('ten_a', check.id)).toBe(`line-${sbp}`)
   })
 
+  /** A join killed after its claims, by the check's side. */
+  async function halfJoined(check: CheckRecord, line: string): Promise<void> {
+    await expect(
+      handleCompleted(check, deps({ publish: async () => Promise.reject(new Error('killed')) })),
+    ).rejects.toThrow('killed')
+    await dropLineSide(check, line)
+  }
+
+  /** The state a process killed between the two inserts of a claim leaves: the check's side alone. */
+  async function dropLineSide(check: CheckRecord, line: string): Promise<void> {
+    const claims = store().db.collection('settlement_claims')
+    const pair = await claims.find({ check_id: check.id, line_id: line }).toArray()
+    const lineSide = pair.find((claim) => String(claim._id).includes(':line:'))
+    expect(pair).toHaveLength(2)
+    await claims.deleteOne({ _id: lineSide!._id })
+    expect(await store().settlements.claimOfCheck('ten_a', check.id)).toBe(line)
+    expect(await store().settlements.claimOfLine('ten_a', line)).toBeUndefined()
+  }
+
+  it("a claim killed between the check's side and the line's is made whole by the redelivery", async () => {
+    const sbp = uniqueSbpId()
+    await handleCredit({ tenant_id: 'ten_a', credit: credit(sbp, 991) }, deps())
+    const check = receipt('ten_a', sbp, 991)
+    await halfJoined(check, `line-${sbp}`)
+    await handleCompleted(check, deps())
+    expect((await store().settlements.findSettlement('ten_a', check.id))?.settlement?.status).toBe(
+      'confirmed',
+    )
+    expect(await store().settlements.claimOfLine('ten_a', `line-${sbp}`)).toBe(check.id)
+  })
+
+  it("a claim the credit's side made half way is made whole by the credit's redelivery", async () => {
+    const sbp = uniqueSbpId()
+    const check = receipt('ten_a', sbp, 993)
+    await handleCompleted(check, deps())
+    const line = credit(sbp, 993)
+    await expect(
+      handleCredit(
+        { tenant_id: 'ten_a', credit: line },
+        deps({ publish: async () => Promise.reject(new Error('killed')) }),
+      ),
+    ).rejects.toThrow('killed')
+    await dropLineSide(check, line.line_id)
+    await handleCredit({ tenant_id: 'ten_a', credit: line }, deps())
+    expect((await store().settlements.findSettlement('ten_a', check.id))?.settlement?.status).toBe(
+      'confirmed',
+    )
+    expect(await store().settlements.claimOfLine('ten_a', line.line_id)).toBe(check.id)
+  })
+
+  it('a line left free by a half claim goes to one check only: the half claim gives way', async () => {
+    const sbp = uniqueSbpId()
+    await handleCredit({ tenant_id: 'ten_a', credit: credit(sbp, 992) }, deps())
+    const first = receipt('ten_a', sbp, 992)
+    await halfJoined(first, `line-${sbp}`)
+    const second = receipt('ten_a', sbp, 992)
+    await handleCompleted(second, deps())
+    await handleCompleted(first, deps())
+    const statusOf = async (c: CheckRecord) =>
+      (await store().settlements.findSettlement('ten_a', c.id))?.settlement
+    expect((await statusOf(second))?.status).toBe('confirmed')
+    expect((await statusOf(first))?.status).toBe('awaiting')
+    expect((await statusOf(first))?.credit).toBeNull()
+    expect(await store().settlements.claimOfLine('ten_a', `line-${sbp}`)).toBe(second.id)
+    expect(await store().settlements.claimOfCheck('ten_a', first.id)).toBeUndefined()
+  })
+
   it("reads the check's pinned profile from the store: its settlement member decides", async () => {
     const saved = await store().profiles.save('ten_profiled', 'default', {
       settlement: { required: true, wait_seconds: 0, not_found: 'reject' },
