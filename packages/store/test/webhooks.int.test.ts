@@ -14,6 +14,7 @@ import type { NewWebhookDelivery } from '../src/webhook-delivery-repository'
 import { signingSecrets } from '../src/webhook-endpoint-repository'
 import { webhookHotPathQueries } from '../src/webhook-queries'
 import { isWebhookSecretShaped } from '../src/webhook-secret'
+import { keptWebhookAttempts, webhookDeliveryView } from '../src/webhooks/webhook-delivery-documents'
 import { refreshStatistics } from './seed-volume'
 
 const store = useTestStore('it-webhooks-store', connectStore, { timeoutMs: 120_000 })
@@ -39,7 +40,7 @@ describe('webhook deliveries', () => {
     expect(due?.seq).toBe(t0.getTime())
   })
 
-  it('are leased by one worker; a stale lease cannot write', async () => {
+  it('are leased by one worker; a stale lease cannot write the outcome, but its attempt is logged', async () => {
     const [due] = await store().webhookDeliveries.due(at(1), 10)
     const first = await store().webhookDeliveries.lease(due!, 'tok-a', at(30_000))
     expect(first?.lease).toBe('tok-a')
@@ -49,19 +50,23 @@ describe('webhook deliveries', () => {
     const [again] = await store().webhookDeliveries.due(at(30_000), 10)
     const second = await store().webhookDeliveries.lease(again!, 'tok-b', at(60_000))
     expect(second?.lease).toBe('tok-b')
-    const attempt = { at: at(1), status_code: 500, error: 'http_status' as const, latency_ms: 12 }
+    const late = { at: at(1), status_code: 500, error: 'http_status' as const, latency_ms: 12 }
+    const timedOut = { at: at(30_001), status_code: null, error: 'timeout' as const, latency_ms: 1000 }
+    // The holder finishes first; the attempt that outlived its lease ends after it.
     expect(
-      await store().webhookDeliveries.finishAttempt(first!, 'tok-a', attempt, { state: 'delivered' }),
-    ).toBe(false)
-    expect(
-      await store().webhookDeliveries.finishAttempt(second!, 'tok-b', attempt, {
+      await store().webhookDeliveries.finishAttempt(second!, 'tok-b', timedOut, {
         state: 'pending',
         dueAt: at(90_000),
       }),
     ).toBe(true)
+    expect(await store().webhookDeliveries.finishAttempt(first!, 'tok-a', late, { state: 'delivered' })).toBe(
+      false,
+    )
     const stored = await store().webhookDeliveries.find('ten_w', 'whd_1')
-    expect(stored?.attempts).toHaveLength(1)
+    // Both logged, shown in the order they were made; the holder's outcome stands.
+    expect(webhookDeliveryView(stored!).attempts.map((a) => a.error)).toEqual(['http_status', 'timeout'])
     expect(stored?.schedule_attempts).toBe(1)
+    expect(stored?.state).toBe('pending')
     expect(stored?.due_at).toEqual(at(90_000))
   })
 
@@ -90,6 +95,29 @@ describe('webhook deliveries', () => {
     const again = await store().webhookDeliveries.find('ten_w', 'whd_2')
     expect(again).toMatchObject({ state: 'pending', due_at: at(500), schedule_attempts: 0 })
     expect(again?.attempts).toHaveLength(1)
+  })
+
+  it(`keep the last ${keptWebhookAttempts} attempts: the oldest goes once the log is full`, async () => {
+    await store().webhookDeliveries.enqueue(delivery('whd_full', 'chk_full', 'we_Full', 'ten_full'), t0)
+    const full = Array.from({ length: keptWebhookAttempts }, (_, i) => ({
+      at: at(i),
+      status_code: 500,
+      error: 'http_status' as const,
+      latency_ms: i,
+    }))
+    await store()
+      .db.collection('webhook_deliveries')
+      .updateOne({ _id: 'whd_full' as never }, { $set: { attempts: full } })
+    const [due] = (await store().webhookDeliveries.due(at(1), 100)).filter((d) => d._id === 'whd_full')
+    const leased = await store().webhookDeliveries.lease(due!, 'tok-full', at(30_000))
+    const last = { at: at(1000), status_code: 200, error: null, latency_ms: 999 }
+    expect(
+      await store().webhookDeliveries.finishAttempt(leased!, 'tok-full', last, { state: 'delivered' }),
+    ).toBe(true)
+    const stored = await store().webhookDeliveries.find('ten_full', 'whd_full')
+    expect(stored?.attempts).toHaveLength(keptWebhookAttempts)
+    expect(stored?.attempts[0]?.latency_ms).toBe(1)
+    expect(stored?.attempts.at(-1)?.latency_ms).toBe(999)
   })
 
   it('list newest first and page back', async () => {

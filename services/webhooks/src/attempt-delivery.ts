@@ -89,7 +89,14 @@ export async function attemptDelivery(
     }
   }
   const written = await deps.deliveries.finishAttempt(doc, token, { at, ...recorded }, outcome)
-  if (!written) return outcome
+  if (!written) {
+    // Logged all the same; the worker that leased it after the lease ran out writes the outcome.
+    deps.logger.warn('webhook attempt outlived its lease: logged, its outcome left to the next holder', {
+      delivery_id: doc._id,
+      endpoint_id: endpoint._id,
+    })
+    return outcome
+  }
   ended(outcome)
   if (disabled) {
     const given = await deps.deliveries.failPendingOfEndpoint(endpoint._id, 'endpoint_disabled')

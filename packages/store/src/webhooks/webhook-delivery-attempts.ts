@@ -46,7 +46,12 @@ export function createWebhookDeliveryAttempts(deliveries: WebhookDeliveries) {
       )
       return taken ?? undefined
     },
-    /** Writes an attempt and its outcome, if the lease `token` still holds the delivery. */
+    /**
+     * Logs an attempt and, if the lease `token` still holds the delivery, writes its outcome. An attempt
+     * that outlived its lease (a store stalled longer than the lease) was still made: it is appended to the
+     * log, but the outcome is the current holder's to write — false. Appended, never written from the
+     * leased copy, so neither of two overlapping attempts overwrites the other's entry.
+     */
     async finishAttempt(
       doc: WebhookDeliveryDocument,
       token: string,
@@ -56,9 +61,9 @@ export function createWebhookDeliveryAttempts(deliveries: WebhookDeliveries) {
       const done = await deliveries.updateOne(
         { _id: doc._id, lease: token },
         {
+          $push: { attempts: attempt },
+          $inc: { schedule_attempts: 1 },
           $set: {
-            attempts: [...doc.attempts, attempt].slice(-keptWebhookAttempts),
-            schedule_attempts: doc.schedule_attempts + 1,
             lease: null,
             state: outcome.state,
             due_at: outcome.state === 'pending' ? outcome.dueAt : null,
@@ -66,7 +71,12 @@ export function createWebhookDeliveryAttempts(deliveries: WebhookDeliveries) {
           },
         },
       )
-      return done.matchedCount === 1
+      const held = done.matchedCount === 1
+      if (!held) await deliveries.updateOne({ _id: doc._id }, { $push: { attempts: attempt } })
+      // The oldest entry goes once the log is full ($push's $slice is not FerretDB v1's).
+      if (doc.attempts.length >= keptWebhookAttempts)
+        await deliveries.updateOne({ _id: doc._id }, { $pop: { attempts: -1 } })
+      return held
     },
     /** Ends a pending delivery without an attempt (its endpoint was disabled or deleted). */
     async fail(doc: WebhookDeliveryDocument, reason: NonNullable<WebhookDelivery['failure_reason']>) {

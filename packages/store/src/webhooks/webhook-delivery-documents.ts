@@ -67,7 +67,10 @@ export function webhookDeliveryView(doc: WebhookDeliveryDocument): WebhookDelive
     status: doc.state,
     failure_reason: doc.failure_reason,
     next_attempt_at: doc.state === 'pending' ? (doc.due_at?.toISOString() ?? null) : null,
-    attempts: doc.attempts.map((a) => ({ ...a, at: a.at.toISOString() })),
+    // In the order they were made: two overlapping attempts (one past its lease) append in either order.
+    attempts: [...doc.attempts]
+      .sort((a, b) => a.at.getTime() - b.at.getTime())
+      .map((a) => ({ ...a, at: a.at.toISOString() })),
     created_at: doc.created_at.toISOString(),
   }
 }
