@@ -47,37 +47,15 @@ export function createWebhookDeliveryAttempts(deliveries: WebhookDeliveries) {
       return taken ?? undefined
     },
     /**
-     * Logs an attempt and, if the lease `token` still holds the delivery, writes its outcome. An attempt
-     * that outlived its lease (a store stalled longer than the lease) was still made: it is appended to the
-     * log, but the outcome is the current holder's to write — false. Appended, never written from the
-     * leased copy, so neither of two overlapping attempts overwrites the other's entry.
+     * Logs an attempt and, if the lease `token` still holds the delivery, writes its outcome; false when
+     * the lease was lost (`finishLeasedAttempt`).
      */
-    async finishAttempt(
+    finishAttempt: (
       doc: WebhookDeliveryDocument,
       token: string,
       attempt: StoredWebhookAttempt,
       outcome: AttemptOutcome,
-    ): Promise<boolean> {
-      const done = await deliveries.updateOne(
-        { _id: doc._id, lease: token },
-        {
-          $push: { attempts: attempt },
-          $inc: { schedule_attempts: 1 },
-          $set: {
-            lease: null,
-            state: outcome.state,
-            due_at: outcome.state === 'pending' ? outcome.dueAt : null,
-            failure_reason: outcome.state === 'failed' ? outcome.reason : null,
-          },
-        },
-      )
-      const held = done.matchedCount === 1
-      if (!held) await deliveries.updateOne({ _id: doc._id }, { $push: { attempts: attempt } })
-      // The oldest entry goes once the log is full ($push's $slice is not FerretDB v1's).
-      if (doc.attempts.length >= keptWebhookAttempts)
-        await deliveries.updateOne({ _id: doc._id }, { $pop: { attempts: -1 } })
-      return held
-    },
+    ): Promise<boolean> => finishLeasedAttempt(deliveries, doc, token, attempt, outcome),
     /** Ends a pending delivery without an attempt (its endpoint was disabled or deleted). */
     async fail(doc: WebhookDeliveryDocument, reason: NonNullable<WebhookDelivery['failure_reason']>) {
       await deliveries.updateOne(
@@ -94,4 +72,38 @@ export function createWebhookDeliveryAttempts(deliveries: WebhookDeliveries) {
       return done.modifiedCount
     },
   }
+}
+
+/**
+ * Logs an attempt and, if the lease `token` still holds the delivery, writes its outcome. An attempt
+ * that outlived its lease (a store stalled longer than the lease) was still made: it is appended to the
+ * log, but the outcome is the current holder's to write — false. Appended, never written from the
+ * leased copy, so neither of two overlapping attempts overwrites the other's entry.
+ */
+async function finishLeasedAttempt(
+  deliveries: WebhookDeliveries,
+  doc: WebhookDeliveryDocument,
+  token: string,
+  attempt: StoredWebhookAttempt,
+  outcome: AttemptOutcome,
+): Promise<boolean> {
+  const done = await deliveries.updateOne(
+    { _id: doc._id, lease: token },
+    {
+      $push: { attempts: attempt },
+      $inc: { schedule_attempts: 1 },
+      $set: {
+        lease: null,
+        state: outcome.state,
+        due_at: outcome.state === 'pending' ? outcome.dueAt : null,
+        failure_reason: outcome.state === 'failed' ? outcome.reason : null,
+      },
+    },
+  )
+  const held = done.matchedCount === 1
+  if (!held) await deliveries.updateOne({ _id: doc._id }, { $push: { attempts: attempt } })
+  // The oldest entry goes once the log is full ($push's $slice is not FerretDB v1's).
+  if (doc.attempts.length >= keptWebhookAttempts)
+    await deliveries.updateOne({ _id: doc._id }, { $pop: { attempts: -1 } })
+  return held
 }
