@@ -29,7 +29,7 @@ Get an API key (in another terminal, from this folder):
   eval "$(bash deploy/native/stack.sh env)" && npm run --silent admin -- tenant create my-shop
 Then, with RV_BASE_URL as printed below and the api_key printed by the admin command:
   curl -H "Authorization: Bearer <api_key>" -F file=@receipt.pdf -F 'expectation={"amount":600,"currency":"RUB"}' \
-       -H 'Prefer: wait=10' "<RV_BASE_URL>/v1/checks"
+       -H 'Prefer: wait=30' "<RV_BASE_URL>/v1/checks"
 A review console user (password from stdin, or generated and printed when stdin is a terminal):
   npm run --silent admin -- console-user add --tenant my-shop --email analyst@example.com --role analyst
 Stop with Ctrl-C; stop the stack with: npm run stack:stop

@@ -46,6 +46,7 @@ describe('README quick start', () => {
     const block = quickStartBlock()
     expect(block).toContain('export RV_BASE_URL=http://127.0.0.1:8080')
     const script = block.replace('http://127.0.0.1:8080', services.baseUrl)
+    const started = Date.now()
     const run = spawnSync('bash', ['-eo', 'pipefail', '-c', script], {
       cwd: repoRoot,
       env: { PATH: e2e.env.PATH, HOME: readProcessEnv().HOME, MONGODB_DB: e2e.database },
@@ -56,7 +57,9 @@ describe('README quick start', () => {
     expect(run.status).toBe(0)
     const record = JSON.parse(run.stdout) as CheckRecord
     expect(record.id).toMatch(/^chk_/)
-    expect(['done', 'failed']).toContain(record.status)
+    // The snippet's own promise (Prefer: wait=30): the finished record, not `pending`.
+    const took = `${record.status} after ${Date.now() - started} ms (admin CLI and curl)`
+    expect(['done', 'failed'], took).toContain(record.status)
     expect(record.document.family).toMatch(/^vtb/)
   })
 })
