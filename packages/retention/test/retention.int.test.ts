@@ -22,8 +22,11 @@ const day = 24 * 60 * 60 * 1000
 const now = new Date('2026-06-10T12:30:00.000Z')
 const profile = { name: 'default', version: 1 }
 let sequence = 0
-/** Traces of a stored check: record, slot, completion, 2 replay registrations, 2 keys, review, decision, file. */
-const full = 10
+/**
+ * Traces of a stored check: record, slot, completion, 2 replay keys (its tenant's space and the global one;
+ * each carries the check's keys, so no `replay_checks` registration since 29 Nov 2026), review, decision, file.
+ */
+const full = 8
 
 beforeAll(async () => {
   storage = createS3Storage({ ...stack.s3, bucket: cleanup.bucket() })

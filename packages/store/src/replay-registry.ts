@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb'
 import { type RegistrationInput, registerKeys } from './replay/register-keys'
-import { claimOrder, globalSpace, openReplayCollections } from './replay/replay-documents'
+import { globalSpace, openReplayCollections } from './replay/replay-documents'
 import { findWith, replayQueries, storeIndexes } from './store-queries'
 
 export type { ReplayCheckDocument, ReplayKeyDocument } from './replay/replay-documents'
@@ -26,43 +26,43 @@ export function createReplayRegistry(db: Db) {
   const { keys, checks } = ctx
 
   return {
-    /** Every lookup is by `_id` (the key, or the check); `tenant_id` only for erasing a tenant. */
+    /**
+     * Every lookup is by `_id` (the key, or a registration stored before 29 Nov 2026); erasure finds a
+     * check's keys by owner.
+     */
     async ensureIndexes(): Promise<void> {
+      for (const index of storeIndexes.replay_keys) await keys.createIndex(index)
       for (const index of storeIndexes.replay_checks) await checks.createIndex(index)
     },
 
     /**
-     * Forgets a check: the keys it owns (in its tenant's space and the global one) and then its
-     * registrations. A key another check owns is left: it is that check's.
+     * Forgets a check: the keys it owns (in its tenant's space and the global one), then its registrations
+     * of the layout before 29 Nov 2026. A key another check owns is left: it is that check's.
      */
     async eraseCheck(tenantId: string, checkId: string): Promise<void> {
-      for (const docId of [`${tenantId}:${checkId}`, `${globalSpace}:${tenantId}:${checkId}`]) {
-        const doc = await checks.findOne({ _id: docId })
-        if (!doc) continue
-        const space = docId.startsWith(`${globalSpace}:`) ? globalSpace : tenantId
-        for (const kind of claimOrder) {
-          const digest = doc.keys[kind]
-          if (digest)
-            await keys.deleteOne({
-              _id: `${space}:${kind}:${digest}`,
-              check_id: checkId,
-              tenant_id: tenantId,
-            })
-        }
+      await keys.deleteMany(replayQueries.keysOfCheck(tenantId, checkId).filter)
+      for (const docId of [`${tenantId}:${checkId}`, `${globalSpace}:${tenantId}:${checkId}`])
         await checks.deleteOne({ _id: docId })
-      }
     },
 
-    /** Every registration of a tenant, a batch at a time (admin erasure of a tenant). */
+    /** Every key and registration of a tenant, a batch of checks at a time (admin erasure of a tenant). */
     async eraseTenant(tenantId: string, batch = 200): Promise<number> {
       let erased = 0
-      for (;;) {
-        const docs = await findWith(checks, replayQueries.checksOfTenant(tenantId, batch)).toArray()
-        if (docs.length === 0) return erased
-        const ids = new Set(docs.map((d) => d.check_id))
-        for (const id of ids) await this.eraseCheck(tenantId, id)
-        erased += ids.size
+      // Keys first (where every check since 29 Nov 2026 is), then registrations of the layout before.
+      const batches = [
+        () => findWith(keys, replayQueries.keysOfTenant(tenantId, batch)).toArray(),
+        () => findWith(checks, replayQueries.checksOfTenant(tenantId, batch)).toArray(),
+      ]
+      for (const next of batches) {
+        for (;;) {
+          const docs = await next()
+          if (docs.length === 0) break
+          const ids = new Set(docs.map((d) => d.check_id))
+          for (const id of ids) await this.eraseCheck(tenantId, id)
+          erased += ids.size
+        }
       }
+      return erased
     },
 
     register: (input: RegistrationInput) => registerKeys(ctx, input),

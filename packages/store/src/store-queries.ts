@@ -62,6 +62,8 @@ export const storeIndexes = {
   // Console sessions past their expiry (the console's purge and the retention job); the console's other
   // session indexes are in console/console-queries.ts.
   console_sessions: [{ expires_hour: 1 }],
+  // Erasure of a check (its keys, by owner) and of a tenant; every other lookup is by `_id`.
+  replay_keys: [{ tenant_id: 1, check_id: 1 }],
   replay_checks: [{ tenant_id: 1 }],
   // Erasure of a tenant deletes its tombstones: without this it reads every tenant's.
   check_tombstones: [{ tenant_id: 1 }],
@@ -221,8 +223,22 @@ export const idempotencyQueries = {
 
 export const replayQueries = {
   keyById: (id: string) => byId('replay_keys', id),
+  /** A holder's registration, stored before 29 Nov 2026 (later key documents carry the keys). */
   checkById: (id: string) => byId('replay_checks', id),
-  /** Erasure of a tenant (admin only): its registrations, a batch at a time. */
+  /** Erasure of a check: the keys it owns, in its tenant's space and the global one. */
+  keysOfCheck: (tenantId: string, checkId: string): StoreQuery => ({
+    collection: 'replay_keys',
+    filter: { tenant_id: tenantId, check_id: checkId },
+    index: storeIndexes.replay_keys[0],
+  }),
+  /** Erasure of a tenant (admin only): its keys, a batch at a time. */
+  keysOfTenant: (tenantId: string, limit: number): StoreQuery => ({
+    collection: 'replay_keys',
+    filter: { tenant_id: tenantId },
+    limit,
+    index: storeIndexes.replay_keys[0],
+  }),
+  /** Erasure of a tenant (admin only): its registrations stored before 29 Nov 2026, a batch at a time. */
   checksOfTenant: (tenantId: string, limit: number): StoreQuery => ({
     collection: 'replay_checks',
     filter: { tenant_id: tenantId },
@@ -343,7 +359,10 @@ export function hotPathQueries(sample: {
     ),
     'expiry cursor (retention job)': expiryQueries.cursorById('deliveries'),
     'replay key (replay stage)': replayQueries.keyById(`${tenantId}:file_sha256:${'0'.repeat(64)}`),
-    'replay check (replay stage)': replayQueries.checkById(`${tenantId}:${checkId}`),
+    'replay check stored before 29 Nov 2026 (replay stage, on a collision)': replayQueries.checkById(
+      `${tenantId}:${checkId}`,
+    ),
+    "a check's replay keys (erasure)": replayQueries.keysOfCheck(tenantId, checkId),
     'API key (every request)': tenantQueries.keyById('rvk_live_abcdefgh'),
     'tenant (every request)': tenantQueries.byId(tenantId),
     'pinned profile (matching, replay, aggregator)': profileQueries.byId(`${tenantId}:default:1`),

@@ -73,16 +73,26 @@ function seedCheckCollections(seed: SeedCheck, submission: ReturnType<typeof see
   }
 }
 
-/** The replay keys and idempotency record the gateway and the replay stage leave for a seeded check. */
+/**
+ * The replay keys and idempotency record the gateway and the replay stage leave for a seeded check: every
+ * other check as registered before 29 Nov 2026 (a `replay_checks` registration, a key without `keys`), the
+ * others as since (the key carries them), as in a store that lived through the change.
+ */
 function seedCheckKeys({ i, id, tenantId, created }: SeedCheck, sha256: string) {
+  const keys = { file_sha256: sha256 }
+  const before = i % 2 === 0
   return {
-    replayCheck: {
-      _id: `${tenantId}:${id}`,
-      tenant_id: tenantId,
-      check_id: id,
-      keys: { file_sha256: sha256 },
-      created_at: created.toISOString(),
-    },
+    ...(before
+      ? {
+          replayCheck: {
+            _id: `${tenantId}:${id}`,
+            tenant_id: tenantId,
+            check_id: id,
+            keys,
+            created_at: created.toISOString(),
+          },
+        }
+      : {}),
     replayKey: {
       _id: `${tenantId}:file_sha256:${sha256}`,
       tenant_id: tenantId,
@@ -90,6 +100,7 @@ function seedCheckKeys({ i, id, tenantId, created }: SeedCheck, sha256: string) 
       digest: sha256,
       check_id: id,
       created_at: created.toISOString(),
+      ...(before ? {} : { keys }),
     },
     idempotency: {
       _id: `${tenantId}:order-${i}`,

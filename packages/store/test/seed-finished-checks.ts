@@ -21,7 +21,7 @@ async function seedBatch(ctx: SeedContext, start: number): Promise<void> {
     ),
     insert(
       'replay_checks',
-      rows.map((r) => r.replayCheck),
+      rows.flatMap((r) => (r.replayCheck ? [r.replayCheck] : [])),
     ),
     insert(
       'replay_keys',

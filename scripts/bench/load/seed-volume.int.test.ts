@@ -51,6 +51,8 @@ async function writeTemplate(store: Store): Promise<void> {
     tenant_id: tenants[0],
     digest,
     created_at: at,
+    // Every key of the check (the registry's layout since 29 Nov 2026); nested, so the clone keeps the template's.
+    keys: { file_sha256: digest },
   })
 }
 

@@ -19,6 +19,8 @@ describe('replayKeyClaims', () => {
       digest: 'f1',
       check_id: 'chk_1',
       created_at: '2026-03-11T12:00:00.000Z',
+      // Every key of the check: a later check colliding on any one learns them all from it.
+      keys,
     })
   })
 

@@ -1,5 +1,5 @@
 import { crossTenantReplayKinds, type ReplayCandidateInput, type ReplayKeys } from '@rv/core'
-import { duplicateKeyIndex, isDuplicateKeyError } from '../duplicate-key'
+import { duplicateKeyIndex } from '../duplicate-key'
 import { claimOrder, globalSpace, type ReplayCollections, type ReplayKeyDocument } from './replay-documents'
 
 export interface RegistrationInput {
@@ -10,11 +10,12 @@ export interface RegistrationInput {
   scope?: 'tenant' | 'global'
 }
 
-/** A check that registered a key first, as its key document names it. */
+/** A check that registered a key first, as its key document names it (`keys` since 29 Nov 2026). */
 interface Holder {
   tenantId: string
   checkId: string
   createdAt: string
+  keys?: ReplayKeys
 }
 
 /** The `replay_checks` id of a check in the registration's key space. */
@@ -40,6 +41,7 @@ export function replayKeyClaims(input: RegistrationInput): ReplayKeyDocument[] {
         digest,
         check_id: input.checkId,
         created_at: input.createdAt,
+        keys: input.keys,
       },
     ]
   })
@@ -79,6 +81,7 @@ async function claimKeys(
         tenantId: holder.tenant_id,
         checkId: holder.check_id,
         createdAt: holder.created_at,
+        ...(holder.keys ? { keys: holder.keys } : {}),
       })
       // Another check holds it: only look the remaining keys up.
       claiming = false
@@ -88,7 +91,10 @@ async function claimKeys(
   return holders
 }
 
-/** The holders with every key they registered, oldest first; another tenant's flagged `foreign`. */
+/**
+ * The holders with every key they registered, oldest first; another tenant's flagged `foreign`. A holder's
+ * keys come with its key document; one stored before 29 Nov 2026 has them in its `replay_checks`.
+ */
 async function earlierChecks(
   { checks }: ReplayCollections,
   input: RegistrationInput,
@@ -96,11 +102,11 @@ async function earlierChecks(
 ): Promise<ReplayCandidateInput[]> {
   const earlier: ReplayCandidateInput[] = []
   for (const [docId, holder] of holders) {
-    const full = await checks.findOne({ _id: docId })
+    const keys = holder.keys ?? (await checks.findOne({ _id: docId }))?.keys ?? {}
     earlier.push({
       checkId: holder.checkId,
-      createdAt: full?.created_at ?? holder.createdAt,
-      keys: full?.keys ?? {},
+      createdAt: holder.createdAt,
+      keys,
       ...(holder.tenantId === input.tenantId ? {} : { foreign: true }),
     })
   }
@@ -109,24 +115,13 @@ async function earlierChecks(
 
 /**
  * Registers the keys of `checkId` and returns the checks registered before it that hold any of them
- * (redelivery of the same check finds only itself and returns nothing).
+ * (redelivery of the same check finds only itself and returns nothing). A new receipt is one insert: each
+ * key document carries all the check's keys, so no registration of its own is written.
  */
 export async function registerKeys(
   ctx: ReplayCollections,
   input: RegistrationInput,
 ): Promise<ReplayCandidateInput[]> {
-  try {
-    await ctx.checks.insertOne({
-      _id: registrationId(input.scope === 'global')(input.tenantId, input.checkId),
-      tenant_id: input.tenantId,
-      check_id: input.checkId,
-      keys: input.keys,
-      created_at: input.createdAt,
-    })
-  } catch (error) {
-    // Redelivery: the check registered before.
-    if (!isDuplicateKeyError(error)) throw error
-  }
   const holders = await claimKeys(ctx, input, replayKeyClaims(input))
   return earlierChecks(ctx, input, holders)
 }

@@ -8,7 +8,7 @@
 import { deriveReplayKeys, exampleRecord } from '@rv/core'
 import type { CheckRecord, CreditLine } from '@rv/schemas'
 import type { FileStorage } from '@rv/storage'
-import type { Store } from '@rv/store'
+import type { ReplayCheckDocument, Store } from '@rv/store'
 
 export interface SeededCheck {
   tenantId: string
@@ -40,9 +40,15 @@ export async function seedEverywhere(
   await store.checks.insertStage(checkId, 'extraction', { ok: true })
   const sha = fileKey.split('/').at(-1) ?? ''
   const registration = { tenantId, checkId, createdAt: check.createdAt }
-  await store.replay.register({
-    ...registration,
-    keys: deriveReplayKeys({ fileSha256: sha, extraction: null, tenantId }),
+  const keys = deriveReplayKeys({ fileSha256: sha, extraction: null, tenantId })
+  await store.replay.register({ ...registration, keys })
+  // The registration a check stored before 29 Nov 2026 also has (the registry's layout then).
+  await store.db.collection<ReplayCheckDocument>('replay_checks').insertOne({
+    _id: `${tenantId}:${checkId}`,
+    tenant_id: tenantId,
+    check_id: checkId,
+    keys,
+    created_at: check.createdAt,
   })
   const file = { bucket: storage.bucket, key: fileKey, sha256: sha }
   await store.reviews.accept({
