@@ -15,6 +15,7 @@ import { SpanKind, secondsSince, withSpan } from '@rv/observability'
 import type { EachBatchPayload, KafkaMessage } from 'kafkajs'
 import {
   type ConsumerContext,
+  consumed,
   decodeIncoming,
   giveUp,
   handleIncoming,
@@ -25,7 +26,6 @@ import {
 import { recordFailedAttempt, recordMessage } from './consumer-metrics'
 import type { ConsumedMessage } from './consumer-types'
 import { toStageError } from './errors'
-import { readHeaders } from './message-headers'
 import { shouldRetry } from './retry-policy'
 import { type EventTopic, logicalTopic } from './topics'
 
@@ -36,7 +36,7 @@ export function eachBatchHandler<T extends EventTopic>(ctx: ConsumerContext<T>) 
     for (const message of batch.messages) {
       if (!payload.isRunning() || payload.isStale()) break
       await handleIncoming(ctx, incoming(payload, message))
-      await done(payload, message)
+      await done(ctx, payload, message)
     }
   }
 }
@@ -50,8 +50,13 @@ function incoming(payload: EachBatchPayload, message: KafkaMessage): Incoming {
   }
 }
 
-async function done(payload: EachBatchPayload, message: KafkaMessage): Promise<void> {
+async function done<T extends EventTopic>(
+  ctx: ConsumerContext<T>,
+  payload: EachBatchPayload,
+  message: KafkaMessage,
+): Promise<void> {
   payload.resolveOffset(message.offset)
+  ctx.holds?.handled(payload.batch.topic, payload.batch.partition, message.offset)
   await payload.heartbeat()
   await payload.commitOffsetsIfNecessary()
 }
@@ -75,7 +80,7 @@ async function wholeBatches<T extends EventTopic>(
     if (await ctx.guard.prepare(batch.topic, batch.partition, message.offset)) {
       await flush()
       await handleIncoming(ctx, m)
-      await done(payload, message)
+      await done(ctx, payload, message)
       continue
     }
     const decoded = await decodeIncoming(ctx, m).then(
@@ -91,34 +96,12 @@ async function wholeBatches<T extends EventTopic>(
         await giveUp(ctx, m, undefined, 1, decoded.error),
         0,
       )
-      await done(payload, message)
+      await done(ctx, payload, message)
       continue
     }
     run.push({ message, event: consumed(ctx, m, decoded.value) })
   }
   if (payload.isRunning() && !payload.isStale()) await flush()
-}
-
-function consumed<T extends EventTopic>(
-  ctx: ConsumerContext<T>,
-  m: Incoming,
-  value: unknown,
-): ConsumedMessage<T> {
-  const { message, partition } = m
-  const topic = logicalTopic(ctx.prefix, m.topic) as T
-  const key = message.key?.toString('utf8') ?? ''
-  const headers = readHeaders(message.headers)
-  const timestamp = Number(message.timestamp)
-  return {
-    topic,
-    key,
-    value,
-    headers,
-    partition,
-    offset: message.offset,
-    timestamp,
-    attempt: 1,
-  } as ConsumedMessage<T>
 }
 
 /** One call for the run, retried as a whole; past the retries, each message alone through `handle`. */
@@ -149,6 +132,7 @@ async function handleRun<T extends EventTopic>(
     for (let i = 0; i < run.length; i++) recordMessage(ctx.stage, topic, 'ok', seconds)
     const last = run[run.length - 1]!.message
     payload.resolveOffset(last.offset)
+    ctx.holds?.handled(batch.topic, batch.partition, last.offset)
     await payload.heartbeat()
     await payload.commitOffsetsIfNecessary()
     return
@@ -156,7 +140,7 @@ async function handleRun<T extends EventTopic>(
   for (const { message } of run) {
     if (!payload.isRunning() || payload.isStale()) return
     await handleIncoming(ctx, incoming(payload, message))
-    await done(payload, message)
+    await done(ctx, payload, message)
   }
 }
 

@@ -15,6 +15,7 @@ import type { DeliveryGuard } from './delivery-guard'
 import { redeliveryLimitError } from './delivery-ledger'
 import { type KafkaStageError, toStageError } from './errors'
 import { readHeaders } from './message-headers'
+import type { OffsetHolds, ReleaseOffset } from './offset-holds'
 import { sendOrThrow } from './publisher'
 import { backoffDelayMs, type RetryPolicy, shouldRetry } from './retry-policy'
 import {
@@ -40,6 +41,8 @@ export interface ConsumerContext<T extends EventTopic> {
   heartbeatIntervalMs: number
   stopping: AbortSignal
   guard: DeliveryGuard
+  /** With `holdOffsets`: what the handler holds, and what the consumer commits (offset-holds.ts). */
+  holds?: OffsetHolds
 }
 
 /** A message as fetched: physical topic, partition, the raw record. */
@@ -162,14 +165,16 @@ async function processMessage<T extends EventTopic>(
   const topic = logicalTopic(ctx.prefix, m.topic) as T
   const { message, partition, heartbeat } = m
   const key = message.key?.toString('utf8') ?? ''
-  const headers = readHeaders(message.headers)
   const where = { topic, partition, offset: message.offset, check_id: key, stage: ctx.stage }
   let value: EventValueByTopic[T] | undefined
   for (let attempt = 1; ; attempt++) {
     try {
       value ??= await decodeIncoming(ctx, m)
-      const timestamp = Number(message.timestamp)
-      const event = { topic, key, value, headers, partition, offset: message.offset, timestamp, attempt }
+      const event = {
+        ...consumed(ctx, m, value),
+        attempt,
+        ...(ctx.holds ? { hold: holdOf(ctx.holds, m) } : {}),
+      }
       await withHeartbeats(heartbeat, ctx.heartbeatIntervalMs, () =>
         ctx.options.handle(event as ConsumedMessage<T>),
       )
@@ -182,6 +187,34 @@ async function processMessage<T extends EventTopic>(
       await waitToRetry(ctx, heartbeat, attempt, { ...where, attempt, code: error.code })
     }
   }
+}
+
+/** A decoded message as the handler receives it (first attempt). */
+export function consumed<T extends EventTopic>(
+  ctx: ConsumerContext<T>,
+  m: Incoming,
+  value: unknown,
+): ConsumedMessage<T> {
+  const { message, partition } = m
+  const topic = logicalTopic(ctx.prefix, m.topic) as T
+  const key = message.key?.toString('utf8') ?? ''
+  const headers = readHeaders(message.headers)
+  const timestamp = Number(message.timestamp)
+  return {
+    topic,
+    key,
+    value,
+    headers,
+    partition,
+    offset: message.offset,
+    timestamp,
+    attempt: 1,
+  } as ConsumedMessage<T>
+}
+
+/** The message's `hold`: its physical topic-partition and offset in the consumer's holds. */
+function holdOf(holds: OffsetHolds, m: Incoming): () => ReleaseOffset {
+  return () => holds.hold(m.topic, m.partition, m.message.offset)
 }
 
 /** The backoff before the next attempt; shutting down, the offset stays unresolved so another member retries. */

@@ -2,6 +2,7 @@
 import type { Ownership } from './co-partitioning'
 import type { DeliveryLedger } from './delivery-ledger'
 import type { KafkaStageError } from './errors'
+import type { ReleaseOffset } from './offset-holds'
 import type { RetryPolicy } from './retry-policy'
 import type { EventTopic, EventValueByTopic } from './topics'
 
@@ -17,6 +18,12 @@ export interface ConsumedEvent<T extends EventTopic> {
   timestamp: number
   /** 1 on first delivery to the handler, then 2, 3, ... on retries. */
   attempt: number
+  /**
+   * With `holdOffsets`: keeps this message's offset — and so its partition's commits — back until the
+   * returned release is called (offset-holds.ts). For a handler that keeps the message's work in memory and
+   * writes it later: a crash or rebalance before the release redelivers the message. Absent otherwise.
+   */
+  hold?: () => ReleaseOffset
 }
 
 /** A message of any of the subscribed topics, discriminated by `topic`. */
@@ -75,6 +82,12 @@ export interface ConsumeOptions<T extends EventTopic> {
    */
   commitIntervalMs?: number
   commitThreshold?: number
+  /**
+   * Offers each message's `hold` (offset-holds.ts): commits are then this consumer's own, every
+   * `commitIntervalMs`, never past a held offset (kafkajs's autoCommit off; `commitThreshold` unused).
+   * Per-message handling only (not with `handleBatch`).
+   */
+  holdOffsets?: boolean
 }
 
 export interface ConsumerHandle {

@@ -8,7 +8,7 @@
  * order per partition, one at a time (consumer-message.ts) or, with `handleBatch`, a batch per call.
  */
 import type { SchemaRegistry } from '@kafkajs/confluent-schema-registry'
-import { type Kafka, PartitionAssigners, type Producer } from 'kafkajs'
+import { type Consumer, type Kafka, PartitionAssigners, type Producer } from 'kafkajs'
 import type { BusLogger } from './bus-logger'
 import { coPartitionedAssigner, createOwnershipTracker, fetchPartitionCounts } from './co-partitioning'
 import { eachBatchHandler } from './consumer-batch'
@@ -17,6 +17,8 @@ import { watchConsumerLag } from './consumer-metrics'
 import type { ConsumeOptions, ConsumerHandle } from './consumer-types'
 import { createDeliveryGuard } from './delivery-guard'
 import { defaultMaxDeliveries } from './delivery-ledger'
+import { startHeldCommits } from './held-commits'
+import { createOffsetHolds, type OffsetHolds } from './offset-holds'
 import { resolveRetryPolicy } from './retry-policy'
 import { type EventTopic, physicalTopic } from './topics'
 
@@ -62,6 +64,9 @@ export async function startConsumer<T extends EventTopic>(
         fetchPartitionCounts(() => deps.kafka.admin(), topics),
       )
     : undefined
+  if (options.holdOffsets && options.handleBatch)
+    throw new Error('holdOffsets needs per-message handling: not with handleBatch')
+  const holds = options.holdOffsets ? createOffsetHolds() : undefined
   const stopping = new AbortController()
   const guard = createDeliveryGuard({
     ledger: options.deliveries,
@@ -82,24 +87,10 @@ export async function startConsumer<T extends EventTopic>(
     heartbeatIntervalMs,
     stopping: stopping.signal,
     guard,
+    ...(holds ? { holds } : {}),
   }
 
-  // kafkajs emits GROUP_JOIN on every (re)join, STOP when stopped and CRASH when the run loop dies (then
-  // restarts it only for retriable errors); a crash inside connect/join is not thrown from run(), hence events.
-  let running = false
-  consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
-    running = !stopping.signal.aborted
-    void ownership?.joined(payload.groupProtocol, payload.memberAssignment)
-    // Partitions may have been in other hands since: their reservations are read again.
-    guard.forgetPartitions()
-  })
-  consumer.on(consumer.events.STOP, () => {
-    running = false
-  })
-  consumer.on(consumer.events.CRASH, () => {
-    running = false
-  })
-
+  const membership = watchMembership(consumer, { stopping: stopping.signal, ownership, guard, holds })
   watchConsumerLag(consumer, options.groupId, deps.prefix)
   await consumer.connect()
   await consumer.subscribe({
@@ -107,7 +98,8 @@ export async function startConsumer<T extends EventTopic>(
     fromBeginning: options.fromBeginning ?? true,
   })
   await consumer.run({
-    autoCommit: true,
+    // With holds the commits are held-commits.ts's, never past a held offset.
+    autoCommit: !holds,
     autoCommitInterval: options.commitIntervalMs ?? 1000,
     autoCommitThreshold: options.commitThreshold ?? 100,
     // An offset is resolved only once its message is done with (consumer-batch.ts), never the batch's end.
@@ -115,13 +107,55 @@ export async function startConsumer<T extends EventTopic>(
     partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
     eachBatch: eachBatchHandler(ctx),
   })
+  const commits = holds
+    ? startHeldCommits(consumer, holds, options.commitIntervalMs ?? 1000, deps.logger)
+    : undefined
   return {
     stop: async () => {
       stopping.abort()
-      running = false
+      membership.left()
+      commits?.stop()
+      await commits?.commit()
       await consumer.disconnect()
     },
-    isRunning: () => running,
+    isRunning: membership.isMember,
     ownership: () => ownership?.ownership(),
+  }
+}
+
+/**
+ * Follows the group membership: kafkajs emits GROUP_JOIN on every (re)join, STOP when stopped and CRASH
+ * when the run loop dies (then restarts it only for retriable errors); a crash inside connect/join is not
+ * thrown from run(), hence events. A join also resets what depended on the partitions held before.
+ */
+function watchMembership(
+  consumer: Consumer,
+  on: {
+    stopping: AbortSignal
+    ownership: ReturnType<typeof createOwnershipTracker> | undefined
+    guard: ReturnType<typeof createDeliveryGuard>
+    holds: OffsetHolds | undefined
+  },
+) {
+  let member = false
+  consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+    member = !on.stopping.aborted
+    void on.ownership?.joined(payload.groupProtocol, payload.memberAssignment)
+    // Partitions may have been in other hands since: their reservations are read again.
+    on.guard.forgetPartitions()
+    // Their next fetch starts at the last commit: holds of the generation before mean nothing now.
+    on.holds?.reset()
+  })
+  consumer.on(consumer.events.STOP, () => {
+    member = false
+  })
+  consumer.on(consumer.events.CRASH, () => {
+    member = false
+  })
+  return {
+    isMember: () => member,
+    left: () => {
+      member = false
+    },
   }
 }

@@ -16,6 +16,7 @@ export {
 export { type DeliveryLedger, defaultMaxDeliveries } from './delivery-ledger'
 export { KafkaStageError, toStageError } from './errors'
 export { createEventBus, type EventBus, type EventBusOptions } from './event-bus'
+export type { ReleaseOffset } from './offset-holds'
 export type { Publish, PublishBatch } from './publisher'
 export {
   type ReplayOptions,
