@@ -39,6 +39,11 @@ export interface AggregatorConfig {
     idempotencyRetentionMs: number
     idempotencyPurgeBatch: number
   }
+  /**
+   * How long a trusted check's stage results may stay in memory, their offsets held, before they are
+   * written to their slots (services/aggregator/src/held-results.ts); 0 writes every result at once.
+   */
+  holdResultsMs: number
   /** Signs each check.completed.v1 (its `signature` member). */
   signing: SigningConfig
 }
@@ -81,6 +86,11 @@ export function readAggregatorConfig(r: EnvReader): AggregatorConfig {
         min: 1,
       }),
     },
+    holdResultsMs: r.int('HOLD_RESULTS_MS', {
+      doc: 'Longest a stage result is held in memory before its slot is written (0: never held)',
+      default: 5000,
+      min: 0,
+    }),
     signing: readSigning(r),
   }
   checkProductionSigning(r, checkProductionBus(r, config), config.signing)

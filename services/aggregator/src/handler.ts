@@ -27,10 +27,11 @@ import {
   type Recommend,
   type StageName,
 } from '@rv/core'
-import type { Ownership } from '@rv/kafka'
+import type { Ownership, ReleaseOffset } from '@rv/kafka'
 import type { CheckRecord, CheckSubmittedV1 } from '@rv/schemas'
 import type { CheckDocument, CheckRepository, CheckSlots } from '@rv/store'
 import { createCompleteCheck } from './complete-check'
+import { createHeldResults, type HeldResults } from './held-results'
 import { defaultTrustMarginMs, stillTrusted, trustGeneration } from './ownership-trust'
 import { type CommandRunner, runCommands } from './run-commands'
 import { createSlotMemory, isComplete, type SlotMemory } from './slot-memory'
@@ -68,6 +69,12 @@ export interface AggregatorDeps {
   ownership?: () => Ownership | undefined
   /** How long after a generation began a submission must have been produced to be trusted (default 5 s). */
   trustMarginMs?: number
+  /**
+   * How long a trusted check's results may stay in memory, their offsets held, before they are written to
+   * their slots (held-results.ts); 0 or absent: every result is written at once. Needs the consumer's
+   * `holdOffsets` (a message without `hold` is written).
+   */
+  holdResultsMs?: number
 }
 
 /** A stage result whose tenant is not its check's: permanent, so the consumer dead-letters it. */
@@ -106,16 +113,23 @@ export function eventsOf(doc: CheckDocument, extra: AggregateEvent[] = []): Aggr
 interface HandlerContext extends CommandRunner {
   deps: AggregatorDeps
   memory: SlotMemory
+  held: HeldResults
 }
 
 export function createAggregatorHandler(deps: AggregatorDeps) {
   const memory = createSlotMemory(deps.memoryChecks)
+  const held = createHeldResults()
   const ctx: HandlerContext = {
     deps,
     memory,
+    held,
     repairAfterMs: deps.repairAfterMs ?? 10_000,
     completing: new Set<string>(),
     complete: createCompleteCheck(deps),
+    // The terminal record is written: the check's held results are needed nowhere, their offsets go.
+    finished: (checkId) => {
+      for (const result of held.take(checkId)) result.release()
+    },
   }
   return {
     /** Decides over a stored document (plus events not stored, e.g. a passed deadline) and acts. */
@@ -137,7 +151,11 @@ export function createAggregatorHandler(deps: AggregatorDeps) {
       )
       if (generation !== undefined) memory.trust(submission.check_id, generation)
     },
-    onResult: (message: ResultMessage): Promise<{ stage: StageName }> => onResult(ctx, message),
+    onResult: (message: HoldableResult): Promise<{ stage: StageName }> => onResult(ctx, message),
+    /** Writes out the results held past `holdResultsMs` and drops those of an ended generation. */
+    flushHeld: (): Promise<void> => flushHeld(ctx),
+    /** Results held now (a gauge). */
+    heldResults: (): number => held.size(),
   }
 }
 
@@ -162,8 +180,14 @@ async function settle(
   return decideAndRun(ctx, doc.submission, eventsOf(doc, extra))
 }
 
-/** Stores the result in its slot, learns the check's other slots, and decides over them. */
-async function onResult(ctx: HandlerContext, message: ResultMessage): Promise<{ stage: StageName }> {
+/** A stage result as consumed: with `hold` when the consumer holds offsets. */
+export type HoldableResult = ResultMessage & { hold?: () => ReleaseOffset }
+
+/**
+ * Stores the result in its slot (or, for a trusted check, holds it: held-results.ts), learns the check's
+ * other slots, and decides over them.
+ */
+async function onResult(ctx: HandlerContext, message: HoldableResult): Promise<{ stage: StageName }> {
   const { deps, memory } = ctx
   const { stage, event } = resultEvent(message)
   const checkId = message.value.check_id
@@ -172,6 +196,11 @@ async function onResult(ctx: HandlerContext, message: ResultMessage): Promise<{ 
     message.topic === 'check.extracted.v1'
       ? (message.value.submission as unknown as Record<string, unknown>)
       : undefined
+  if (holdResult(ctx, message, { checkId, stage, event, submission })) {
+    const slots = memory.merge(checkId, { stages: { [stage]: event }, ...(submission ? { submission } : {}) })
+    await settleSlots(ctx, checkId, slots)
+    return { stage }
+  }
   const inserted = await deps.checks.insertStage(checkId, stage, event, submission)
   // Our value is the stored one only if our insert made the slot; a redelivery reads what is stored.
   let slots = inserted
@@ -182,6 +211,58 @@ async function onResult(ctx: HandlerContext, message: ResultMessage): Promise<{ 
     slots = memory.merge(checkId, await deps.checks.findStages(checkId))
   await settleSlots(ctx, checkId, slots)
   return { stage }
+}
+
+/**
+ * Holds the result instead of writing it when the check is trusted in the current generation and the
+ * consumer holds offsets; true if held (or already held: a retry of the message).
+ */
+function holdResult(
+  ctx: HandlerContext,
+  message: HoldableResult,
+  result: { checkId: string; stage: StageName; event: AggregateEvent; submission?: Record<string, unknown> },
+): boolean {
+  const { deps, memory, held } = ctx
+  if (!message.hold || !(deps.holdResultsMs && deps.holdResultsMs > 0)) return false
+  const own = deps.ownership?.()
+  if (!own || !stillTrusted(own, memory.trustedIn(result.checkId))) return false
+  if (held.has(result.checkId, result.stage)) return true
+  held.add(result.checkId, {
+    stage: result.stage,
+    event: result.event,
+    ...(result.submission ? { submission: result.submission } : {}),
+    release: message.hold(),
+    at: deps.now().getTime(),
+    generation: own.generation,
+  })
+  return true
+}
+
+/**
+ * Results held past `holdResultsMs` are written to their slots as any result is, the check decided over
+ * what the store then has, and released; results of an ended generation are dropped unwritten (their
+ * redelivery goes to the partition's next owner) with what this process remembered of their check.
+ */
+async function flushHeld(ctx: HandlerContext): Promise<void> {
+  const { deps, memory, held } = ctx
+  const before = deps.now().getTime() - (deps.holdResultsMs ?? 0)
+  const { overdue, stale } = held.due(before, deps.ownership?.()?.generation)
+  for (const checkId of stale) {
+    for (const result of held.take(checkId)) result.release()
+    memory.forget(checkId)
+  }
+  for (const checkId of overdue) {
+    const results = held.take(checkId)
+    try {
+      for (const r of results) await deps.checks.insertStage(checkId, r.stage, r.event, r.submission)
+      await settleSlots(ctx, checkId, memory.merge(checkId, await deps.checks.findStages(checkId)))
+    } catch (error) {
+      // Kept for the next round; their offsets stay held meanwhile.
+      for (const r of results) held.add(checkId, r)
+      throw error
+    }
+    for (const r of results) r.release()
+  }
 }
 
 /**

@@ -41,8 +41,10 @@ await runService({
       recommendFor: recommender(store),
       now,
       repairAfterMs: config.sweeper.republishAfterMs,
+      holdResultsMs: config.holdResultsMs,
     })
     consumer = await consumeResults(bus, handler)
+    const stopFlushing = flushHeldResults(handler)
     const sweeper = startSweeper(
       {
         checks: store.checks,
@@ -61,7 +63,7 @@ await runService({
     service.watch(consumer)
     logger.info('aggregator consuming')
     // The sweeper publishes: it stops before the bus; the store closes last.
-    return [() => sweeper.stop(), bus.close, () => store.close()]
+    return [stopFlushing, () => sweeper.stop(), bus.close, () => store.close()]
   },
 })
 
@@ -90,6 +92,34 @@ function recommender(store: Store): Parameters<typeof createAggregatorHandler>[0
   }
 }
 
+/**
+ * Writes out the results held past HOLD_RESULTS_MS (held-results.ts) a few times per hold; a failed round
+ * keeps them for the next. Returns the stop.
+ */
+function flushHeldResults(handler: ReturnType<typeof createAggregatorHandler>): () => void {
+  if (config.holdResultsMs <= 0) return () => undefined
+  let flushing = false
+  const timer = setInterval(
+    () => {
+      if (flushing) return
+      flushing = true
+      handler
+        .flushHeld()
+        .catch((error: unknown) =>
+          logger.warn('held results not written out; retried', {
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        )
+        .finally(() => {
+          flushing = false
+        })
+    },
+    Math.min(1000, Math.max(50, config.holdResultsMs / 4)),
+  )
+  timer.unref()
+  return () => clearInterval(timer)
+}
+
 /** The consumer of the submission and the four stage results. */
 function consumeResults(bus: EventBus, handler: ReturnType<typeof createAggregatorHandler>) {
   return bus.consume({
@@ -107,6 +137,8 @@ function consumeResults(bus: EventBus, handler: ReturnType<typeof createAggregat
     partitionsConsumedConcurrently: config.consumer.concurrency,
     // A check's submission and results reach one replica: it decides from memory (ownership-trust.ts).
     coPartitioned: true,
+    // A trusted check's results stay in memory until its record is written (held-results.ts).
+    holdOffsets: config.holdResultsMs > 0,
     // The write is the last span of a check's trace (a child of the stage's publish).
     handle: (message) =>
       withSpan('aggregator write', { attributes: { 'rv.check_id': message.key } }, async () => {

@@ -19,6 +19,8 @@ export interface CommandRunner {
   completing: Set<string>
   /** Publishes the claimed record and writes it with the outbox flag (complete-check.ts). */
   complete: (record: CheckRecord, submission: Record<string, unknown>) => Promise<void>
+  /** Called once the claimed record is published and written: nothing of the check is needed anymore. */
+  finished?: (checkId: string) => void
 }
 
 export async function runCommands(
@@ -46,7 +48,10 @@ export async function runCommands(
           } else await ctx.deps.checks.recordProgress(command.record)
           break
         case 'publish_completed':
-          if (claimed) await ctx.complete(command.record, submission)
+          if (claimed) {
+            await ctx.complete(command.record, submission)
+            ctx.finished?.(command.record.id)
+          }
           break
         default: {
           const unreachable: never = command
