@@ -93,6 +93,11 @@ export function readAggregatorConfig(r: EnvReader): AggregatorConfig {
     }),
     signing: readSigning(r),
   }
+  // Held results are written out before the sweeper's deadline reads a check's slots (held-results.ts).
+  if (config.holdResultsMs > 0 && config.holdResultsMs >= config.sweeper.deadlineMs)
+    r.problem(
+      'HOLD_RESULTS_MS must be below STAGE_DEADLINE_MS (or 0): held results must be written before the deadline',
+    )
   checkProductionSigning(r, checkProductionBus(r, config), config.signing)
   return config
 }
