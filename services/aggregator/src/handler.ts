@@ -196,16 +196,14 @@ async function onResult(ctx: HandlerContext, message: HoldableResult): Promise<{
     message.topic === 'check.extracted.v1'
       ? (message.value.submission as unknown as Record<string, unknown>)
       : undefined
+  const seen: CheckSlots = { stages: { [stage]: event }, ...(submission ? { submission } : {}) }
   if (holdResult(ctx, message, { checkId, stage, event, submission })) {
-    const slots = memory.merge(checkId, { stages: { [stage]: event }, ...(submission ? { submission } : {}) })
-    await settleSlots(ctx, checkId, slots)
+    await settleSlots(ctx, checkId, memory.merge(checkId, seen))
     return { stage }
   }
   const inserted = await deps.checks.insertStage(checkId, stage, event, submission)
   // Our value is the stored one only if our insert made the slot; a redelivery reads what is stored.
-  let slots = inserted
-    ? memory.merge(checkId, { stages: { [stage]: event }, ...(submission ? { submission } : {}) })
-    : undefined
+  let slots = inserted ? memory.merge(checkId, seen) : undefined
   const trusted = stillTrusted(deps.ownership?.(), memory.trustedIn(checkId))
   if (!slots || (!isComplete(slots) && !trusted))
     slots = memory.merge(checkId, await deps.checks.findStages(checkId))

@@ -12,7 +12,6 @@
  */
 import type { AggregateEvent, StageName } from '@rv/core'
 import type { ReleaseOffset } from '@rv/kafka'
-import type { CheckSlots } from '@rv/store'
 
 /** One held result: what its slot would hold, and its offset's release. */
 export interface HeldResult {
@@ -30,13 +29,12 @@ export interface HeldResult {
  * @example
  * const held = createHeldResults()
  * held.add('chk_1', { stage: 'matching', event, release, at: Date.now(), generation: 3 })
- * held.slots('chk_1') // { stages: { matching: event } }
  * for (const r of held.take('chk_1')) r.release()
  */
 export function createHeldResults() {
   const checks = new Map<string, HeldResult[]>()
   return {
-    /** Holds a result; a second of the same stage (a retry of the message) only adds its release. */
+    /** Holds a result (the handler holds one per stage: `has` first). */
     add(checkId: string, result: HeldResult): void {
       const list = checks.get(checkId) ?? []
       list.push(result)
@@ -44,16 +42,6 @@ export function createHeldResults() {
     },
     has: (checkId: string, stage: StageName): boolean =>
       checks.get(checkId)?.some((r) => r.stage === stage) ?? false,
-    /** The slots the held results of a check stand for (the first of each stage). */
-    slots(checkId: string): CheckSlots {
-      const stages: CheckSlots['stages'] = {}
-      let submission: Record<string, unknown> | undefined
-      for (const r of checks.get(checkId) ?? []) {
-        if (!(r.stage in stages)) stages[r.stage] = r.event as CheckSlots['stages'][StageName]
-        submission ??= r.submission
-      }
-      return { stages, ...(submission ? { submission } : {}) }
-    },
     /** Removes and returns a check's held results (to release, or to write and release). */
     take(checkId: string): HeldResult[] {
       const list = checks.get(checkId) ?? []
