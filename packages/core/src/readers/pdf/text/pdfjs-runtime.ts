@@ -5,6 +5,7 @@
  * PDFWorker is shared by every document because creating it costs more than parsing a one-page receipt.
  */
 import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { keepingNativeBuiltins } from './native-builtins'
 
 type PdfJsModule = typeof PdfJs
 
@@ -16,8 +17,13 @@ export interface PdfJsRuntime {
 let runtime: Promise<PdfJsRuntime> | undefined
 
 async function loadRuntime(): Promise<PdfJsRuntime> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
-  const workerModule = await import('pdfjs-dist/legacy/build/pdf.worker.mjs')
+  // Its core-js would otherwise leave Array.prototype.push and JSON in JavaScript for the whole thread.
+  const [pdfjs, workerModule] = await keepingNativeBuiltins(() =>
+    Promise.all([
+      import('pdfjs-dist/legacy/build/pdf.mjs'),
+      import('pdfjs-dist/legacy/build/pdf.worker.mjs'),
+    ]),
+  )
   // pdf.js looks for an in-thread worker implementation under this global name before it tries a real worker.
   ;(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = workerModule
   const worker = new pdfjs.PDFWorker({ verbosity: 0 })
