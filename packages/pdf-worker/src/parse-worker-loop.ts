@@ -11,7 +11,10 @@ const port = parentPort
 if (!port) throw new Error('parse-worker-loop runs in a worker thread')
 port.on('message', async ({ id, bytes }: { id: number; bytes: Uint8Array }) => {
   try {
-    port.postMessage({ id, model: await parsePdf(bytes, workerData.limits) })
+    port.postMessage({
+      id,
+      model: await parsePdf(bytes, workerData.limits, { structure: workerData.structure !== false }),
+    })
   } catch (error) {
     port.postMessage({
       id,

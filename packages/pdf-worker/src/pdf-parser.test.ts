@@ -30,6 +30,14 @@ describe('createPdfParser (core parsePdf in a worker thread)', () => {
     }
   })
 
+  it('without the structure (a text reader): the same model with structure null', async () => {
+    parser = createPdfParser({ structure: false })
+    const { pdf } = generateReceipt({ family: 'tbank', variant: 'sbp', seed: 'pdf-worker-text' })
+    const full = await parsePdf(pdf)
+    expect(full.structure).not.toBeNull()
+    expect(await parser.parse(pdf)).toEqual({ ...full, structure: null })
+  })
+
   it('passes core refusals through with their code', async () => {
     parser = createPdfParser()
     const error = await failureOf(parser.parse(new TextEncoder().encode('hello, not a PDF')))

@@ -20,6 +20,11 @@ export interface PdfParserOptions {
   /** A worker that has not loaded in this long is `stage_failed` (default 60 s). */
   startTimeoutMs?: number
   limits?: PdfLimits
+  /**
+   * false: models come without their `structure` (null), and the parse skips what only the structure's
+   * readers need (core's `PdfParseOptions`) — for a service that reads the text alone. Default true.
+   */
+  structure?: boolean
 }
 
 export interface PdfParser {
@@ -42,6 +47,7 @@ interface ParserState {
   maxHeapMb: number
   startTimeoutMs: number
   limits: PdfLimits
+  structure: boolean
   worker: Promise<Worker> | undefined
   nextId: number
 }
@@ -57,6 +63,7 @@ export function createPdfParser(options: PdfParserOptions = {}): PdfParser {
     maxHeapMb: options.maxHeapMb ?? 256,
     startTimeoutMs: options.startTimeoutMs ?? 60_000,
     limits: options.limits ?? defaultPdfLimits,
+    structure: options.structure ?? true,
     worker: undefined,
     nextId: 0,
   }
@@ -79,7 +86,7 @@ export function createPdfParser(options: PdfParserOptions = {}): PdfParser {
 function startWorker(state: ParserState): Promise<Worker> {
   return new Promise<Worker>((resolve, reject) => {
     const w = new Worker(workerUrl, {
-      workerData: { limits: state.limits },
+      workerData: { limits: state.limits, structure: state.structure },
       resourceLimits: { maxOldGenerationSizeMb: state.maxHeapMb },
     })
     w.unref()

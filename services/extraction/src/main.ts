@@ -17,7 +17,8 @@ const config = loadConfig(readProcessEnv())
 const logger = createLogger({ level: config.logLevel, bindings: { service: 'extraction' } })
 const storage = createStorage(config.s3)
 // A PDF is parsed in a worker thread with a time and heap limit (hostile files: docs/extraction.md).
-const pdfParser = createPdfParser(config.pdfParse)
+// Extraction reads the text only: the structure (authenticity's) is neither kept nor posted across the worker.
+const pdfParser = createPdfParser({ ...config.pdfParse, structure: false })
 // The store keeps the deliveries counted across replicas and, when a vision model is configured, its
 // budget counter and the tenants' policies.
 const store = await connectStore(config.mongo)

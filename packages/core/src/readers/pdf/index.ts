@@ -1,4 +1,4 @@
-export { parsePdf } from './parse-pdf'
+export { type PdfParseOptions, parsePdf } from './parse-pdf'
 export type { ContentOp } from './structure/content-tokenizer'
 export { tokenizeContent } from './structure/content-tokenizer'
 export { openPdf, parsePdfStructure } from './structure/index'

@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { deflate } from 'pako'
 import { describe, expect, it } from 'vitest'
+import { buildPdf } from '../../testing/pdf/minimal-pdf'
 import { buildMinimalPdf } from '../../testing/pdf/text-pdf'
 import { buildType0Pdf, codes } from '../../testing/pdf/type0-font-pdf'
 import { CheckError } from '../../vocabulary/error-codes'
 import { defaultPdfLimits } from '../../vocabulary/pdf-model'
 import { parsePdf } from './parse-pdf'
 import { openPdf } from './structure'
+import type { PdfStructure } from './structure/structure-types'
 import { readTextLayerWithPdfJs } from './text/read-with-pdfjs'
 import { resolveFontNames } from './text/resolve-font-names'
 import { readTextFromStructure } from './text-from-structure/read-structure-text'
@@ -131,5 +134,32 @@ describe('parsePdf', () => {
     const bytes = buildMinimalPdf({ pages: [['x']] })
     expect(await codeOf(parsePdf(bytes, { ...defaultPdfLimits, maxBytes: 100 }))).toBe('file_too_large')
     expect(await codeOf(parsePdf(bytes, { ...defaultPdfLimits, maxObjects: 2 }))).toBe('pdf_too_complex')
+  })
+
+  it('without the structure: the same text, pages and Info, structure null', async () => {
+    const bytes = buildType0Pdf({ content: `BT /F1 9 Tf 30 200 Td ${codes([1, 2, 32, 3])} Tj ET`, program })
+    const full = await parsePdf(bytes)
+    const text = await parsePdf(bytes, defaultPdfLimits, { structure: false })
+    expect(full.structure).not.toBeNull()
+    expect(text.structure).toBeNull()
+    expect(text).toEqual({ ...full, structure: null })
+  })
+})
+
+describe('openPdf zlibLevels', () => {
+  it('finds the classic zlib level of a content stream, and skips the search when told', () => {
+    const content = deflate(new TextEncoder().encode('BT /F1 12 Tf 10 20 Td (x) Tj ET\n'), { level: 6 })
+    const bytes = buildPdf(
+      [
+        { num: 1, body: '<< /Type /Catalog /Pages 2 0 R >>' },
+        { num: 2, body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
+        { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Contents 4 0 R >>' },
+        { num: 4, body: '<< /Filter /FlateDecode >>', stream: content, raw: true },
+      ],
+      { trailer: '/Root 1 0 R' },
+    )
+    const levelOf = (structure: PdfStructure) => structure.streams.find((x) => x.num === 4)?.classicZlibLevel
+    expect(levelOf(openPdf(bytes).structure)).toBe(6)
+    expect(levelOf(openPdf(bytes, defaultPdfLimits, { zlibLevels: false }).structure)).toBeNull()
   })
 })

@@ -77,13 +77,18 @@ function describeStream(store: ObjectStore, { num, dict, stream }: StreamObject)
   }
 }
 
-/** Describes every stream, then finds the classic zlib level of the pages' single-Flate content streams. */
+/**
+ * Describes every stream, then (unless `zlibLevels` is false) finds the classic zlib level of the pages'
+ * single-Flate content streams.
+ */
 export function describeStreams(
   store: ObjectStore,
   streamObjects: StreamObject[],
   pages: PdfPageStructure[],
+  zlibLevels = true,
 ): PdfStreamInfo[] {
   const streams = streamObjects.map((s) => describeStream(store, s))
+  if (!zlibLevels) return streams
   const contentNums = new Set(pages.flatMap((p) => p.contentStreamNums))
   for (const info of streams) {
     if (!contentNums.has(info.num) || info.filters.length !== 1 || info.filters[0] !== 'FlateDecode') continue

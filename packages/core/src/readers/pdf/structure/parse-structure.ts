@@ -35,8 +35,21 @@ export function parsePdfStructure(bytes: Uint8Array, limits: PdfLimits = default
   return openPdf(bytes, limits).structure
 }
 
+export interface OpenPdfOptions {
+  /**
+   * Find the classic zlib level of the pages' content streams (`classicZlibLevel`: a deflate per level
+   * tried, the dearest part of the structure parse). Default true; false for a reader of the text only,
+   * whose streams then all say null.
+   */
+  zlibLevels?: boolean
+}
+
 /** Parses the structure and keeps the object store open for further reading. */
-export function openPdf(bytes: Uint8Array, limits: PdfLimits = defaultPdfLimits): OpenedPdf {
+export function openPdf(
+  bytes: Uint8Array,
+  limits: PdfLimits = defaultPdfLimits,
+  options: OpenPdfOptions = {},
+): OpenedPdf {
   if (bytes.length > limits.maxBytes)
     throw new CheckError('file_too_large', `The file exceeds ${limits.maxBytes} bytes.`)
   const text = bytesToLatin1(bytes)
@@ -61,7 +74,7 @@ export function openPdf(bytes: Uint8Array, limits: PdfLimits = defaultPdfLimits)
   const pageDicts = collectPageDicts(store, root.map.get('Pages'), limits)
   if (pageDicts.length === 0) throw new CheckError('pdf_unreadable', 'The PDF has no pages.')
   const pages = pageDicts.map((p, i) => readPage(store, i, p.page, p.inherited))
-  const streams = describeStreams(store, listing.streamObjects, pages)
+  const streams = describeStreams(store, listing.streamObjects, pages, options.zlibLevels !== false)
 
   const structure: PdfStructure = {
     byteLength: bytes.length,
