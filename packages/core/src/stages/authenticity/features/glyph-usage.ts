@@ -80,6 +80,8 @@ export function fontUsage(fonts: readonly PdfFontInfo[], runs: readonly DrawnRun
     const gidsKnown = composite && program !== null
     const viaMap = font.cidToGid === 'stream'
     const gidOf = (code: number) => (viaMap ? (font.cidToGidMap[code] ?? 0) : code)
+    // A Set: a program that is not a subset outlines thousands of glyphs, asked once per drawn code.
+    const outlined = new Set(gidsKnown ? program.outlined : [])
     let unusedGlyphs = 0
     let widthMismatches = 0
     if (gidsKnown) {
@@ -110,8 +112,7 @@ export function fontUsage(fonts: readonly PdfFontInfo[], runs: readonly DrawnRun
       const noUnicode = font.hasToUnicode && toUnicodeSize > 0 && font.toUnicode[code] === undefined
       const gid = gidOf(code)
       const beyondProgram = gidsKnown && gid >= program.numGlyphs
-      const noOutline =
-        gidsKnown && !program.outlined.includes(gid) && !INVISIBLE.test(font.toUnicode[code] ?? ' ')
+      const noOutline = gidsKnown && !outlined.has(gid) && !INVISIBLE.test(font.toUnicode[code] ?? ' ')
       if (beyondProgram || noOutline) missingGlyphs++
       if (noWidth || noUnicode || beyondProgram || noOutline) uncoveredCodes++
     }

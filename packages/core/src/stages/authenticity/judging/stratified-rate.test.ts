@@ -36,6 +36,24 @@ describe('stratified false-alarm rates', () => {
     expect(rate('abroad')).toBeGreaterThan(rate('sbp'))
   })
 
+  it('answers a repeated question as the first time, per check and stratum (rates are kept per calibration)', () => {
+    const questions: [string, { variant?: string; version?: string }][] = [
+      ['fonts.first_use_order', { variant: 'sbp', version: 'BI 12' }],
+      ['fonts.first_use_order', { variant: 'abroad', version: 'BI 12' }],
+      ['fonts.first_use_order', { version: 'BI 12' }],
+      ['fonts.first_use_order', { variant: 'BI 12' }],
+      ['another.check', { variant: 'sbp' }],
+    ]
+    const first = questions.map(([name, stratum]) => stratifiedRate(calibration, name, stratum))
+    const again = questions.map(([name, stratum]) => stratifiedRate(calibration, name, stratum))
+    const fresh = questions.map(([name, stratum]) =>
+      stratifiedRate(structuredClone(calibration), name, stratum),
+    )
+    expect(again).toEqual(first)
+    expect(first).toEqual(fresh)
+    expect(new Set(first.slice(0, 4).map((r) => r!.rate)).size).toBe(4)
+  })
+
   it('takes the less known side: a thin variant of a well-known version stays thin', () => {
     const versionOnly = stratifiedRate(calibration, 'fonts.first_use_order', { version: 'BI 12' })!
     expect(versionOnly.rate).toBeLessThan(rate('mobile'))

@@ -80,6 +80,28 @@ export function stratifiedRate(
   stratum: Stratum | undefined,
 ): StratumRate | null {
   if (!calibration?.strata || !stratum) return null
+  let rates = ratesByCalibration.get(calibration)
+  if (!rates) {
+    rates = new Map()
+    ratesByCalibration.set(calibration, rates)
+  }
+  const key = JSON.stringify([name, stratum.variant ?? null, stratum.version ?? null])
+  let rate = rates.get(key)
+  if (rate === undefined) {
+    rate = countStratifiedRate(calibration, name, stratum)
+    rates.set(key, rate)
+  }
+  return rate
+}
+
+/**
+ * Rates already worked out, per calibration object (a fingerprint's calibration is read once and never
+ * changed): each walks every stratum of the calibration, and a document asks one per soft check.
+ */
+const ratesByCalibration = new WeakMap<Calibration, Map<string, StratumRate | null>>()
+
+function countStratifiedRate(calibration: Calibration, name: string, stratum: Stratum): StratumRate | null {
+  if (!calibration.strata) return null
   const family = calibration.checks[name]
   if (!family || family.judged === 0) return null
   const sides: [string, string][] = []
