@@ -48,4 +48,16 @@ describe('handleResultEvent', () => {
     expect(await handleResultEvent({ topic: 'check.completed.v1', value: exampleRecord() }, d)).toBe(0)
     expect(stored.size).toBe(1)
   })
+
+  it('builds no event when no endpoint is subscribed: the record is not even serialised', async () => {
+    // NaN has no canonical JSON form: building this event throws, so only a handler that skips it passes.
+    const record = { ...exampleRecord(), cost: { ...exampleRecord().cost, latency_ms: Number.NaN } }
+    const { d, stored } = deps([endpoint('we_B', ['check.reviewed'])])
+    expect(await handleResultEvent({ topic: 'check.completed.v1', value: record }, d)).toBe(0)
+    expect(stored.size).toBe(0)
+    const subscribed = deps([endpoint('we_A', ['check.completed'])])
+    await expect(
+      handleResultEvent({ topic: 'check.completed.v1', value: record }, subscribed.d),
+    ).rejects.toThrow('no JSON form')
+  })
 })

@@ -3,7 +3,12 @@
  * (docs/webhooks.md). Nothing is sent here: the sweeper sends, so a slow endpoint never holds a partition.
  * A redelivered message finds its deliveries stored (their ids come from the event and the endpoint).
  */
-import { buildWebhookEvent, type WebhookSource, webhookDeliveryId } from '@rv/core/webhooks'
+import {
+  buildWebhookEvent,
+  type WebhookSource,
+  webhookDeliveryId,
+  webhookEventSubject,
+} from '@rv/core/webhooks'
 import type { WebhookDeliveryRepository, WebhookEndpointRepository } from '@rv/store'
 
 export interface HandlerDeps {
@@ -12,10 +17,15 @@ export interface HandlerDeps {
   now: () => Date
 }
 
-/** Answers how many deliveries were newly stored. */
+/**
+ * Answers how many deliveries were newly stored. The event is built (the record hashed for its id) only
+ * when an endpoint is subscribed to it.
+ */
 export async function handleResultEvent(source: WebhookSource, deps: HandlerDeps): Promise<number> {
+  const subject = webhookEventSubject(source)
+  const endpoints = await deps.endpoints.subscribed(subject.tenantId, subject.type)
+  if (endpoints.length === 0) return 0
   const { event, checkId } = buildWebhookEvent(source)
-  const endpoints = await deps.endpoints.subscribed(event.tenant_id, event.type)
   const body = JSON.stringify(event)
   let stored = 0
   for (const endpoint of endpoints) {

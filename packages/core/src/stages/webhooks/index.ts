@@ -4,7 +4,13 @@ export * from './endpoint-input'
 export { parseWebhookEndpointInput } from './endpoint-input'
 export type { WebhookSource } from './webhook-event'
 export * from './webhook-event'
-export { buildWebhookEvent, ulidFromDigest, webhookDeliveryId, webhookTopics } from './webhook-event'
+export {
+  buildWebhookEvent,
+  ulidFromDigest,
+  webhookDeliveryId,
+  webhookEventSubject,
+  webhookTopics,
+} from './webhook-event'
 export type { WebhookSchedule } from './webhook-schedule'
 export * from './webhook-schedule'
 export { defaultWebhookSchedule, nextAttempt, shouldDisableEndpoint } from './webhook-schedule'

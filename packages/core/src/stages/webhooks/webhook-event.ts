@@ -89,10 +89,19 @@ function reportedTimeMs(source: WebhookSource): number {
   }
 }
 
-function subjectOf(source: WebhookSource): { checkId: string; tenantId: string } {
+/**
+ * Whom an event concerns and its type, without building it: what a consumer needs to find the endpoints
+ * subscribed (building the event hashes the whole record; most tenants subscribe to nothing).
+ */
+export function webhookEventSubject(source: WebhookSource): {
+  checkId: string
+  tenantId: string
+  type: WebhookEventType
+} {
+  const type = typeByTopic[source.topic]
   if (source.topic === 'check.completed.v1')
-    return { checkId: source.value.id, tenantId: source.value.tenant_id }
-  return { checkId: source.value.check_id, tenantId: source.value.tenant_id }
+    return { checkId: source.value.id, tenantId: source.value.tenant_id, type }
+  return { checkId: source.value.check_id, tenantId: source.value.tenant_id, type }
 }
 
 /**
@@ -105,12 +114,12 @@ export function buildWebhookEvent(source: WebhookSource): BuiltWebhookEvent {
   const { signature: _signature, ...signed } = data
   const timeMs = reportedTimeMs(source)
   const digest = sha256(utf8ToBytes(`${source.topic}\n${canonicalJson(signed)}`))
-  const { checkId, tenantId } = subjectOf(source)
+  const { checkId, tenantId, type } = webhookEventSubject(source)
   return {
     checkId,
     event: {
       id: `evt_${ulidFromDigest(timeMs, digest)}`,
-      type: typeByTopic[source.topic],
+      type,
       created: Math.floor(timeMs / 1000),
       tenant_id: tenantId,
       data,
