@@ -71,7 +71,7 @@ describe('settlement honours erasure', () => {
     const taken: string[] = []
     let asked = 0
     const store = {
-      putSettlement: async (doc: object) => ({ ...doc, _id: 'x' }),
+      putSettlement: async (doc: object) => ({ doc: { ...doc, _id: 'x' }, created: true }),
       putCredit: async (doc: object) => ({ doc: { ...doc, _id: 'y' }, created: true }),
     } as unknown as SettlementStore
     const late: SettlementDeps['erasure'] = {

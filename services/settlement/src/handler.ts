@@ -28,7 +28,7 @@ export async function handleCompleted(record: CheckRecord, deps: SettlementDeps)
   const keys = checkKeys(record)
   if (!keys) return
   if (await deps.erasure.isCheckErased(record.tenant_id, record.id, 'before')) return
-  const doc = await deps.store.putSettlement({
+  const { doc, created } = await deps.store.putSettlement({
     tenant_id: record.tenant_id,
     check_id: record.id,
     sbp_id: keys.sbpId,
@@ -52,7 +52,9 @@ export async function handleCompleted(record: CheckRecord, deps: SettlementDeps)
   })
   if (await deps.erasure.isCheckErased(record.tenant_id, record.id))
     return deps.erasure.eraseCheck(record.tenant_id, record.id)
-  const lineId = (await heldLine(doc, deps)) ?? (await claimCredit(doc, deps))
+  // A document this call created holds no claim yet (a claim needs it): only a repeat looks for its own.
+  // A credit claiming it from now on is among the candidates below, and its claim is completed there.
+  const lineId = (created ? undefined : await heldLine(doc, deps)) ?? (await claimCredit(doc, deps))
   await settleDocument(doc, lineId, deps)
 }
 

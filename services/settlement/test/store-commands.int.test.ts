@@ -67,12 +67,34 @@ describe('settlement store commands per check', () => {
       // Erased meanwhile? Both asked, the tenant uncached: this is the guard.
       'find tenants',
       'find check_tombstones',
-      // The join: a claim of this check (a redelivery), the credits it could join.
-      'find settlement_claims',
+      // The join: the credits it could join. The document is new, so it holds no claim to look for.
       'find credits',
       'find credits',
       // The outcome: awaiting its credit.
       'update settlements',
+    ])
+  })
+
+  it('the same check delivered again: its document found, and its own claim looked for', async () => {
+    const gate = deps()
+    const check = receipt('chk_cmd000000005', 'B6042071012K4Q270000000000000005')
+    await handleCompleted(check, gate)
+    const tally = tallyCommands(store().db.client)
+    await handleCompleted(check, gate)
+    const commands = tally.take()
+    tally.stop()
+    expect(commands).toEqual([
+      'find check_tombstones',
+      // The insert refused (duplicate key), the stored document read.
+      'insert settlements',
+      'find settlements',
+      'find tenants',
+      'find check_tombstones',
+      // A redelivery may follow a claim its first delivery made: looked for before any credit.
+      'find settlement_claims',
+      'find credits',
+      'find credits',
+      // The outcome unchanged: nothing written.
     ])
   })
 

@@ -13,9 +13,16 @@ import {
 /** Finished checks waiting for, or joined with, their credit (`settlements`). */
 export function createSettlementRecords({ settlements }: SettlementCollections) {
   return {
-    /** Stores a finished check's settlement document once; a repeat returns the stored one. */
-    async putSettlement(doc: Omit<SettlementDocument, '_id'>): Promise<SettlementDocument> {
-      return insertOnce(settlements, { ...doc, _id: settlementId(doc.tenant_id, doc.check_id) })
+    /**
+     * Stores a finished check's settlement document once; a repeat returns the stored one. `created`: this
+     * call stored it (nothing can have joined it before: a claim needs the document).
+     */
+    async putSettlement(
+      doc: Omit<SettlementDocument, '_id'>,
+    ): Promise<{ doc: SettlementDocument; created: boolean }> {
+      const full = { ...doc, _id: settlementId(doc.tenant_id, doc.check_id) }
+      const stored = await insertOnce(settlements, full)
+      return { doc: stored, created: stored === full }
     },
 
     findSettlement: (tenantId: string, checkId: string) =>
