@@ -73,7 +73,7 @@ async function runPhase(bench: BenchStack, fault: Fault, runId: string): Promise
 function printRow(row: Row): void {
   const l = row.ledger
   out(
-    `${row.fault}: sent ${l.sent}, acknowledged ${l.acknowledged}, lost ${l.lost}, not terminal ${l.notTerminal}, duplicate completions ${l.duplicateCompletions}, terminal without event ${l.terminalWithoutEvent}; outcomes ${JSON.stringify(l.outcomes)}; refused ${formatRefused(l.refused)}; ${row.note}; load ${row.load}`,
+    `${row.fault}: sent ${l.sent}, acknowledged ${l.acknowledged}, lost ${l.lost}, not terminal ${l.notTerminal}, duplicate completions ${l.duplicateCompletions} (the watcher's own redeliveries apart: ${l.watcherRedeliveries}), terminal without event ${l.terminalWithoutEvent}; outcomes ${JSON.stringify(l.outcomes)}; refused ${formatRefused(l.refused)}; ${row.note}; load ${row.load}`,
   )
   if (l.lostIds.length + l.stuckIds.length > 0)
     out(`  lost: ${l.lostIds.join(' ')}  stuck: ${l.stuckIds.join(' ')}`)

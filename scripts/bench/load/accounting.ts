@@ -19,6 +19,8 @@ export interface Ledger {
   /** Extra check.completed.v1 deliveries beyond the first, summed over checks. */
   duplicateCompletions: number
   checksWithDuplicates: number
+  /** Deliveries to the bench's own watcher of a message it had seen (its consumer restarted): not events. */
+  watcherRedeliveries: number
   /** Acknowledged, terminal in the store, but no completion event seen. */
   terminalWithoutEvent: number
   /** Acknowledged and still pending/processing in the store. */
@@ -51,6 +53,7 @@ export async function buildLedger(
   const outcomes: Record<string, number> = {}
   let duplicateCompletions = 0
   let checksWithDuplicates = 0
+  let watcherRedeliveries = 0
   const missing: string[] = []
   for (const id of acked) {
     const c = completions.get(id)
@@ -60,6 +63,7 @@ export async function buildLedger(
     }
     const outcome = c.status === 'failed' ? `failed:${c.errorCode ?? '?'}` : c.status
     outcomes[outcome] = (outcomes[outcome] ?? 0) + 1
+    watcherRedeliveries += c.redelivered
     if (c.count > 1) {
       duplicateCompletions += c.count - 1
       checksWithDuplicates++
@@ -88,6 +92,7 @@ export async function buildLedger(
     completed: acked.length - missing.length,
     outcomes,
     duplicateCompletions,
+    watcherRedeliveries,
     checksWithDuplicates,
     terminalWithoutEvent,
     notTerminal: stuckIds.length,

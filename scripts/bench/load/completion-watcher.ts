@@ -1,13 +1,19 @@
 /**
  * Completion as a downstream subscriber sees it: a consumer group of its own on check.completed.v1,
- * decoded and validated through the schema registry by @rv/kafka. Counts every delivery per check, so a
- * completion published twice (a sweeper repair after a crash between publish and flag) shows up.
+ * decoded and validated through the schema registry by @rv/kafka. Counts the completion events per check —
+ * distinct messages, by partition and offset — so a completion published twice (a sweeper repair after a
+ * crash between publish and flag) shows up, and the watcher's own redelivery of one message (its consumer
+ * restarted before committing, as when the broker stops) is counted apart, as `redelivered`.
  */
-import { createEventBus, type EventBus } from '@rv/kafka'
+import { type ConsumedEvent, createEventBus, type EventBus } from '@rv/kafka'
 
 export interface Completion {
-  /** How many check.completed.v1 events arrived for the check. */
+  /** How many check.completed.v1 events (distinct messages) arrived for the check. */
   count: number
+  /** Deliveries of a message already seen (the watcher's own redelivery, not a second event). */
+  redelivered: number
+  /** `partition:offset` of each event counted. */
+  positions: Set<string>
   /** performance.now() of the first one. */
   firstAt: number
   status: string
@@ -54,20 +60,7 @@ export async function watchCompletions(options: WatcherOptions): Promise<Complet
     fromBeginning: true,
     partitionsConsumedConcurrently: 3,
     maxWaitTimeMs: 100,
-    handle: async ({ key, value }) => {
-      const seen = completions.get(key)
-      if (seen) {
-        seen.count++
-        return
-      }
-      completions.set(key, {
-        count: 1,
-        firstAt: performance.now(),
-        status: value.status,
-        errorCode: value.error?.code,
-        latencyMs: value.cost.latency_ms,
-      })
-    },
+    handle: async (event) => recordCompletion(completions, event, performance.now()),
   })
   return {
     completions,
@@ -78,4 +71,32 @@ export async function watchCompletions(options: WatcherOptions): Promise<Complet
     },
     close: () => bus.close(),
   }
+}
+
+/** Counts one delivery of a completion event into `completions`. */
+export function recordCompletion(
+  completions: Map<string, Completion>,
+  event: Pick<ConsumedEvent<'check.completed.v1'>, 'key' | 'value' | 'partition' | 'offset'>,
+  now: number,
+): void {
+  const position = `${event.partition}:${event.offset}`
+  const seen = completions.get(event.key)
+  if (!seen) {
+    completions.set(event.key, {
+      count: 1,
+      redelivered: 0,
+      positions: new Set([position]),
+      firstAt: now,
+      status: event.value.status,
+      errorCode: event.value.error?.code,
+      latencyMs: event.value.cost.latency_ms,
+    })
+    return
+  }
+  if (seen.positions.has(position)) {
+    seen.redelivered++
+    return
+  }
+  seen.positions.add(position)
+  seen.count++
 }

@@ -52,15 +52,23 @@ function receipt(id: string, sbpId: string): CheckRecord {
   }
 }
 
+/** The commands `run` sends, by the driver's command monitoring. */
+async function commandsOf(run: () => Promise<unknown>): Promise<string[]> {
+  const tally = tallyCommands(store().db.client)
+  try {
+    await run()
+    return tally.take()
+  } finally {
+    tally.stop()
+  }
+}
+
 describe('settlement store commands per check', () => {
   it('a finished check whose credit has not come, its tenant seen a moment ago', async () => {
     const gate = deps()
     await handleCompleted(receipt('chk_cmd000000001', 'B6042071012K4Q270000000000000001'), gate)
-    const tally = tallyCommands(store().db.client)
-    await handleCompleted(receipt('chk_cmd000000002', 'B6042071012K4Q270000000000000002'), gate)
-    const commands = tally.take()
-    tally.stop()
-    expect(commands).toEqual([
+    const second = receipt('chk_cmd000000002', 'B6042071012K4Q270000000000000002')
+    expect(await commandsOf(() => handleCompleted(second, gate))).toEqual([
       // Erased? The tenant's existence from memory before the insert (was `find tenants`), the tombstone.
       'find check_tombstones',
       'insert settlements',
@@ -79,11 +87,7 @@ describe('settlement store commands per check', () => {
     const gate = deps()
     const check = receipt('chk_cmd000000005', 'B6042071012K4Q270000000000000005')
     await handleCompleted(check, gate)
-    const tally = tallyCommands(store().db.client)
-    await handleCompleted(check, gate)
-    const commands = tally.take()
-    tally.stop()
-    expect(commands).toEqual([
+    expect(await commandsOf(() => handleCompleted(check, gate))).toEqual([
       'find check_tombstones',
       // The insert refused (duplicate key), the stored document read.
       'insert settlements',
