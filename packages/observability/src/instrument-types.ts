@@ -21,6 +21,7 @@ export interface Instruments {
   deadLetters: CounterLike<'stage' | 'topic' | 'code'>
   stageErrors: CounterLike<'stage' | 'code'>
   consumerLag: GaugeLike<'group' | 'topic' | 'partition'>
+  aggregatorHeldResults: GaugeLike<never>
   checksCompleted: CounterLike<'status'>
   checkLatency: HistogramLike<'status'>
   checkErrors: CounterLike<'code'>

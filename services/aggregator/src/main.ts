@@ -10,6 +10,7 @@ import { connectStore, type Store } from '@rv/store'
 import { recordCompletion } from './completion-metrics'
 import { loadConfig } from './config'
 import { createAggregatorHandler } from './handler'
+import { startHeldResultsFlusher } from './held-results-flusher'
 import { createProfileResolver } from './resolve-profile'
 import { startSweeper } from './sweeper'
 
@@ -44,7 +45,7 @@ await runService({
       holdResultsMs: config.holdResultsMs,
     })
     consumer = await consumeResults(bus, handler)
-    const stopFlushing = flushHeldResults(handler)
+    const stopFlushing = startHeldResultsFlusher(handler, config.holdResultsMs, logger)
     const sweeper = startSweeper(
       {
         checks: store.checks,
@@ -90,34 +91,6 @@ function recommender(store: Store): Parameters<typeof createAggregatorHandler>[0
     const profile = await resolveProfile(submission.tenant_id, submission.profile)
     return (input) => decide(input, profile, { expectation: submission.expectation })
   }
-}
-
-/**
- * Writes out the results held past HOLD_RESULTS_MS (held-results.ts) a few times per hold; a failed round
- * keeps them for the next. Returns the stop.
- */
-function flushHeldResults(handler: ReturnType<typeof createAggregatorHandler>): () => void {
-  if (config.holdResultsMs <= 0) return () => undefined
-  let flushing = false
-  const timer = setInterval(
-    () => {
-      if (flushing) return
-      flushing = true
-      handler
-        .flushHeld()
-        .catch((error: unknown) =>
-          logger.warn('held results not written out; retried', {
-            error: error instanceof Error ? error.message : String(error),
-          }),
-        )
-        .finally(() => {
-          flushing = false
-        })
-    },
-    Math.min(1000, Math.max(50, config.holdResultsMs / 4)),
-  )
-  timer.unref()
-  return () => clearInterval(timer)
 }
 
 /** The consumer of the submission and the four stage results. */
