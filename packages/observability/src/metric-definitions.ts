@@ -164,8 +164,6 @@ export const metricDefinitions: { [K in keyof Instruments]: MetricDefinition<Ins
     labels: ['operation', 'outcome'],
     buckets: fastBuckets,
   },
-  // The review console (services/console): `lane` is the queue (review, reject, failed, escalated), summed
-  // over tenants; read from the store at scrape, so every replica exports the same value (take the max).
   // The aggregator (services/aggregator, held-results.ts): stage results of owned checks merged in memory,
   // their offsets held, not yet written; set a few times per HOLD_RESULTS_MS.
   aggregatorHeldResults: {
@@ -174,6 +172,8 @@ export const metricDefinitions: { [K in keyof Instruments]: MetricDefinition<Ins
     help: 'Stage results this aggregator holds in memory with their offsets (written out past HOLD_RESULTS_MS)',
     labels: [],
   },
+  // The review console (services/console): `lane` is the queue (review, reject, failed, escalated), summed
+  // over tenants; read from the store at scrape, so every replica exports the same value (take the max).
   reviewQueueDepth: {
     kind: 'gauge',
     name: 'review_queue_depth',
