@@ -79,5 +79,13 @@ BEGIN
   -- generic plan cannot match the index expression `(_jsonb->'field')`, a custom plan (parameters
   -- substituted) can. New sessions of this database always plan with the values.
   EXECUTE format('ALTER DATABASE %I SET plan_cache_mode = force_custom_plan', current_database());
+  -- A collection's documents are TOASTed (a check record is ~14 KB), so its heap is a few pages while
+  -- hundreds of documents are stored, and the planner prices a sequential scan of those pages below the
+  -- twin's bitmap scan: but the scan decompresses every document to evaluate `_jsonb->'f' @> v`, ~4 ms per
+  -- `_id` lookup at 300 checks stored (pg_stat_statements, docs/store.md). Past a few thousand documents the
+  -- planner takes the index by itself. Off, it takes an index wherever one answers the filter from the
+  -- first document on; a query no index answers (no filter pushed down, a field without an index) is still
+  -- a sequential scan, the only plan it has.
+  EXECUTE format('ALTER DATABASE %I SET enable_seqscan = off', current_database());
 END
 $do$;
