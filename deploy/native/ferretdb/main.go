@@ -12,6 +12,8 @@ import (
 	_ "embed"
 	"flag"
 	"log/slog"
+	"net/http"
+	_ "net/http/pprof" // served only with -debug-addr
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -30,6 +32,7 @@ func main() {
 	backend := flag.String("backend", "postgresql", "storage: postgresql or sqlite")
 	postgresURL := flag.String("postgresql-url", "", "PostgreSQL URL (backend postgresql), e.g. postgres://postgres@127.0.0.1:15432/ferretdb")
 	dataDir := flag.String("data", ".stack/ferretdb/data", "directory holding the SQLite files (backend sqlite)")
+	debugAddr := flag.String("debug-addr", "", "serve Go's /debug/pprof on this address (off when empty)")
 	flag.Parse()
 
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
@@ -66,6 +69,11 @@ func main() {
 		where = dir
 	default:
 		fail("flag -backend must be postgresql or sqlite, got "+*backend, nil)
+	}
+
+	if *debugAddr != "" {
+		// `go tool pprof http://<addr>/debug/pprof/profile?seconds=30`: where FerretDB's CPU goes under load.
+		go func() { logger.Warn("debug server ended", "err", http.ListenAndServe(*debugAddr, nil)) }()
 	}
 
 	f, err := ferretdb.New(config)

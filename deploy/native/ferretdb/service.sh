@@ -28,9 +28,15 @@ ferretdb_depends() { [[ "$FERRETDB_BACKEND" == postgresql ]] && echo postgres ||
 
 ferretdb_start() {
   mkdir -p "$FERRETDB_HOME/data"
+  # Go's collector: FerretDB's live heap is ~4 MB, so at Go's default (GOGC=100) it collected over ten
+  # times a second at 8 checks/s, a third of its CPU; 800 lets the heap grow to ~9x live (~35 MB) between
+  # collections, and GOMEMLIMIT makes it collect sooner should the live heap ever approach that
+  # (deploy/native/README.md).
   # -data is passed with either backend: it is the marker that tells this STACK_DIR's server.
-  launch ferretdb "$FERRETDB_BIN" -listen "$STACK_HOST:$FERRETDB_PORT" -backend "$FERRETDB_BACKEND" \
-    -postgresql-url "$(postgres_url)" -data "$FERRETDB_HOME/data"
+  GOGC="${STACK_FERRETDB_GOGC:-800}" GOMEMLIMIT="${STACK_FERRETDB_GOMEMLIMIT:-512MiB}" \
+    launch ferretdb "$FERRETDB_BIN" -listen "$STACK_HOST:$FERRETDB_PORT" -backend "$FERRETDB_BACKEND" \
+    -postgresql-url "$(postgres_url)" -data "$FERRETDB_HOME/data" \
+    ${STACK_FERRETDB_DEBUG_ADDR:+-debug-addr "$STACK_FERRETDB_DEBUG_ADDR"}
 }
 
 ferretdb_ports() { echo "$FERRETDB_PORT"; }
