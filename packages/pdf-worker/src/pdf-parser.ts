@@ -17,6 +17,12 @@ export interface PdfParserOptions {
   timeoutMs?: number
   /** The worker's V8 heap limit (old generation), MB (default 256). */
   maxHeapMb?: number
+  /**
+   * The worker's young generation, MB (default 8; V8's default for a worker is 48). A parse allocates a few
+   * MB that die with it: a small nursery is scavenged while it is still in cache, and each parse costs a
+   * fifth less CPU (docs/capacity.md, seventh session).
+   */
+  youngGenerationMb?: number
   /** A worker that has not loaded in this long is `stage_failed` (default 60 s). */
   startTimeoutMs?: number
   limits?: PdfLimits
@@ -45,6 +51,7 @@ const workerUrl = new URL('./parse-worker.mjs', import.meta.url)
 interface ParserState {
   timeoutMs: number
   maxHeapMb: number
+  youngGenerationMb: number
   startTimeoutMs: number
   limits: PdfLimits
   structure: boolean
@@ -61,6 +68,7 @@ export function createPdfParser(options: PdfParserOptions = {}): PdfParser {
   const state: ParserState = {
     timeoutMs: options.timeoutMs ?? 20_000,
     maxHeapMb: options.maxHeapMb ?? 256,
+    youngGenerationMb: options.youngGenerationMb ?? 8,
     startTimeoutMs: options.startTimeoutMs ?? 60_000,
     limits: options.limits ?? defaultPdfLimits,
     structure: options.structure ?? true,
@@ -87,7 +95,10 @@ function startWorker(state: ParserState): Promise<Worker> {
   return new Promise<Worker>((resolve, reject) => {
     const w = new Worker(workerUrl, {
       workerData: { limits: state.limits, structure: state.structure },
-      resourceLimits: { maxOldGenerationSizeMb: state.maxHeapMb },
+      resourceLimits: {
+        maxOldGenerationSizeMb: state.maxHeapMb,
+        maxYoungGenerationSizeMb: state.youngGenerationMb,
+      },
     })
     w.unref()
     const timer = setTimeout(() => {
