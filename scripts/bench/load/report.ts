@@ -2,6 +2,7 @@
 import { formatRefused } from './accounting'
 import { type CommandsPerCheck, formatCommandsPerCheck } from './commands-per-check'
 import { marginalCpuPerCheck } from './idle-cpu'
+import { formatLatencyByMinute, latencyByMinute } from './latency-by-minute'
 import { completedChecks, type Measurement, serviceCommandsPerCheck } from './measure-point'
 import { sendRate } from './open-loop'
 import type { LoadOptions } from './options'
@@ -76,6 +77,16 @@ export function printReport(options: LoadOptions, m: Measurement, out: (line?: s
   out(
     `submit->done, record's cost.latency_ms (created_at -> terminal): ${formatSummary(summarize(serverLatency))}`,
   )
+  if (options.durationS >= 120) {
+    const sentAt = new Map(submissions.map((s) => [s.checkId, s.sentAt]))
+    const byMinute = latencyByMinute(
+      done.flatMap(([id, c]) => {
+        const sent = sentAt.get(id)
+        return sent === undefined ? [] : [{ sentAt: sent, latencyMs: c.firstAt - sent }]
+      }),
+    )
+    out(`submit->done, client, by the minute sent: ${formatLatencyByMinute(byMinute)}`)
+  }
   out(
     `not terminal at the end (after ${options.drainS} s drain): ${ledger.notTerminal}; terminal without a completion event: ${ledger.terminalWithoutEvent}; lost (acknowledged, not in the store): ${ledger.lost}; duplicate completion events: ${ledger.duplicateCompletions}`,
   )
