@@ -28,6 +28,7 @@ import { quietIfAsked } from './load/quiet-machine'
 import { generateLoadReceipts } from './load/receipts'
 import { printReport, totalCpuPerCheck } from './load/report'
 import { seedVolume } from './load/seed-volume'
+import { warmLoad } from './load/warm-load'
 
 function out(line = ''): void {
   process.stdout.write(`${line}\n`)
@@ -101,6 +102,13 @@ async function runAll(
         await new Promise((r) => setTimeout(r, options.settleS * 1000))
         out(`settled ${options.settleS} s after seeding (load average ${loadAverage()})`)
       }
+    }
+    if (options.warmS > 0) {
+      const warm = { rate: options.rate, durationS: options.warmS, drainS: options.drainS }
+      const { sent, finished } = await warmLoad(bench, warm, runId)
+      out(
+        `warmed: ${options.rate} checks/s for ${options.warmS} s unmeasured, ${finished} of ${sent} finished`,
+      )
     }
     let offset = 0
     for (const [point, rate] of options.rates.entries()) {

@@ -28,8 +28,9 @@
  *                       window, at one --rate; then the side-by-side table with B/A (compare-plan.ts)
  *   --compare-env 'A:K=V,K=V;B:K=V'   each side's extra service environment (with or without --compare)
  *   --rounds N          windows per side in a comparison (default 2)
- *   --warm S            in a comparison, each window's fresh services first carry the rate for S seconds,
- *                       unmeasured, and drain it (default 0): JIT and first-use costs out of the window
+ *   --warm S            fresh services first carry the (first) rate for S seconds, unmeasured, and drain it
+ *                       (default 0): JIT and first-use costs out of the window — in a comparison before each
+ *                       window, otherwise once before the first point
  */
 
 import { stageNames } from '@rv/core/vocabulary'
@@ -53,7 +54,7 @@ export interface LoadOptions {
   drainS: number
   /** Seconds of no load watched before each window: the services' idle CPU per second. */
   idleS: number
-  /** Seconds of unmeasured load on each comparison window's fresh services before it (warm-load.ts). */
+  /** Seconds of unmeasured load on fresh services before they are measured (warm-load.ts). */
   warmS: number
   concurrency: number | undefined
   partitions: number | undefined

@@ -1,6 +1,6 @@
 /**
- * `--warm S`: before a comparison window is measured, its fresh services carry the offered rate for S
- * seconds, unmeasured, and those checks are drained. A window started on fresh services otherwise pays
+ * `--warm S`: before a comparison window is measured (or a plain run's first point), its fresh services
+ * carry the offered rate for S seconds, unmeasured, and those checks are drained. A window started on fresh services otherwise pays
  * their JIT and first-use costs inside the measurement: on 29 Nov extraction and authenticity cost
  * 40–45 ms per check in such windows against 22–25 ms on warm services, which dilutes every ratio. The
  * warm-up's receipts are distinct from the window's (their own seed), so none is a replay of another.
