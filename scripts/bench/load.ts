@@ -28,7 +28,7 @@ import { quietIfAsked } from './load/quiet-machine'
 import { generateLoadReceipts } from './load/receipts'
 import { printReport, totalCpuPerCheck } from './load/report'
 import { seedVolume } from './load/seed-volume'
-import { warmLoad } from './load/warm-load'
+import { warmIfAsked } from './load/warm-load'
 
 function out(line = ''): void {
   process.stdout.write(`${line}\n`)
@@ -103,13 +103,7 @@ async function runAll(
         out(`settled ${options.settleS} s after seeding (load average ${loadAverage()})`)
       }
     }
-    if (options.warmS > 0) {
-      const warm = { rate: options.rate, durationS: options.warmS, drainS: options.drainS }
-      const { sent, finished } = await warmLoad(bench, warm, runId)
-      out(
-        `warmed: ${options.rate} checks/s for ${options.warmS} s unmeasured, ${finished} of ${sent} finished`,
-      )
-    }
+    await warmIfAsked(bench, options, runId, out)
     let offset = 0
     for (const [point, rate] of options.rates.entries()) {
       const slice = receipts.slice(offset, offset + (counts[point] as number))

@@ -13,10 +13,10 @@
 import { existsSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { Worker } from 'node:worker_threads'
-import { defaultPdfLimits } from '@rv/core/vocabulary'
 import { generateReceipt, generatorFamilies } from '@rv/generator'
+import { createPdfParser, type PdfParser } from '@rv/pdf-worker'
 
 const { values } = parseArgs({
   options: {
@@ -38,30 +38,12 @@ const files = generatorFamilies.flatMap((family) => {
   )
 })
 
-/** One bundled parse worker: parses one file at a time, as pdf-parser.ts drives it. */
-async function startParser(structure: boolean, young: number) {
+/** The parser the PDF stages make (`createPdfParser`), on the stage's bundled worker. */
+function startParser(structure: boolean, young: number): PdfParser {
   const stage = structure ? 'authenticity' : 'extraction'
   const bundle = resolve(import.meta.dirname, `../../services/${stage}/dist/parse-worker.mjs`)
   if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run \`npm run build\` first`)
-  const worker = new Worker(bundle, {
-    workerData: { limits: defaultPdfLimits, structure },
-    resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: young },
-  })
-  await new Promise((ready) => worker.once('message', ready))
-  let next = 0
-  const parse = (bytes: Uint8Array) =>
-    new Promise<void>((done, fail) => {
-      const id = ++next
-      const onMessage = (reply: { id: number; error?: { message: string } }) => {
-        if (reply.id !== id) return
-        worker.off('message', onMessage)
-        if (reply.error) fail(new Error(reply.error.message))
-        else done()
-      }
-      worker.on('message', onMessage)
-      worker.postMessage({ id, bytes })
-    })
-  return { parse, close: () => worker.terminate() }
+  return createPdfParser({ structure, youngGenerationMb: young, workerUrl: pathToFileURL(bundle) })
 }
 
 const cpuMs = () => {
@@ -69,7 +51,7 @@ const cpuMs = () => {
   return (u.user + u.system) / 1000
 }
 
-async function round(parser: { parse: (bytes: Uint8Array) => Promise<void> }): Promise<number> {
+async function round(parser: PdfParser): Promise<number> {
   const start = cpuMs()
   for (const f of files) await parser.parse(f)
   return (cpuMs() - start) / files.length
@@ -78,7 +60,7 @@ async function round(parser: { parse: (bytes: Uint8Array) => Promise<void> }): P
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 for (const structure of structures) {
-  const parsers = await Promise.all(youngs.map((young) => startParser(structure, young)))
+  const parsers = youngs.map((young) => startParser(structure, young))
   for (const p of parsers) for (let i = 0; i < 3; i++) await round(p)
   const samples: number[][] = youngs.map(() => [])
   for (let r = 0; r < rounds; r++) for (const [i, p] of parsers.entries()) samples[i]!.push(await round(p))

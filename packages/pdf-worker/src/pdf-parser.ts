@@ -25,6 +25,11 @@ export interface PdfParserOptions {
   youngGenerationMb?: number
   /** A worker that has not loaded in this long is `stage_failed` (default 60 s). */
   startTimeoutMs?: number
+  /**
+   * The worker's entry (default `parse-worker.mjs` beside this module: a service's bundled one when built,
+   * the tsx-registering one from source). `npm run bench:parse-worker` points it at a built service's bundle.
+   */
+  workerUrl?: URL
   limits?: PdfLimits
   /**
    * false: models come without their `structure` (null), and the parse skips what only the structure's
@@ -45,7 +50,7 @@ interface WireError {
   message: string
 }
 
-const workerUrl = new URL('./parse-worker.mjs', import.meta.url)
+const defaultWorkerUrl = new URL('./parse-worker.mjs', import.meta.url)
 
 /** One parser's settings and its worker (absent until the first parse, and after one ended). */
 interface ParserState {
@@ -53,6 +58,7 @@ interface ParserState {
   maxHeapMb: number
   youngGenerationMb: number
   startTimeoutMs: number
+  workerUrl: URL
   limits: PdfLimits
   structure: boolean
   worker: Promise<Worker> | undefined
@@ -70,6 +76,7 @@ export function createPdfParser(options: PdfParserOptions = {}): PdfParser {
     maxHeapMb: options.maxHeapMb ?? 256,
     youngGenerationMb: options.youngGenerationMb ?? 8,
     startTimeoutMs: options.startTimeoutMs ?? 60_000,
+    workerUrl: options.workerUrl ?? defaultWorkerUrl,
     limits: options.limits ?? defaultPdfLimits,
     structure: options.structure ?? true,
     worker: undefined,
@@ -93,7 +100,7 @@ export function createPdfParser(options: PdfParserOptions = {}): PdfParser {
 /** A worker that has loaded (its first message), or the reason it did not within `startTimeoutMs`. */
 function startWorker(state: ParserState): Promise<Worker> {
   return new Promise<Worker>((resolve, reject) => {
-    const w = new Worker(workerUrl, {
+    const w = new Worker(state.workerUrl, {
       workerData: { limits: state.limits, structure: state.structure },
       resourceLimits: {
         maxOldGenerationSizeMb: state.maxHeapMb,

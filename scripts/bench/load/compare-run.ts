@@ -14,7 +14,7 @@ import { loadAverage } from './proc-cpu'
 import { quietIfAsked } from './quiet-machine'
 import type { generateLoadReceipts } from './receipts'
 import { type PointResult, printReport } from './report'
-import { warmLoad } from './warm-load'
+import { warmIfAsked } from './warm-load'
 
 export async function runComparison(
   options: LoadOptions,
@@ -59,13 +59,7 @@ export async function runComparison(
         console: true,
       })
       await warmUp(bench, `${runId}-${round}`)
-      if (options.warmS > 0) {
-        const warm = { rate: options.rate, durationS: options.warmS, drainS: options.drainS }
-        const { sent, finished } = await warmLoad(bench, warm, `${runId}-${round}`)
-        out(
-          `warmed: ${options.rate} checks/s for ${options.warmS} s unmeasured, ${finished} of ${sent} finished`,
-        )
-      }
+      await warmIfAsked(bench, options, `${runId}-${round}`, out)
       await quietIfAsked(options.quietBelow, options.quietWaitS, out)
       const slice = receipts.slice(round * perWindow, (round + 1) * perWindow)
       const measured = await measurePoint(bench, options, slice, `${runId}-${side.label}-${round}`)

@@ -1,7 +1,7 @@
 /**
  * `--warm S`: before a comparison window is measured (or a plain run's first point), its fresh services
- * carry the offered rate for S seconds, unmeasured, and those checks are drained. A window started on fresh services otherwise pays
- * their JIT and first-use costs inside the measurement: on 29 Nov extraction and authenticity cost
+ * carry the offered rate for S seconds, unmeasured, and those checks are drained. A window started on fresh
+ * services otherwise pays their JIT and first-use costs inside the measurement: on 29 Nov extraction and authenticity cost
  * 40–45 ms per check in such windows against 22–25 ms on warm services, which dilutes every ratio. The
  * warm-up's receipts are distinct from the window's (their own seed), so none is a replay of another.
  */
@@ -27,4 +27,17 @@ export async function warmLoad(
     sent: submissions.length,
     finished: acked.filter((id) => bench.watcher.completions.has(id)).length,
   }
+}
+
+/** `--warm`, when asked: the warm load at the run's (first) rate, and a line saying how it went. */
+export async function warmIfAsked(
+  bench: BenchStack,
+  options: { rate: number; warmS: number; drainS: number },
+  runId: string,
+  out: (line: string) => void,
+): Promise<void> {
+  if (options.warmS <= 0) return
+  const warm = { rate: options.rate, durationS: options.warmS, drainS: options.drainS }
+  const { sent, finished } = await warmLoad(bench, warm, runId)
+  out(`warmed: ${options.rate} checks/s for ${options.warmS} s unmeasured, ${finished} of ${sent} finished`)
 }
