@@ -8,6 +8,19 @@ export interface SubmitOptions {
   filename?: string
 }
 
+export interface WaitOptions {
+  timeoutMs?: number
+  /** What to add when the wait fails, e.g. the services' states (RunningServices.describe). */
+  explain?: () => string
+}
+
+/** Where a check stood when a bounded wait gave up: the answer's first lines, then `explain`. */
+function notTerminal(id: string, httpStatus: number, record: CheckRecord, options: WaitOptions): string {
+  const seen = JSON.stringify(record).slice(0, 400)
+  const why = options.explain?.() ?? ''
+  return `check ${id} not finished after ${options.timeoutMs} ms: GET answered ${httpStatus} ${seen}${why ? `\n${why}` : ''}`
+}
+
 /**
  * @example
  * const api = createApiClient(() => services.baseUrl)
@@ -28,11 +41,17 @@ export function createApiClient(baseUrl: () => string) {
       return fetch(`${baseUrl()}/v1/checks`, { method: 'POST', body: form, headers })
     },
     get,
-    /** Polls GET until the check is done or failed (the test runner's timeout bounds the wait). */
-    async waitForTerminal(key: string, id: string): Promise<CheckRecord> {
+    /**
+     * Polls GET until the check is done or failed. Without `timeoutMs` the test runner's timeout bounds the
+     * wait; with it, the wait fails first and says where the check stood and, from `explain`, why.
+     */
+    async waitForTerminal(key: string, id: string, options: WaitOptions = {}): Promise<CheckRecord> {
+      const deadline = Date.now() + (options.timeoutMs ?? Number.POSITIVE_INFINITY)
       for (;;) {
-        const record = (await (await get(key, id)).json()) as CheckRecord
+        const res = await get(key, id)
+        const record = (await res.json()) as CheckRecord
         if (isTerminal(record.status)) return record
+        if (Date.now() > deadline) throw new Error(notTerminal(id, res.status, record, options))
         await new Promise((r) => setTimeout(r, 100))
       }
     },

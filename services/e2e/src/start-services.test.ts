@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { describe, expect, it } from 'vitest'
-import { serviceNames, startServices } from './start-services'
+import { keepOutput } from './child-output'
+import { type Child, describeChildren, serviceNames, startServices } from './start-services'
 
 describe('startServices', () => {
   it('names the service that died during start-up and shows its last output', async () => {
@@ -19,3 +22,29 @@ describe('startServices', () => {
     expect(error?.message).toContain('MongoParseError')
   }, 90_000)
 })
+
+describe('describeChildren', () => {
+  it("puts every replica's state on the first line, then each one's last lines", async () => {
+    const running = spawn(process.execPath, ['-e', 'console.log("first"); setInterval(() => {}, 1000)'])
+    const exited = spawn(process.execPath, ['-e', 'console.error("boom"); process.exit(3)'])
+    const children: Child[] = [
+      { name: 'gateway', process: running, tail: keepOutput(running, 'ignore') },
+      { name: 'extraction', process: exited, tail: keepOutput(exited, 'ignore') },
+    ]
+    try {
+      await once(exited, 'close')
+      await waitFor(() => children[0]!.tail.length > 0)
+      expect(describeChildren(children).split('\n')).toEqual([
+        'services: gateway running, extraction exited (code 3, signal null)',
+        '  gateway| first',
+        '  extraction| boom',
+      ])
+    } finally {
+      running.kill()
+    }
+  })
+})
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((r) => setTimeout(r, 20))
+}

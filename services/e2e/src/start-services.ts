@@ -44,6 +44,11 @@ export interface RunningServices {
    * replica's HEALTH_PORT (none without it).
    */
   metricsUrls: () => Record<ServiceName, string[]>
+  /**
+   * Each replica's state (running, or how it exited) and its last lines: what a test that waited in vain
+   * prints, since a runner's log keeps only the end of the services' output.
+   */
+  describe: () => string
 }
 
 export interface StartServicesOptions {
@@ -84,7 +89,7 @@ export interface StartServicesOptions {
 }
 
 /** A started service and the last lines it wrote, kept so a failed start-up can say why. */
-interface Child {
+export interface Child {
   name: ServiceName
   process: ChildProcess
   tail: string[]
@@ -274,6 +279,7 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
       await Promise.all(replicas(name).map((child) => killChild(child.process, signal)))
     },
     pids: () => perService((name) => livePids(replicas(name))),
+    describe: () => describeChildren(all()),
     metricsUrls: () =>
       perService((name) =>
         name === 'gateway'
@@ -297,6 +303,21 @@ async function drawHealthPorts(
 /** One value per service name, all eight (an unstarted service gets its empty value). */
 function perService<T>(of: (name: ServiceName) => T): Record<ServiceName, T> {
   return Object.fromEntries(serviceNames.map((name) => [name, of(name)])) as Record<ServiceName, T>
+}
+
+/**
+ * One line of states first (`gateway running, extraction exited (code 1, signal null), ...`: a log that keeps
+ * a failure's first lines keeps it), then each replica's last lines.
+ */
+export function describeChildren(children: readonly Child[], lines = 4): string {
+  const state = ({ process: p }: Child) =>
+    p.exitCode === null && p.signalCode === null
+      ? 'running'
+      : `exited (code ${p.exitCode}, signal ${p.signalCode})`
+  return [
+    `services: ${children.map((c) => `${c.name} ${state(c)}`).join(', ')}`,
+    ...children.flatMap((c) => c.tail.slice(-lines).map((l) => `  ${c.name}| ${l.slice(0, 240)}`)),
+  ].join('\n')
 }
 
 /** The node pids of the replicas still running. */

@@ -60,19 +60,31 @@ async function submit(orderRef: string, headers: Record<string, string> = {}): P
     expectation: JSON.stringify({ order_ref: orderRef, amount: generated.truth.fields.amount }),
     headers,
   })
-  return ((await res.json()) as { id: string }).id
+  const body = await res.text()
+  expect(res.status, body).toBeLessThan(300)
+  return (JSON.parse(body) as { id: string }).id
 }
+
+/**
+ * Bounded below the tests' own timeouts, so a check that never finishes fails with where it stood and the
+ * services' states, not a bare timeout.
+ */
+const finished = (id: string) =>
+  api.waitForTerminal(tenant.key, id, { timeoutMs: 60_000, explain: () => services.describe() })
 
 async function submitFinished(orderRef: string): Promise<string> {
   const id = await submit(orderRef, { prefer: 'wait=30' })
-  await api.waitForTerminal(tenant.key, id)
+  await finished(id)
   return id
 }
 
 async function waitForEvent(id: string): Promise<CheckCompletedV1> {
+  const deadline = Date.now() + 60_000
   for (;;) {
     const event = completed.get(id)
     if (event) return event
+    if (Date.now() > deadline)
+      throw new Error(`no check.completed.v1 for ${id} within 60 s\n${services.describe()}`)
     await new Promise((r) => setTimeout(r, 100))
   }
 }
@@ -189,7 +201,7 @@ describe('signed records on the real stack', () => {
     const newKid = rotateActiveKey(keys)
     await restart('aggregator')
     await restart('gateway')
-    for (const id of during) await api.waitForTerminal(tenant.key, id)
+    for (const id of during) await finished(id)
     const after = await submitFinished('after-rotation')
 
     const keySet = await jwks()
