@@ -63,6 +63,9 @@ export async function seedVolumeCredits(
   now = Date.now(),
 ): Promise<CreditSeedReport> {
   const started = performance.now()
+  // Stored past the settlement service, so noted here as it would note them: these tenants' checks look
+  // for their credits (docs/settlement.md, "A tenant without credits").
+  for (const tenantId of tenantIds.slice(0, count)) await store.tenants.noteCreditStored(tenantId)
   const at = (n: number) => seededCredit(n, tenantIds[n % tenantIds.length] as string, now)
   const credits = store.db.collection<CreditDocument>('credits')
   if (!postgres) {

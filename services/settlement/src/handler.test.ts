@@ -13,6 +13,8 @@ const untouchable = new Proxy({} as SettlementStore, {
 const nothingErased: SettlementDeps['erasure'] = {
   isCheckErased: async () => false,
   isCreditErased: async () => false,
+  afterCheckStored: async () => ({ erased: false, credits: true }),
+  afterCreditStored: async () => ({ erased: false }),
   eraseCheck: async () => {
     throw new Error('erased')
   },
@@ -62,27 +64,59 @@ describe('settlement honours erasure', () => {
   }
 
   it('drops a completed check erased before it arrives, and a credit line erased before (store untouched)', async () => {
-    const erased = { ...nothingErased, isCheckErased: async () => true, isCreditErased: async () => true }
+    const erased: SettlementDeps['erasure'] = {
+      ...nothingErased,
+      isCheckErased: async () => true,
+      isCreditErased: async () => true,
+    }
     await handleCompleted(done, { ...deps, erasure: erased })
     await handleCredit(credit, { ...deps, erasure: erased })
   })
 
   it('takes back its own insert when the erasure ran between the check and the insert', async () => {
     const taken: string[] = []
-    let asked = 0
     const store = {
       putSettlement: async (doc: object) => ({ doc: { ...doc, _id: 'x' }, created: true }),
       putCredit: async (doc: object) => ({ doc: { ...doc, _id: 'y' }, created: true }),
     } as unknown as SettlementStore
     const late: SettlementDeps['erasure'] = {
-      isCheckErased: async () => asked++ > 0,
-      isCreditErased: async () => asked++ > 0,
+      ...nothingErased,
+      afterCheckStored: async () => ({ erased: true }),
+      afterCreditStored: async () => ({ erased: true }),
       eraseCheck: async (_t, checkId) => void taken.push(checkId),
       eraseCredit: async (_t, lineId) => void taken.push(lineId),
     }
     await handleCompleted(done, { ...deps, store, erasure: late })
-    asked = 0
     await handleCredit(credit, { ...deps, store, erasure: late })
     expect(taken).toEqual([done.id, 'line-1'])
+  })
+})
+
+describe('a tenant without credits', () => {
+  it('stores the check and settles it without looking for a credit', async () => {
+    const called: string[] = []
+    const store = new Proxy({} as SettlementStore, {
+      get: (_target, name) => async (doc: object) => {
+        called.push(String(name))
+        if (name === 'putSettlement') return { doc: { ...doc, _id: 'x' }, created: true }
+        return name === 'creditCandidates' ? [] : undefined
+      },
+    })
+    const published: string[] = []
+    const none: SettlementDeps['erasure'] = {
+      ...nothingErased,
+      afterCheckStored: async () => ({ erased: false, credits: false }),
+    }
+    await handleCompleted(done, {
+      ...deps,
+      store,
+      erasure: none,
+      publish: async (e) => void published.push(e.settlement.status),
+    })
+    expect(called).toEqual(['putSettlement', 'saveOutcome'])
+    expect(published).toHaveLength(1)
+    called.length = 0
+    await handleCompleted(done, { ...deps, store, erasure: nothingErased, publish: async () => {} })
+    expect(called).toContain('creditCandidates')
   })
 })

@@ -1,7 +1,9 @@
 /**
  * check.completed.v1 and credit.received.v1 -> the join -> check.settlement-changed.v1. Either side may
  * arrive first: each stores itself, then looks the other side up by its keys (indexed equalities), so of a
- * check and its credit handled at the same moment at least one sees the other. Joining is a pair of unique
+ * check and its credit handled at the same moment at least one sees the other (a check of a tenant with no
+ * credit stored skips its look: the credit notes itself on the tenant before its own look, which then sees
+ * the check). Joining is a pair of unique
  * claims (a credit used by at most one check, a check by at most one credit); a redelivered message finds
  * its own claims and completes them. The outcome is written and published only when it changed.
  */
@@ -27,7 +29,7 @@ export async function handleCompleted(record: CheckRecord, deps: SettlementDeps)
   if (record.status !== 'done' || record.recommendation === null) return
   const keys = checkKeys(record)
   if (!keys) return
-  if (await deps.erasure.isCheckErased(record.tenant_id, record.id, 'before')) return
+  if (await deps.erasure.isCheckErased(record.tenant_id, record.id)) return
   const { doc, created } = await deps.store.putSettlement({
     tenant_id: record.tenant_id,
     check_id: record.id,
@@ -50,11 +52,14 @@ export async function handleCompleted(record: CheckRecord, deps: SettlementDeps)
     due_at: null,
     open: true,
   })
-  if (await deps.erasure.isCheckErased(record.tenant_id, record.id))
-    return deps.erasure.eraseCheck(record.tenant_id, record.id)
+  const now = await deps.erasure.afterCheckStored(record.tenant_id, record.id)
+  if (now.erased) return deps.erasure.eraseCheck(record.tenant_id, record.id)
   // A document this call created holds no claim yet (a claim needs it): only a repeat looks for its own.
-  // A credit claiming it from now on is among the candidates below, and its claim is completed there.
-  const lineId = (created ? undefined : await heldLine(doc, deps)) ?? (await claimCredit(doc, deps))
+  // A credit claiming it from now on is among the candidates below, and its claim is completed there. A
+  // tenant with no credit stored has none to look for: its first credit, noted before it looks for its
+  // check, finds this document (stored before the tenant was read).
+  const held = created ? undefined : await heldLine(doc, deps)
+  const lineId = held ?? (now.credits ? await claimCredit(doc, deps) : undefined)
   await settleDocument(doc, lineId, deps)
 }
 
@@ -155,7 +160,8 @@ export async function handleCredit(event: CreditReceivedV1, deps: SettlementDeps
   const { doc: credit } = await deps.store.putCredit(
     creditFields(tenantId, event.credit, new Date(deps.now())),
   )
-  if (await deps.erasure.isCreditErased(tenantId, lineId)) return deps.erasure.eraseCredit(tenantId, lineId)
+  if ((await deps.erasure.afterCreditStored(tenantId, lineId)).erased)
+    return deps.erasure.eraseCredit(tenantId, lineId)
   // The line first stored wins: a re-post with other values changes nothing.
   const keys = creditKeys(credit.credit)
   const holder = await deps.store.claimOfLine(tenantId, credit.line_id)

@@ -35,15 +35,28 @@ export type SettlementStore = Pick<
 /**
  * Erasure, as the consumer must honour it (docs/data-retention.md): a check or a credit line erased — or
  * whose tenant was — is never stored again by a late or redelivered event. Asked before the insert and
- * again after it (an erasure may run between the two), whose own write is then taken back.
+ * again after it (an erasure may run between the two), whose own write is then taken back. The look after
+ * the insert reads the tenant as it is now, so it also says whether the tenant has any credit stored
+ * (docs/settlement.md, "A tenant without credits").
  */
 export interface SettlementErasureGate {
-  /**
-   * `look: 'before'` is the look before the insert: it may take the tenant's existence from a short memory,
-   * since the look after the insert (the default) always asks and takes the write back.
-   */
-  isCheckErased(tenantId: string, checkId: string, look?: 'before' | 'after'): Promise<boolean>
+  /** The look before a check's insert: it may take the tenant's existence from a short memory. */
+  isCheckErased(tenantId: string, checkId: string): Promise<boolean>
+  /** The look before a credit's insert. */
   isCreditErased(tenantId: string, lineId: string): Promise<boolean>
+  /**
+   * The look after a check's insert, never from memory: erased meanwhile, or live — and `credits: false`
+   * when no credit was ever stored for the tenant, so there is none to look for.
+   */
+  afterCheckStored(
+    tenantId: string,
+    checkId: string,
+  ): Promise<{ erased: true } | { erased: false; credits: boolean }>
+  /**
+   * The look after a credit's insert, never from memory: erased meanwhile, or live — and then the tenant's
+   * first credit is noted before this one looks for its check, so a check stored since looks for it.
+   */
+  afterCreditStored(tenantId: string, lineId: string): Promise<{ erased: boolean }>
   /** Takes back what the consumer wrote of an erased check (its settlement, claims, joined line). */
   eraseCheck(tenantId: string, checkId: string): Promise<void>
   /** Takes back a credit line written after it was erased. */

@@ -17,6 +17,8 @@ let tenantId: string
 
 beforeAll(async () => {
   tenantId = (await store().tenants.createTenant('settle-commands'))._id
+  // A tenant whose bank credits are fed: its checks look for theirs.
+  await store().tenants.noteCreditStored(tenantId)
 })
 
 function deps(): SettlementDeps {
@@ -99,6 +101,22 @@ describe('settlement store commands per check', () => {
       'find credits',
       'find credits',
       // The outcome unchanged: nothing written.
+    ])
+  })
+
+  it('a finished check of a tenant no credit was ever stored for: no credit looked for', async () => {
+    const gate = deps()
+    const tenant = (await store().tenants.createTenant('settle-no-credits'))._id
+    const first = { ...receipt('chk_cmd000000006', 'B6042071012K4Q270000000000000006'), tenant_id: tenant }
+    await handleCompleted(first, gate)
+    const second = { ...receipt('chk_cmd000000007', 'B6042071012K4Q270000000000000007'), tenant_id: tenant }
+    expect(await commandsOf(() => handleCompleted(second, gate))).toEqual([
+      'find check_tombstones',
+      'insert settlements',
+      // The guard's read of the tenant also says it has no credit stored: nothing to join.
+      'find tenants',
+      'find check_tombstones',
+      'update settlements',
     ])
   })
 

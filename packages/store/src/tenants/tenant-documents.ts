@@ -9,6 +9,12 @@ export interface TenantDocument {
   profile?: { name: string; version: number }
   /** Days a check and its data are kept (docs/data-retention.md); the deployment's default when absent. */
   retention_days?: number
+  /**
+   * Set on a tenant created since 30 Nov 2026 until the settlement service stores its first bank credit
+   * (docs/settlement.md, "A tenant without credits"): while set, a finished check has no credit to look for.
+   * Absent on older tenants, which look as before.
+   */
+  no_credits_yet?: true
 }
 
 export interface ApiKeyDocument {

@@ -6,7 +6,12 @@ import type { TenantCollections, TenantDocument } from './tenant-documents'
 export function createTenantRecords({ tenants }: TenantCollections) {
   return {
     async createTenant(name: string, now = new Date()): Promise<TenantDocument> {
-      const tenant: TenantDocument = { _id: `ten_${randomBase62(16)}`, name, created_at: now }
+      const tenant: TenantDocument = {
+        _id: `ten_${randomBase62(16)}`,
+        name,
+        created_at: now,
+        no_credits_yet: true,
+      }
       await tenants.insertOne(tenant)
       return tenant
     },
@@ -16,6 +21,13 @@ export function createTenantRecords({ tenants }: TenantCollections) {
         (await findOneWith(tenants, tenantQueries.byName(idOrName))) ??
         undefined
       )
+    },
+    /**
+     * The tenant's first bank credit is stored: its checks look for credits from now on. Called after the
+     * credit's insert and before the credit looks for its check (docs/settlement.md).
+     */
+    async noteCreditStored(tenantId: string): Promise<void> {
+      await tenants.updateOne({ _id: tenantId, no_credits_yet: true }, { $unset: { no_credits_yet: '' } })
     },
     /** Every tenant (admin-sized: one document per customer). */
     async listTenants(): Promise<TenantDocument[]> {
