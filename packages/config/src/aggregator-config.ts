@@ -66,7 +66,7 @@ export function readAggregatorConfig(r: EnvReader): AggregatorConfig {
     logLevel: readLogLevel(r),
     kafka: readKafka(r, 'aggregator'),
     // Five input topics of three partitions: more at once than a stage, whose work is CPU.
-    consumer: readConsumer(r, 6),
+    consumer: readConsumer(r, { concurrency: 6 }),
     registry: readRegistry(r),
     mongo: readMongo(r),
     health: readHealth(r),

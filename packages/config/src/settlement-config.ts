@@ -1,4 +1,4 @@
-import { type ConsumerConfig, readConsumer } from './consumer-config'
+import { type ConsumerConfig, feederFetch, readConsumer } from './consumer-config'
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
 import { type ObservabilityConfig, readObservability } from './observability-config'
 import { checkProductionBus } from './production-guard'
@@ -52,7 +52,7 @@ export function readSettlementConfig(r: EnvReader): SettlementConfig {
     service: 'settlement',
     logLevel: readLogLevel(r),
     kafka: readKafka(r, 'settlement'),
-    consumer: readConsumer(r),
+    consumer: readConsumer(r, feederFetch),
     registry: readRegistry(r),
     mongo: readMongo(r),
     health: readHealth(r),

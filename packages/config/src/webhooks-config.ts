@@ -1,5 +1,5 @@
 import { defaultWebhookSchedule, parseAllowList, type WebhookSchedule } from '@rv/core/webhooks'
-import { type ConsumerConfig, readConsumer } from './consumer-config'
+import { type ConsumerConfig, feederFetch, readConsumer } from './consumer-config'
 import { createEnvReader, type Env, type EnvReader } from './env-reader'
 import { type ObservabilityConfig, readObservability } from './observability-config'
 import { checkProductionBus } from './production-guard'
@@ -71,7 +71,7 @@ export function readWebhooksConfig(r: EnvReader): WebhooksConfig {
     service: 'webhooks',
     logLevel: readLogLevel(r),
     kafka: readKafka(r, 'webhooks'),
-    consumer: readConsumer(r),
+    consumer: readConsumer(r, feederFetch),
     registry: readRegistry(r),
     mongo: readMongo(r),
     health: readHealth(r),

@@ -77,6 +77,12 @@ export interface ConsumeOptions<T extends EventTopic> {
    */
   maxWaitTimeMs?: number
   /**
+   * Bytes a fetch waits for (up to `maxWaitTimeMs`) before the broker answers (default 1: at once). A
+   * consumer off the latency path (a feeder) sets it so that one fetch brings a second's messages rather than
+   * one fetch each: fewer broker round trips, larger batches (docs/capacity.md).
+   */
+  minBytes?: number
+  /**
    * Longest a handled message's offset waits for its commit (default 1 s); a crash redelivers at most
    * this much work (or `commitThreshold` messages per partition, default 100).
    */

@@ -44,6 +44,7 @@ function kafkaConsumer<T extends EventTopic>(
     heartbeatInterval: heartbeatIntervalMs,
     allowAutoTopicCreation: false,
     maxWaitTimeInMs: options.maxWaitTimeMs ?? 1000,
+    minBytes: options.minBytes ?? 1,
     // Co-partitioned when asked, kafkajs's round robin otherwise — and as the fallback a group agrees on
     // while some members do not offer co-partitioning.
     ...(options.coPartitioned

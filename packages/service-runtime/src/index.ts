@@ -1,4 +1,5 @@
 export { type ConsumerReadiness, createConsumerReadiness } from './consumer-readiness'
+export { consumerTuning } from './consumer-tuning'
 export {
   type HealthServer,
   type HealthServerOptions,

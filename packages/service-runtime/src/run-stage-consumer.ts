@@ -6,6 +6,7 @@
  * With `config.health.port` set it also serves /healthz and /readyz (ready while the consumer runs), and
  * /metrics when `config.observability` turns metrics on; spans are exported when it names an OTLP endpoint.
  */
+
 import type { ConsumerConfig, HealthConfig, ObservabilityConfig } from '@rv/config'
 import { stageErrorBlock } from '@rv/core'
 import type {
@@ -20,6 +21,7 @@ import type { Logger } from '@rv/logger'
 import { metrics, startObservability } from '@rv/observability'
 import type { ErrorBlock } from '@rv/schemas'
 import { createConsumerReadiness } from './consumer-readiness'
+import { consumerTuning } from './consumer-tuning'
 import { type BusConfig, openEventBus } from './open-event-bus'
 import { openHealthServer } from './open-health-server'
 import { traceHeaders } from './trace-headers'
@@ -90,7 +92,7 @@ export async function runStageConsumer<In extends EventTopic, Out extends EventT
     groupId: `${config.kafka.groupPrefix}-${stage}`,
     topics: [options.consumes],
     stage,
-    partitionsConsumedConcurrently: config.consumer?.concurrency ?? 1,
+    ...(config.consumer ? consumerTuning(config.consumer) : { partitionsConsumedConcurrently: 1 }),
     ...(options.deliveries ? { deliveries: options.deliveries } : {}),
     ...(options.maxDeliveries === undefined ? {} : { maxDeliveries: options.maxDeliveries }),
     handle: async ({ key, value, headers }) => {

@@ -4,7 +4,7 @@ import { decide } from '@rv/core/decision'
 import type { ConsumerHandle, EventBus, EventValueByTopic } from '@rv/kafka'
 import { createLogger } from '@rv/logger'
 import { withSpan } from '@rv/observability'
-import { runService } from '@rv/service-runtime'
+import { consumerTuning, runService } from '@rv/service-runtime'
 import { loadKeyRing, withSignature } from '@rv/signing'
 import { connectStore, type Store } from '@rv/store'
 import { recordCompletion } from './completion-metrics'
@@ -107,7 +107,7 @@ function consumeResults(bus: EventBus, handler: ReturnType<typeof createAggregat
     stage: 'aggregator',
     // Safe with concurrent messages of one check: slots are separate documents and the terminal record is
     // claimed by a unique insert (see @rv/store).
-    partitionsConsumedConcurrently: config.consumer.concurrency,
+    ...consumerTuning(config.consumer),
     // A check's submission and results reach one replica: it decides from memory (ownership-trust.ts).
     coPartitioned: true,
     // A trusted check's results stay in memory until its record is written (held-results.ts).

@@ -1,6 +1,6 @@
 /** Composition root of the review console: config, store, storage, bus, the queue feeder, the HTTP server. */
 import { serve } from '@hono/node-server'
-import { loadConsoleConfig, readProcessEnv } from '@rv/config'
+import { feederFetch, loadConsoleConfig, readProcessEnv } from '@rv/config'
 import type { EventBus, EventValueByTopic } from '@rv/kafka'
 import { createLogger } from '@rv/logger'
 import { type Observability, renderMetrics } from '@rv/observability'
@@ -45,6 +45,9 @@ await runService({
         bus.consume({
           groupId: `${config.kafka.groupPrefix}-console`,
           topics: ['check.completed.v1'],
+          // A feeder: a fetch waits for a batch rather than answering for each record.
+          maxWaitTimeMs: feederFetch.fetchMaxWaitMs,
+          minBytes: feederFetch.fetchMinBytes,
           handle: async ({ value }) => feed(value),
         }),
       ),

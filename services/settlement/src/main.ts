@@ -2,7 +2,7 @@
 import { readProcessEnv } from '@rv/config'
 import { type EventBus, KafkaStageError } from '@rv/kafka'
 import { createLogger } from '@rv/logger'
-import { createPinnedProfiles, runService } from '@rv/service-runtime'
+import { consumerTuning, createPinnedProfiles, runService } from '@rv/service-runtime'
 import { loadKeyRing, withSignature } from '@rv/signing'
 import { connectStore, type Store } from '@rv/store'
 import { loadConfig } from './config'
@@ -28,7 +28,7 @@ await runService({
       groupId: `${config.kafka.groupPrefix}-settlement`,
       topics: ['check.completed.v1', 'credit.received.v1'],
       stage: 'settlement',
-      partitionsConsumedConcurrently: config.consumer.concurrency,
+      ...consumerTuning(config.consumer),
       handle: async (message) => {
         if (message.topic === 'check.completed.v1') await handleCompleted(message.value, deps)
         else {

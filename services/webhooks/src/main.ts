@@ -3,7 +3,7 @@
 import { readProcessEnv } from '@rv/config'
 import type { WebhookSource, webhookTopics } from '@rv/core/webhooks'
 import { createLogger } from '@rv/logger'
-import { runService } from '@rv/service-runtime'
+import { consumerTuning, runService } from '@rv/service-runtime'
 import { connectStore } from '@rv/store'
 import type { DeliveryDeps } from './attempt-delivery'
 import { loadConfig } from './config'
@@ -49,7 +49,7 @@ await runService({
         'check.reviewed.v1',
       ] satisfies typeof webhookTopics,
       stage: 'webhooks',
-      partitionsConsumedConcurrently: config.consumer.concurrency,
+      ...consumerTuning(config.consumer),
       handle: async (message) => {
         const stored = await handleResultEvent(
           { topic: message.topic, value: message.value } as WebhookSource,
