@@ -1,16 +1,20 @@
 import { exampleRecord } from '@rv/core'
 import type { NewWebhookDelivery, WebhookEndpointDocument } from '@rv/store'
 import { describe, expect, it } from 'vitest'
-import { type HandlerDeps, handleResultEvent } from './handler'
+import { type HandlerDeps, handleResultEvent, handleResultEvents } from './handler'
 
 const endpoint = (id: string, events: WebhookEndpointDocument['events']) =>
   ({ _id: id, status: 'enabled', events }) as WebhookEndpointDocument
 
 function deps(endpoints: WebhookEndpointDocument[]) {
   const stored = new Map<string, NewWebhookDelivery>()
+  const reads: string[] = []
   const d: HandlerDeps = {
     endpoints: {
-      subscribed: async (_tenant, type) => endpoints.filter((e) => e.events.includes(type)),
+      enabledOf: async (tenant) => {
+        reads.push(tenant)
+        return endpoints
+      },
     },
     deliveries: {
       enqueue: async (delivery) => {
@@ -21,7 +25,7 @@ function deps(endpoints: WebhookEndpointDocument[]) {
     },
     now: () => new Date(0),
   }
-  return { d, stored }
+  return { d, stored, reads }
 }
 
 describe('handleResultEvent', () => {
@@ -59,5 +63,18 @@ describe('handleResultEvent', () => {
     await expect(
       handleResultEvent({ topic: 'check.completed.v1', value: record }, subscribed.d),
     ).rejects.toThrow('no JSON form')
+  })
+})
+
+describe('handleResultEvents', () => {
+  it("reads each tenant's endpoints once per batch and stores every event's deliveries", async () => {
+    const a = { ...exampleRecord(), id: 'chk_batch0000001', tenant_id: 'ten_a' }
+    const b = { ...exampleRecord(), id: 'chk_batch0000002', tenant_id: 'ten_b' }
+    const a2 = { ...exampleRecord(), id: 'chk_batch0000003', tenant_id: 'ten_a' }
+    const { d, stored, reads } = deps([endpoint('we_A', ['check.completed'])])
+    const sources = [a, b, a2].map((value) => ({ topic: 'check.completed.v1' as const, value }))
+    expect(await handleResultEvents(sources, d)).toBe(3)
+    expect(reads).toEqual(['ten_a', 'ten_b'])
+    expect([...stored.values()].map((x) => x.check_id)).toEqual([a.id, b.id, a2.id])
   })
 })

@@ -1,7 +1,8 @@
 /**
- * A result-topic event -> one stored delivery per enabled endpoint of its tenant subscribed to its type
+ * Result-topic events -> one stored delivery per enabled endpoint of its tenant subscribed to its type
  * (docs/webhooks.md). Nothing is sent here: the sweeper sends, so a slow endpoint never holds a partition.
  * A redelivered message finds its deliveries stored (their ids come from the event and the endpoint).
+ * A fetched batch reads each of its tenants' endpoints once, at the moment it is handled, as one event would.
  */
 import {
   buildWebhookEvent,
@@ -9,21 +10,46 @@ import {
   webhookDeliveryId,
   webhookEventSubject,
 } from '@rv/core/webhooks'
-import type { WebhookDeliveryRepository, WebhookEndpointRepository } from '@rv/store'
+import type { WebhookDeliveryRepository, WebhookEndpointDocument, WebhookEndpointRepository } from '@rv/store'
 
 export interface HandlerDeps {
-  endpoints: Pick<WebhookEndpointRepository, 'subscribed'>
+  endpoints: Pick<WebhookEndpointRepository, 'enabledOf'>
   deliveries: Pick<WebhookDeliveryRepository, 'enqueue'>
   now: () => Date
 }
 
-/**
- * Answers how many deliveries were newly stored. The event is built (the record hashed for its id) only
- * when an endpoint is subscribed to it.
- */
-export async function handleResultEvent(source: WebhookSource, deps: HandlerDeps): Promise<number> {
-  const subject = webhookEventSubject(source)
-  const endpoints = await deps.endpoints.subscribed(subject.tenantId, subject.type)
+/** How many deliveries the events newly stored, in order; one endpoint read per tenant of the batch. */
+export async function handleResultEvents(
+  sources: readonly WebhookSource[],
+  deps: HandlerDeps,
+): Promise<number> {
+  const enabled = new Map<string, Promise<WebhookEndpointDocument[]>>()
+  const enabledOf = (tenantId: string) => {
+    const known = enabled.get(tenantId)
+    if (known) return known
+    const read = deps.endpoints.enabledOf(tenantId)
+    enabled.set(tenantId, read)
+    return read
+  }
+  let stored = 0
+  for (const source of sources) {
+    const subject = webhookEventSubject(source)
+    const endpoints = (await enabledOf(subject.tenantId)).filter((e) => e.events.includes(subject.type))
+    stored += await storeDeliveries(source, endpoints, deps)
+  }
+  return stored
+}
+
+/** One event: the same as a batch of one. */
+export const handleResultEvent = (source: WebhookSource, deps: HandlerDeps): Promise<number> =>
+  handleResultEvents([source], deps)
+
+/** The event is built (the record hashed for its id) only when an endpoint is subscribed to it. */
+async function storeDeliveries(
+  source: WebhookSource,
+  endpoints: readonly WebhookEndpointDocument[],
+  deps: HandlerDeps,
+): Promise<number> {
   if (endpoints.length === 0) return 0
   const { event, checkId } = buildWebhookEvent(source)
   const body = JSON.stringify(event)

@@ -7,7 +7,7 @@ import { consumerTuning, runService } from '@rv/service-runtime'
 import { connectStore } from '@rv/store'
 import type { DeliveryDeps } from './attempt-delivery'
 import { loadConfig } from './config'
-import { handleResultEvent } from './handler'
+import { handleResultEvent, handleResultEvents } from './handler'
 import { createWebhookSender } from './send-webhook'
 import { startDeliverySweeper } from './sweeper'
 
@@ -40,6 +40,7 @@ await runService({
       recheckMs: 60_000,
     })
 
+    const handlerDeps = { endpoints: store.webhookEndpoints, deliveries: store.webhookDeliveries, now }
     const consumer = await bus.consume({
       groupId: `${config.kafka.groupPrefix}-webhooks`,
       // The topics of core's `webhookTopics`, written out: deploy/k8s's KEDA test reads them from this file.
@@ -50,16 +51,12 @@ await runService({
       ] satisfies typeof webhookTopics,
       stage: 'webhooks',
       ...consumerTuning(config.consumer),
+      // A fetched batch reads each tenant's endpoints once; a message handled alone (a retry) reads its own.
+      handleBatch: async (messages) => {
+        if ((await handleResultEvents(messages.map(sourceOf), handlerDeps)) > 0) sweeper.kick()
+      },
       handle: async (message) => {
-        const stored = await handleResultEvent(
-          { topic: message.topic, value: message.value } as WebhookSource,
-          {
-            endpoints: store.webhookEndpoints,
-            deliveries: store.webhookDeliveries,
-            now,
-          },
-        )
-        if (stored > 0) sweeper.kick()
+        if ((await handleResultEvent(sourceOf(message), handlerDeps)) > 0) sweeper.kick()
       },
     })
     service.watch(consumer)
@@ -68,3 +65,8 @@ await runService({
     return [bus.close, () => sweeper.stop(), () => store.close()]
   },
 })
+
+/** A consumed message as the handler's source (the three topics are `webhookTopics`). */
+function sourceOf(message: { topic: string; value: unknown }): WebhookSource {
+  return { topic: message.topic, value: message.value } as WebhookSource
+}

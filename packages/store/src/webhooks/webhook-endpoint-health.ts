@@ -5,11 +5,16 @@ import type { WebhookEndpointContext, WebhookEndpointDocument } from './webhook-
 
 /** What the delivery side reads and writes: who is subscribed, and the failure streak that disables one. */
 export function createWebhookEndpointHealth({ endpoints }: WebhookEndpointContext) {
+  /** The tenant's enabled endpoints, whatever they subscribe to (one read for a batch of its events). */
+  const enabledOf = async (tenantId: string): Promise<WebhookEndpointDocument[]> => {
+    const all = await findWith(endpoints, webhookQueries.endpointsOfTenant(tenantId)).toArray()
+    return all.filter((e) => e.status === 'enabled')
+  }
   return {
+    enabledOf,
     /** The tenant's enabled endpoints subscribed to `type`. */
     async subscribed(tenantId: string, type: WebhookEventType): Promise<WebhookEndpointDocument[]> {
-      const all = await findWith(endpoints, webhookQueries.endpointsOfTenant(tenantId)).toArray()
-      return all.filter((e) => e.status === 'enabled' && e.events.includes(type))
+      return (await enabledOf(tenantId)).filter((e) => e.events.includes(type))
     },
     async findById(id: string): Promise<WebhookEndpointDocument | undefined> {
       return (await findOneWith(endpoints, webhookQueries.endpointById(id))) ?? undefined
