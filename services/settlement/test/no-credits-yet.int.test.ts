@@ -2,7 +2,7 @@
  * A tenant without credits (docs/settlement.md): its checks skip the credit lookup while no credit was ever
  * stored for it, and still join every credit — whichever side comes first, and when both come at once.
  */
-import { defaultProfile, exampleRecord } from '@rv/core'
+import { defaultProfile } from '@rv/core'
 import type { CheckRecord, CheckSettlementChangedV1, CreditLine, Profile } from '@rv/schemas'
 import { connectStore } from '@rv/store'
 import { useTestStore } from '@rv/testing/use-test-store'
@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { storeErasureGate } from '../src/erasure-gate'
 import { handleCompleted, handleCredit } from '../src/handler'
 import type { SettlementDeps } from '../src/settle-document'
+import { creditLine, doneReceipt } from './fixtures'
 
 const store = useTestStore('it-settle-no-credits', connectStore)
 const required: Profile = { ...defaultProfile, settlement: { required: true, wait_seconds: 3600 } }
@@ -30,34 +31,8 @@ let serial = 0
 function pair(tenantId: string): { check: CheckRecord; credit: CreditLine } {
   serial += 1
   const sbpId = `B6042071012K4Q27${String(Date.now() % 1e8).padStart(8, '0')}${String(serial).padStart(8, '0')}`
-  const example = exampleRecord()
-  const check: CheckRecord = {
-    ...example,
-    id: `chk_nocred${String(serial).padStart(6, '0')}`,
-    tenant_id: tenantId,
-    status: 'done',
-    created_at: '2026-02-11T07:12:00.000Z',
-    recommendation: 'accept',
-    reasons: [],
-    fields: {
-      ...example.fields,
-      amount: 700 + serial,
-      currency: 'RUB',
-      receipt_number: sbpId,
-      payment_reference: null,
-      paid_at: '2026-02-11T07:10:12Z',
-      sender_name: 'Пётр Сергеевич Л.',
-    },
-  }
-  const credit: CreditLine = {
-    line_id: `line-${sbpId}`,
-    amount: 700 + serial,
-    currency: 'RUB',
-    credited_at: '2026-02-11T07:10:14Z',
-    payer_name: 'Пётр Сергеевич Л.',
-    sbp_operation_id: sbpId,
-  }
-  return { check, credit }
+  const id = `chk_nocred${String(serial).padStart(6, '0')}`
+  return { check: doneReceipt(tenantId, sbpId, 700 + serial, id), credit: creditLine(sbpId, 700 + serial) }
 }
 
 const newTenant = async (name: string) => (await store().tenants.createTenant(name))._id

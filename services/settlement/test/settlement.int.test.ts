@@ -1,11 +1,12 @@
-import { defaultProfile, exampleRecord } from '@rv/core'
-import type { CheckRecord, CheckSettlementChangedV1, CreditLine, Profile } from '@rv/schemas'
+import { defaultProfile } from '@rv/core'
+import type { CheckRecord, CheckSettlementChangedV1, Profile } from '@rv/schemas'
 import { connectStore } from '@rv/store'
 import { useTestStore } from '@rv/testing/use-test-store'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { storeErasureGate } from '../src/erasure-gate'
 import { handleCompleted, handleCredit, settleDue } from '../src/handler'
 import type { SettlementDeps } from '../src/settle-document'
+import { creditLine, doneReceipt } from './fixtures'
 
 const store = useTestStore('it-settle', connectStore)
 let published: CheckSettlementChangedV1[]
@@ -36,42 +37,8 @@ function uniqueSbpId(): string {
   return `B6042071012K4Q27${String(Date.now() % 1e8).padStart(8, '0')}${String(serial).padStart(8, '0')}`
 }
 
-function receipt(
-  tenantId: string,
-  sbpId: string,
-  amount: number,
-  id = `chk_${Math.random().toString(36).slice(2, 14).padEnd(12, '0')}`,
-): CheckRecord {
-  return {
-    ...exampleRecord(),
-    id,
-    tenant_id: tenantId,
-    status: 'done',
-    created_at: '2026-02-11T07:12:00.000Z',
-    recommendation: 'accept',
-    reasons: [],
-    fields: {
-      ...exampleRecord().fields,
-      amount,
-      currency: 'RUB',
-      receipt_number: sbpId,
-      payment_reference: null,
-      paid_at: '2026-02-11T07:10:12Z',
-      sender_name: 'Пётр Сергеевич Л.',
-    },
-  }
-}
-
-function credit(sbpId: string, amount: number, lineId = `line-${sbpId}`): CreditLine {
-  return {
-    line_id: lineId,
-    amount,
-    currency: 'RUB',
-    credited_at: '2026-02-11T07:10:14Z',
-    payer_name: 'Пётр Сергеевич Л.',
-    sbp_operation_id: sbpId,
-  }
-}
+const receipt = doneReceipt
+const credit = creditLine
 
 describe('a join cannot be borrowed', () => {
   const tenant = () => `ten_borrow${Math.random().toString(36).slice(2, 10)}`

@@ -2,7 +2,7 @@
  * The store commands the settlement consumer sends for one finished check, counted from the driver's
  * command monitoring on the real store (docs/capacity.md, "Store commands per check").
  */
-import { defaultProfile, exampleRecord } from '@rv/core'
+import { defaultProfile } from '@rv/core'
 import type { CheckRecord } from '@rv/schemas'
 import { connectStore } from '@rv/store'
 import { tallyCommands } from '@rv/testing'
@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { storeErasureGate } from '../src/erasure-gate'
 import { handleCompleted } from '../src/handler'
 import type { SettlementDeps } from '../src/settle-document'
+import { doneReceipt } from './fixtures'
 
 const store = useTestStore('it-settle-commands', connectStore)
 let tenantId: string
@@ -32,27 +33,7 @@ function deps(): SettlementDeps {
   }
 }
 
-function receipt(id: string, sbpId: string): CheckRecord {
-  const example = exampleRecord()
-  return {
-    ...example,
-    id,
-    tenant_id: tenantId,
-    status: 'done',
-    created_at: '2026-02-11T07:12:00.000Z',
-    recommendation: 'accept',
-    reasons: [],
-    fields: {
-      ...example.fields,
-      amount: 700,
-      currency: 'RUB',
-      receipt_number: sbpId,
-      payment_reference: null,
-      paid_at: '2026-02-11T07:10:12Z',
-      sender_name: 'Пётр Сергеевич Л.',
-    },
-  }
-}
+const receipt = (id: string, sbpId: string): CheckRecord => doneReceipt(tenantId, sbpId, 700, id)
 
 /** The commands `run` sends, by the driver's command monitoring. */
 async function commandsOf(run: () => Promise<unknown>): Promise<string[]> {
