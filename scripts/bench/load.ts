@@ -7,7 +7,7 @@
  * Not a test: figures depend on the machine, so every run prints the load average beside them.
  *
  *   eval "$(bash deploy/native/stack.sh env)"
- *   npm run bench:load -- --rate 30 --duration 60 [--stored 100000 | --seed-volume [N]] [--settle 120] [--tenants 4]
+ *   npm run bench:load -- --rate 30 --duration 60 [--stored 100000 | --seed-volume [N]] [--settle 120|vacuum] [--tenants 4]
  *        [--replicas authenticity=2] [--concurrency 4] [--partitions 6] [--drain 30] [--cpu-prof DIR]
  *   npm run bench:load -- --rate 5,10,15,20 --duration 60 --quiet-below 1.5   # the curve, one point per rate
  *   npm run bench:load -- --rate 5 --duration 60 --observability off,on   # CPU per check, metrics+traces off/on
@@ -23,11 +23,13 @@ import { runComparison } from './load/compare-run'
 import { measurePoint } from './load/measure-point'
 import { formatComparison, type ObservabilityMode, startMode } from './load/observability-modes'
 import { type LoadOptions, parseLoadOptions } from './load/options'
+import type { PostgresTarget } from './load/postgres-clone'
 import { loadAverage } from './load/proc-cpu'
 import { quietIfAsked } from './load/quiet-machine'
 import { generateLoadReceipts } from './load/receipts'
 import { printReport, totalCpuPerCheck } from './load/report'
 import { seedVolume } from './load/seed-volume'
+import { autovacuumWorkers, waitForVacuum } from './load/vacuum-settle'
 import { warmIfAsked } from './load/warm-load'
 
 function out(line = ''): void {
@@ -102,6 +104,7 @@ async function runAll(
         await new Promise((r) => setTimeout(r, options.settleS * 1000))
         out(`settled ${options.settleS} s after seeding (load average ${loadAverage()})`)
       }
+      if (options.settleVacuum) await settleVacuum(bench.stack.postgres, options.quietWaitS)
     }
     await warmIfAsked(bench, options, runId, out)
     let offset = 0
@@ -118,6 +121,22 @@ async function runAll(
     await observability?.close()
   }
   return perCheck
+}
+
+/** `--settle vacuum`: until autovacuum has been idle for a minute, and how long that took. */
+async function settleVacuum(postgres: PostgresTarget | undefined, maxWaitS: number): Promise<void> {
+  if (!postgres) return out('--settle vacuum: no PostgreSQL named by the stack (STACK_PSQL): not waited')
+  const { waitedMs, settled } = await waitForVacuum({
+    workers: autovacuumWorkers(postgres),
+    idleForMs: 60_000,
+    maxMs: maxWaitS * 1000,
+  })
+  const s = (waitedMs / 1000).toFixed(0)
+  out(
+    settled
+      ? `autovacuum idle for 60 s, ${s} s after seeding`
+      : `autovacuum still running after ${s} s: measuring anyway`,
+  )
 }
 
 /** One point of the curve: the offered rate for the duration, its completions, its report. */

@@ -10,6 +10,7 @@ describe('parseLoadOptions', () => {
       stored: 0,
       credits: 0,
       settleS: 0,
+      settleVacuum: false,
       tenants: 1,
       replicas: {},
       drainS: 30,
@@ -38,6 +39,7 @@ describe('parseLoadOptions', () => {
       stored: 100000,
       credits: 5000,
       settleS: 120,
+      settleVacuum: false,
       tenants: 4,
       replicas: { authenticity: 2, extraction: 3 },
       drainS: 5,
@@ -92,5 +94,12 @@ describe('parseLoadOptions', () => {
     expect(() => parseLoadOptions(['--quiet-below', 'low'])).toThrow(/--quiet-below/)
     expect(() => parseLoadOptions(['--rate'])).toThrow(/needs a value/)
     expect(() => parseLoadOptions(['--replicas', 'gateway=2'])).toThrow(/unknown service/)
+  })
+
+  it('--settle vacuum waits for autovacuum instead of a number of seconds', () => {
+    expect(parseLoadOptions(['--seed-volume', '--settle', 'vacuum'])).toMatchObject({
+      settleS: 0,
+      settleVacuum: true,
+    })
   })
 })

@@ -10,7 +10,9 @@
  *                       stack's FerretDB both are cloned inside its PostgreSQL (postgres-clone.ts), else written
  *                       through the store
  *   --settle S          seconds to wait between seeding and the run (default 0): a store that grew over a day
- *                       has vacuumed and analysed as it went, one seeded in a burst still does it in the run
+ *                       has vacuumed and analysed as it went, one seeded in a burst still does it in the run;
+ *                       `--settle vacuum` waits instead until PostgreSQL's autovacuum has been idle for 60 s
+ *                       (at most --quiet-wait S; native stack only: vacuum-settle.ts)
  *   --tenants T         tenants the load is spread over, round robin (default 1)
  *   --replicas a=2,b=3  processes of a consumer service (extraction, authenticity, matching, replay, aggregator)
  *   --drain S           seconds to wait after the last POST for completions (default 30)
@@ -49,6 +51,8 @@ export interface LoadOptions {
   /** Statement credits stored before the run. */
   credits: number
   settleS: number
+  /** `--settle vacuum`: wait for PostgreSQL's autovacuum to be idle after seeding. */
+  settleVacuum: boolean
   tenants: number
   replicas: Partial<Record<ConsumerService, number>>
   drainS: number
@@ -144,7 +148,8 @@ export function parseLoadOptions(argv: readonly string[]): LoadOptions {
     durationS: number(argv, 'duration', 30, 1),
     stored: Math.floor(number(argv, 'stored', volume, 0)),
     credits: Math.floor(number(argv, 'credits', volume, 0)),
-    settleS: number(argv, 'settle', 0, 0),
+    settleS: value(argv, 'settle') === 'vacuum' ? 0 : number(argv, 'settle', 0, 0),
+    settleVacuum: value(argv, 'settle') === 'vacuum',
     tenants: Math.floor(number(argv, 'tenants', 1, 1)),
     replicas: parseReplicas(value(argv, 'replicas')),
     drainS: number(argv, 'drain', 30, 0),
