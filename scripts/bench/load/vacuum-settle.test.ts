@@ -7,7 +7,9 @@ function scripted(workers: number[]) {
   let poll = 0
   return {
     workers: async () => workers[Math.min(poll++, workers.length - 1)] as number,
-    sleep: async (ms: number) => void (clock += ms),
+    sleep: async (ms: number) => {
+      clock += ms
+    },
     now: () => clock,
   }
 }
