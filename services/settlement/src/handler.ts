@@ -3,9 +3,9 @@
  * arrive first: each stores itself, then looks the other side up by its keys (indexed equalities), so of a
  * check and its credit handled at the same moment at least one sees the other (a check of a tenant with no
  * credit stored skips its look: the credit notes itself on the tenant before its own look, which then sees
- * the check). Joining is a pair of unique
- * claims (a credit used by at most one check, a check by at most one credit); a redelivered message finds
- * its own claims and completes them. The outcome is written and published only when it changed.
+ * the check). Joining is a pair of unique claims (a credit used by at most one check, a check by at most
+ * one credit); a redelivered message finds its own claims and completes them. The outcome is written and
+ * published only when it changed.
  */
 import {
   checkKeys,
