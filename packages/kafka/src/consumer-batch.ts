@@ -11,7 +11,15 @@
  * and suspect offsets (counted in the delivery ledger: a consumer may have died on them) are handled one by
  * one, so a message that kills the process is still counted and dead-lettered.
  */
-import { SpanKind, secondsSince, withSpan } from '@rv/observability'
+
+import {
+  contextFromHeaders,
+  linksFromHeaders,
+  recordSpan,
+  SpanKind,
+  secondsSince,
+  withSpan,
+} from '@rv/observability'
 import type { EachBatchPayload, KafkaMessage } from 'kafkajs'
 import {
   type ConsumerContext,
@@ -26,6 +34,7 @@ import {
 import { recordFailedAttempt, recordMessage } from './consumer-metrics'
 import type { ConsumedMessage } from './consumer-types'
 import { toStageError } from './errors'
+import { readHeaders } from './message-headers'
 import { shouldRetry } from './retry-policy'
 import { type EventTopic, logicalTopic } from './topics'
 
@@ -113,10 +122,14 @@ async function handleRun<T extends EventTopic>(
   const { batch } = payload
   const topic = logicalTopic(ctx.prefix, batch.topic)
   const started = performance.now()
+  const startedAt = Date.now()
+  let batchSpan: ReturnType<typeof linksFromHeaders> = []
   const handled = await withSpan(
     `${ctx.stage} process ${topic} batch`,
     {
       kind: SpanKind.CONSUMER,
+      // Where each message came from (OpenTelemetry's batch convention: links, not one parent).
+      links: run.flatMap(({ message }) => linksFromHeaders(readHeaders(message.headers))),
       attributes: {
         'messaging.system': 'kafka',
         'messaging.destination.name': batch.topic,
@@ -125,9 +138,28 @@ async function handleRun<T extends EventTopic>(
         'messaging.kafka.offset': run[0]!.message.offset,
       },
     },
-    () => attemptRun(ctx, payload, run),
+    (span) => {
+      batchSpan = [{ context: span.spanContext() }]
+      return attemptRun(ctx, payload, run)
+    },
   )
   if (handled) {
+    // Each message's trace (one per check) still shows this consumer: a span per message over the batch's
+    // time, child of the message's producer and linked to the batch span that did the work.
+    for (const { message } of run)
+      recordSpan(`${ctx.stage} process ${topic}`, {
+        kind: SpanKind.CONSUMER,
+        parent: contextFromHeaders(readHeaders(message.headers)),
+        links: batchSpan,
+        startTime: startedAt,
+        attributes: {
+          'messaging.system': 'kafka',
+          'messaging.destination.name': batch.topic,
+          'messaging.kafka.partition': batch.partition,
+          'messaging.kafka.offset': message.offset,
+          'rv.check_id': message.key?.toString('utf8') ?? '',
+        },
+      })
     const seconds = secondsSince(started) / run.length
     for (let i = 0; i < run.length; i++) recordMessage(ctx.stage, topic, 'ok', seconds)
     const last = run[run.length - 1]!.message

@@ -12,6 +12,7 @@ export { type Observability, startObservability } from './start-observability'
 export {
   contextFromHeaders,
   linksFromHeaders,
+  recordSpan,
   rootContext,
   SpanKind,
   traceContextHeaders,

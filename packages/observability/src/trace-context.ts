@@ -85,3 +85,26 @@ export async function withSpan<R>(
     }
   })
 }
+
+/**
+ * Records a span that already happened: from `startTime` (epoch ms) until now, child of `parent`. For work
+ * done once for many messages (a consumer's batch): each message's trace still gets its consumer span,
+ * linked to the one that did the work.
+ */
+export function recordSpan(
+  name: string,
+  options: { kind?: SpanKind; attributes?: Attributes; parent: Context; links?: Link[]; startTime: number },
+): void {
+  if (!isTracingOn()) return
+  const span = trace.getTracer(tracerName).startSpan(
+    name,
+    {
+      startTime: options.startTime,
+      ...(options.kind === undefined ? {} : { kind: options.kind }),
+      ...(options.attributes ? { attributes: options.attributes } : {}),
+      ...(options.links?.length ? { links: options.links } : {}),
+    },
+    options.parent,
+  )
+  span.end()
+}
