@@ -96,19 +96,28 @@ export function openSettlementCollections(db: Db): SettlementCollections {
   }
 }
 
-/** Inserts `doc` once: a repeat of its `_id` returns the document first stored. */
+/** Times a refused insert whose holder was deleted before it could be read is tried again. */
+const insertAttempts = 3
+
+/**
+ * Inserts `doc` once: a repeat of its `_id` returns the document first stored. A holder deleted between the
+ * refusal and the read (a claim released by a concurrent join: settlement-claims.ts) leaves the `_id` free,
+ * so the insert is tried again — as if it had come after the delete.
+ */
 export async function insertOnce<T extends { _id: string }>(collection: Collection<T>, doc: T): Promise<T> {
-  try {
-    await collection.insertOne(doc as never)
-    return doc
-  } catch (error) {
-    if (!isDuplicateKeyError(error)) throw error
-    const found = await findOneWith(
-      collection,
-      settlementQueries.byId(collection.collectionName as 'credits', doc._id),
-    )
-    if (!found) throw error
-    return found as unknown as T
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await collection.insertOne(doc as never)
+      return doc
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error
+      const found = await findOneWith(
+        collection,
+        settlementQueries.byId(collection.collectionName as 'credits', doc._id),
+      )
+      if (found) return found as unknown as T
+      if (attempt >= insertAttempts) throw error
+    }
   }
 }
 
