@@ -18,12 +18,13 @@ export function storeErasureGate(
   /** The tenant as it is now: undefined when erased; a stand-in when tenants are not required. */
   const tenantNow = async (tenantId: string) =>
     requireTenant ? store.tenants.findTenant(tenantId) : { no_credits_yet: undefined }
+  /** The tenant gone, as the look before a write may take it: from the short memory. */
+  const goneBefore = async (tenantId: string) => requireTenant && !(await live(tenantId))
   return {
     isCheckErased: async (tenantId, checkId) =>
-      (requireTenant && !(await live(tenantId))) || (await store.tombstones.isDeleted(tenantId, checkId)),
+      (await goneBefore(tenantId)) || (await store.tombstones.isDeleted(tenantId, checkId)),
     isCreditErased: async (tenantId, lineId) =>
-      (requireTenant && !(await live(tenantId))) ||
-      (await store.settlementErasure.isCreditErased(tenantId, lineId)),
+      (await goneBefore(tenantId)) || (await store.settlementErasure.isCreditErased(tenantId, lineId)),
     afterCheckStored: async (tenantId, checkId) => {
       const tenant = await tenantNow(tenantId)
       if (!tenant || (await store.tombstones.isDeleted(tenantId, checkId))) return { erased: true }
