@@ -11,7 +11,6 @@
  * and suspect offsets (counted in the delivery ledger: a consumer may have died on them) are handled one by
  * one, so a message that kills the process is still counted and dead-lettered.
  */
-
 import {
   contextFromHeaders,
   isTracingOn,
@@ -33,6 +32,7 @@ import {
   withHeartbeats,
 } from './consumer-message'
 import { recordFailedAttempt, recordMessage } from './consumer-metrics'
+import { messageSpanAttributes, offsetSpanAttributes } from './consumer-span'
 import type { ConsumedMessage } from './consumer-types'
 import { toStageError } from './errors'
 import { readHeaders } from './message-headers'
@@ -124,7 +124,7 @@ async function handleRun<T extends EventTopic>(
   const topic = logicalTopic(ctx.prefix, batch.topic)
   const started = performance.now()
   const startedAt = Date.now()
-  let batchSpan: ReturnType<typeof linksFromHeaders> = []
+  let batchLinks: ReturnType<typeof linksFromHeaders> = []
   // Each message's headers read once, and only while tracing: the batch's links and each message's span.
   const headers = isTracingOn() ? run.map(({ message }) => readHeaders(message.headers)) : []
   const handled = await withSpan(
@@ -134,15 +134,12 @@ async function handleRun<T extends EventTopic>(
       // Where each message came from (OpenTelemetry's batch convention: links, not one parent).
       links: headers.flatMap(linksFromHeaders),
       attributes: {
-        'messaging.system': 'kafka',
-        'messaging.destination.name': batch.topic,
-        'messaging.kafka.partition': batch.partition,
+        ...offsetSpanAttributes(batch.topic, batch.partition, run[0]!.message.offset),
         'messaging.batch.message_count': run.length,
-        'messaging.kafka.offset': run[0]!.message.offset,
       },
     },
     (span) => {
-      batchSpan = [{ context: span.spanContext() }]
+      batchLinks = [{ context: span.spanContext() }]
       return attemptRun(ctx, payload, run)
     },
   )
@@ -154,15 +151,9 @@ async function handleRun<T extends EventTopic>(
       recordSpan(`${ctx.stage} process ${topic}`, {
         kind: SpanKind.CONSUMER,
         parent: contextFromHeaders(carried),
-        links: batchSpan,
+        links: batchLinks,
         startTime: startedAt,
-        attributes: {
-          'messaging.system': 'kafka',
-          'messaging.destination.name': batch.topic,
-          'messaging.kafka.partition': batch.partition,
-          'messaging.kafka.offset': message.offset,
-          'rv.check_id': message.key?.toString('utf8') ?? '',
-        },
+        attributes: messageSpanAttributes(batch.topic, batch.partition, message),
       })
     }
     const seconds = secondsSince(started) / run.length

@@ -8,6 +8,7 @@ import { contextFromHeaders, SpanKind, secondsSince, withSpan } from '@rv/observ
 import type { KafkaMessage, Producer } from 'kafkajs'
 import type { BusLogger } from './bus-logger'
 import { type MessageOutcome, recordFailedAttempt, recordMessage } from './consumer-metrics'
+import { messageSpanAttributes } from './consumer-span'
 import type { ConsumedMessage, ConsumeOptions } from './consumer-types'
 import { buildDeadLetterHeaders } from './dead-letter'
 import { decodeEvent } from './decode-event'
@@ -124,13 +125,7 @@ export async function handleIncoming<T extends EventTopic>(
     {
       kind: SpanKind.CONSUMER,
       parent: contextFromHeaders(readHeaders(m.message.headers)),
-      attributes: {
-        'messaging.system': 'kafka',
-        'messaging.destination.name': m.topic,
-        'messaging.kafka.partition': m.partition,
-        'messaging.kafka.offset': m.message.offset,
-        'rv.check_id': m.message.key?.toString('utf8') ?? '',
-      },
+      attributes: messageSpanAttributes(m.topic, m.partition, m.message),
     },
     () => countedProcess(ctx, m),
   )
